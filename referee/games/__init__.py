@@ -1,0 +1,13 @@
+"""The rules engines, one pure module per game, found by game id."""
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import switch_to
+
+GAMES: dict[str, ModuleType] = {switch_to.GAME_ID: switch_to}
+"""Game id -> engine module. Each module offers GAME_ID, TITLE, MIN_PLAYERS, MAX_PLAYERS,
+OPTIONS, new_game, dump, load, check, apply, overridden_rule, view, describe."""
+
+PLANNED = {"swoop": "Swoop", "schwimmen": "Schwimmen", "was-sticht": "Was Sticht", "switch-16": "Switch 16"}
+"""Games whose engines are still to come: the start page lists them as not yet playable."""

@@ -1,0 +1,115 @@
+"""What every game engine shares: refusals, options, seats and turn order.
+
+A game engine is a pure fold: ``state = apply(state, action, by)``. It never imports the web
+or the database; it refuses a bad entry by raising :class:`Refusal` with a rule ID from the
+rules file and a sentence a player understands.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+HOST = "host"
+"""``by`` value for entries made from the host's phone (the shared table phone)."""
+
+ENTRY = "ENTRY"
+"""Rule ID for entries the engine cannot even read (unknown type, missing seat, wrong types)."""
+
+
+class Refusal(Exception):
+    """An entry the rules do not allow, with the rule it breaks and a plain-words reason.
+
+    ``overridable`` says whether the host may accept it anyway as a table ruling: legality
+    rules can be overridden, unreadable entries and entries in the wrong phase cannot.
+    """
+
+    def __init__(self, rule: str, message: str, *, overridable: bool = True):
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+        self.overridable = overridable
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule, "message": self.message, "overridable": self.overridable}
+
+
+def unreadable(message: str) -> Refusal:
+    return Refusal(ENTRY, message, overridable=False)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule: its name, allowed values, default and a one-line explanation."""
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    help: str
+    value_help: Mapping[str, str] | None = None
+
+
+def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, str]:
+    """The full option set: defaults, overridden by ``given``; unknown names or values refuse."""
+    spec = {option.name: option for option in spec}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(spec))
+    if unknown:
+        raise unreadable(f"Unknown house rule {unknown[0]!r}; this game knows {', '.join(spec)}.")
+    chosen = {}
+    for name, option in spec.items():
+        value = str(given.get(name, option.default))
+        if value not in option.values:
+            raise unreadable(f"House rule {name} is one of {', '.join(option.values)}, not {value!r}.")
+        chosen[name] = value
+    return chosen
+
+
+def check_players(names: Any, low: int, high: int) -> list[str]:
+    """Player names in seating order: ``low``..``high`` distinct, non-empty names."""
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise unreadable("Players are a list of names in seating order.")
+    names = [" ".join(n.split()) for n in names]
+    names = [n for n in names if n]
+    if not low <= len(names) <= high:
+        raise unreadable(f"This game takes {low} to {high} players, not {len(names)}.")
+    if any(len(n) > 24 for n in names):
+        raise unreadable("A player name has at most 24 characters.")
+    if len({n.casefold() for n in names}) != len(names):
+        raise unreadable("Two players have the same name; add an initial to tell them apart.")
+    return names
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat after ``seat``, clockwise."""
+    return (seat + 1) % players
+
+
+def seats_from(start: int, players: int) -> list[int]:
+    """All seats in turn order, beginning with ``start``."""
+    return [(start + i) % players for i in range(players)]
+
+
+def join_names(names: list[str]) -> str:
+    """'A', 'A and C', 'A, B and C'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def read_seat(action: Mapping[str, Any], players: int) -> int:
+    """The seat an entry is made for, refusing anything but a valid seat number."""
+    seat = action.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise unreadable(f"This entry needs a seat from 0 to {players - 1}.")
+    return seat
+
+
+def read_int(value: Any) -> int | None:
+    """A whole number from JSON or a form field, or None when it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return None
