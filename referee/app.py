@@ -1,0 +1,42 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask, g
+
+from .db import make_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+                instance_path=str(ROOT / "instance"))
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL") or os.environ.get("REFEREE_DATABASE_URL"),
+        PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
+        MAX_CONTENT_LENGTH=64 * 1024,  # an entry is a few hundred bytes
+        POLL_SECONDS=1,
+    )
+    app.config.update(config or {})
+    if not app.config["DATABASE_URL"]:
+        os.makedirs(app.instance_path, exist_ok=True)
+        app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"
+    app.extensions["db_engine"] = make_engine(app.config["DATABASE_URL"])
+
+    from .web import api, common, pages
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.teardown_appcontext(_close_session)
+    app.after_request(common.security_headers)
+    common.register_filters(app)
+    return app
+
+
+def _close_session(_error) -> None:
+    session = g.pop("db", None)
+    if session is not None:
+        session.close()

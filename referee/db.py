@@ -1,0 +1,95 @@
+"""The database: tables, their append-only log of entries, and state snapshots.
+
+The log (``entries``) is the truth. ``snapshots`` hold the state after each recorded entry so that
+no request replays the whole game; they can always be rebuilt from the log (``log.replay``).
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint, event
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, SQLModel, create_engine
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class GameTable(SQLModel, table=True):
+    """A table where one game is played. ``seq`` is the last log sequence number; ``tip`` the
+    sequence number of the last entry still in force (undo moves it back)."""
+
+    __tablename__ = "game_tables"
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(index=True, unique=True, max_length=16)
+    game: str = Field(max_length=32)
+    host_token: str = Field(max_length=64)
+    options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    seq: int = 0
+    tip: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Entry(SQLModel, table=True):
+    """One line of a table's log: an entry as made (``kind='entry'``) or the undo of one
+    (``kind='void'``, naming the voided ``seq`` in ``voids``). Never updated, never deleted."""
+
+    __tablename__ = "entries"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_entries_table_seq"),
+        UniqueConstraint("table_id", "key", name="uq_entries_table_key"),
+    )
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="game_tables.id", index=True)
+    seq: int
+    key: str = Field(max_length=64)
+    kind: str = Field(default="entry", max_length=8)
+    by: str = Field(max_length=8)  # "host" or the seat number
+    action: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    ruling: str | None = Field(default=None, max_length=16)  # rule overridden by a table ruling
+    voids: int | None = None
+    prev_tip: int | None = None  # for an entry: the tip it was applied on
+    tip: int  # the tip after this line: this entry's seq, or for a void the tip it goes back to
+    description: str = Field(default="", max_length=300)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Snapshot(SQLModel, table=True):
+    """The game state after the entry at ``seq`` (seq 0: the state when the table opened)."""
+
+    __tablename__ = "snapshots"
+    table_id: int = Field(foreign_key="game_tables.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
+def database_url(url: str) -> str:
+    """Accept plain ``postgres://`` / ``postgresql://`` URLs and use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = database_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    SQLModel.metadata.create_all(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    """WAL lets phones read while one writes; synchronous=FULL keeps a committed entry through
+    a power cut; foreign keys are off by default in SQLite."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

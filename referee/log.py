@@ -1,0 +1,259 @@
+"""The play log of a table: open, record, undo, replay. No Flask here.
+
+Every write names the sequence number its phone last saw (``expected_seq``) and a key the phone
+made up for this one tap. The same key twice records once and answers with the first result; a
+write made on an older board is refused as stale. Both hold under concurrent writers because
+the table row is advanced with a compare-and-set and the log has unique (table, seq) and
+(table, key) indexes.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import Session, select
+
+from .db import Entry, GameTable, Snapshot
+from .games import GAMES
+from .games.base import HOST, Refusal
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
+CODE_LENGTH = 6
+WRITE_ATTEMPTS = 5
+
+
+class TableNotFound(LookupError):
+    pass
+
+
+class Denied(Exception):
+    """The phone may not make this write: 401 without a token, 403 with the wrong one."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Stale(Exception):
+    """The phone's board is older than the table's: nothing was recorded."""
+
+
+@dataclass
+class Recorded:
+    entry: Entry
+    state: Any
+    replayed: bool  # True when the key was seen before and this is the first result again
+
+
+def engine_of(table: GameTable):
+    return GAMES[table.game]
+
+
+# --------------------------------------------------------------------------- opening and finding
+
+def open_table(session: Session, game_id: str, players: Any, options: Mapping | None) -> GameTable:
+    """Create a table with a fresh code, a host token and one token per seat."""
+    if game_id not in GAMES:
+        raise Refusal("ENTRY", f"Unknown game {game_id!r}; playable now: {', '.join(GAMES)}.",
+                      overridable=False)
+    engine = GAMES[game_id]
+    state = engine.new_game(players, options)
+    table = GameTable(
+        code=_unused_code(session), game=game_id, host_token=new_token(),
+        options=dict(state.options),
+        seats=[{"name": p.name, "token": new_token(), "claimed": False}
+               for p in state.players],
+    )
+    session.add(table)
+    session.flush()
+    session.add(Snapshot(table_id=table.id, seq=0, state=engine.dump(state)))
+    session.commit()
+    session.refresh(table)
+    return table
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _unused_code(session: Session) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not session.exec(select(GameTable.id).where(GameTable.code == code)).first():
+            return code
+
+
+def normalise_code(code: str) -> str:
+    return "".join(code.split()).upper()
+
+
+def find_table(session: Session, code: str) -> GameTable:
+    table = session.exec(select(GameTable).where(GameTable.code == normalise_code(code))).first()
+    if table is None:
+        raise TableNotFound(code)
+    return table
+
+
+def identify(table: GameTable, token: str | None):
+    """HOST, a seat number, or None for a token that is not this table's (or no token)."""
+    if not token:
+        return None
+    if secrets.compare_digest(token, table.host_token):
+        return HOST
+    for seat, info in enumerate(table.seats):
+        if secrets.compare_digest(token, info["token"]):
+            return seat
+    return None
+
+
+def require_identity(table: GameTable, token: str | None):
+    who = identify(table, token)
+    if who is None:
+        if not token:
+            raise Denied(401, "Join the table first: tap your name on the table page.")
+        raise Denied(403, "This phone's pass is not valid at this table; join it again.")
+    return who
+
+
+# --------------------------------------------------------------------------- reading
+
+def state_at(session: Session, table: GameTable, seq: int):
+    snapshot = session.get(Snapshot, (table.id, seq))
+    return engine_of(table).load(snapshot.state)
+
+
+def current_state(session: Session, table: GameTable):
+    return state_at(session, table, table.tip)
+
+
+def history(session: Session, table: GameTable) -> list[Entry]:
+    return list(session.exec(select(Entry).where(Entry.table_id == table.id).order_by(Entry.seq)))
+
+
+def history_entry(session: Session, table: GameTable, seq: int) -> Entry | None:
+    return session.exec(select(Entry).where(Entry.table_id == table.id, Entry.seq == seq)).first()
+
+
+def voided_seqs(entries: list[Entry]) -> set[int]:
+    return {e.voids for e in entries if e.kind == "void"}
+
+
+def replay(session: Session, table: GameTable):
+    """The state rebuilt from the log alone, ignoring every snapshot but none."""
+    engine = engine_of(table)
+    stack = [engine.new_game([s["name"] for s in table.seats], table.options)]
+    for entry in history(session, table):
+        if entry.kind == "void":
+            stack.pop()
+        else:
+            stack.append(engine.apply(stack[-1], entry.action, _by_from_text(entry.by),
+                                      ruling=entry.ruling is not None))
+    return stack[-1]
+
+
+def _by_text(by) -> str:
+    return HOST if by == HOST else str(by)
+
+
+def _by_from_text(text: str):
+    return HOST if text == HOST else int(text)
+
+
+# --------------------------------------------------------------------------- writing
+
+def record(session: Session, code: str, by, action: Mapping[str, Any], expected_seq: int, key: str,
+           ruling: bool = False) -> Recorded:
+    """Check ``action`` with the game's rules and append it to the log."""
+    if ruling and by != HOST:
+        raise Denied(403, "Only the host can accept an entry as a table ruling.")
+
+    def attempt(table: GameTable) -> Recorded:
+        engine = engine_of(table)
+        before = current_state(session, table)
+        after = engine.apply(before, action, by, ruling=ruling)
+        seq = table.seq + 1
+        entry = Entry(
+            table_id=table.id, seq=seq, key=key, kind="entry", by=_by_text(by), action=dict(action),
+            ruling=engine.overridden_rule(before, action, by) if ruling else None,
+            prev_tip=table.tip, tip=seq, description=engine.describe(before, action)[:300],
+        )
+        _append(session, table, expected_seq, entry)
+        session.add(Snapshot(table_id=table.id, seq=seq, state=engine.dump(after)))
+        return Recorded(entry, after, replayed=False)
+
+    return _write(session, code, expected_seq, key, attempt)
+
+
+def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Recorded:
+    """Void the last entry still in force: by the phone that made it, or by the host."""
+
+    def attempt(table: GameTable) -> Recorded:
+        if table.tip == 0:
+            raise Refusal("UNDO", "There is nothing to undo.", overridable=False)
+        target = history_entry(session, table, table.tip)
+        if by != HOST and _by_text(by) != target.by:
+            raise Denied(403, f"Only whoever entered it, or the host, can undo “{target.description}”.")
+        entry = Entry(
+            table_id=table.id, seq=table.seq + 1, key=key, kind="void", by=_by_text(by),
+            voids=target.seq, tip=target.prev_tip, description=f"Undone: {target.description}"[:300],
+        )
+        _append(session, table, expected_seq, entry)
+        return Recorded(entry, state_at(session, table, target.prev_tip), replayed=False)
+
+    return _write(session, code, expected_seq, key, attempt)
+
+
+def _write(session: Session, code: str, expected_seq: int, key: str, attempt) -> Recorded:
+    """Run one write in its own transaction: first answer a repeated key, then refuse a stale
+    board, then ``attempt``. A lost race (another phone wrote first) ends as replay or stale."""
+    for _ in range(WRITE_ATTEMPTS):
+        try:
+            table = find_table(session, code)
+            earlier = _entry_with_key(session, table, key)
+            if earlier is not None:
+                return Recorded(earlier, state_at(session, table, earlier.tip), replayed=True)
+            if expected_seq != table.seq:
+                raise Stale()
+            result = attempt(table)
+            session.commit()
+            return result
+        except (IntegrityError, Stale):
+            session.rollback()
+            if not _raced(session, code, key):
+                raise Stale()
+        except (Refusal, Denied):
+            session.rollback()
+            raise
+        except OperationalError:  # SQLite: another writer held the lock; try again
+            session.rollback()
+    raise Stale()
+
+
+def _raced(session: Session, code: str, key: str) -> bool:
+    """After a failed write: did the same key land meanwhile (a double tap racing itself)?"""
+    table = session.exec(select(GameTable).where(GameTable.code == normalise_code(code))).first()
+    return table is not None and _entry_with_key(session, table, key) is not None
+
+
+def _entry_with_key(session: Session, table: GameTable, key: str) -> Entry | None:
+    return session.exec(select(Entry).where(Entry.table_id == table.id, Entry.key == key)).first()
+
+
+def _append(session: Session, table: GameTable, expected_seq: int, entry: Entry) -> None:
+    """Move the table to ``entry.seq`` only if nobody else moved it since ``expected_seq``."""
+    moved = session.execute(
+        update(GameTable)
+        .where(GameTable.id == table.id, GameTable.seq == expected_seq)
+        .values(seq=entry.seq, tip=entry.tip)
+    )
+    if moved.rowcount != 1:
+        raise Stale()
+    session.add(entry)
+    session.flush()
+    set_committed_value(table, "seq", entry.seq)
+    set_committed_value(table, "tip", entry.tip)

@@ -1,0 +1,1 @@
+"""Flask blueprints: the phone pages (``pages``) and the JSON API (``api``)."""

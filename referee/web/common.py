@@ -1,0 +1,63 @@
+"""What the page and API views share: the database session, tokens, QR codes, addresses."""
+from __future__ import annotations
+
+import io
+
+import qrcode
+import qrcode.image.svg
+from flask import current_app, g, request
+from sqlmodel import Session
+
+from ..db import GameTable
+from ..games.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, label_of, parse_card
+
+
+def db() -> Session:
+    if "db" not in g:
+        g.db = Session(current_app.extensions["db_engine"], expire_on_commit=False)
+    return g.db
+
+
+def public_base() -> str:
+    """Where phones reach this server: the configured public URL, else the address asked for."""
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def join_url(table: GameTable) -> str:
+    return f"{public_base()}/t/{table.code}"
+
+
+def qr_svg(text: str) -> str:
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue().decode()
+
+
+def security_headers(response):
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    )
+    return response
+
+
+def register_filters(app) -> None:
+    """Card notation for templates: ``7H|card_label`` is 7♥, ``7H|card_name`` "7 of hearts"."""
+    app.add_template_filter(label_of, "card_label")
+    app.add_template_filter(card_name, "card_name")
+    app.add_template_filter(lambda s: SUIT_NAMES.get(s, s), "suit_name")
+    app.add_template_filter(lambda s: SUIT_SYMBOLS.get(s, s), "suit_symbol")
+
+
+def card_name(code: str) -> str:
+    try:
+        card = parse_card(code)
+    except ValueError:
+        return code
+    if card.rank == 0:
+        return "joker"
+    return f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES[card.suit]}"

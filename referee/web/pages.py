@@ -1,0 +1,225 @@
+"""The phone pages. Each table URL serves the full page, or the board fragment for htmx.
+
+Every form carries the seq of the board it was drawn on and a key made when it was drawn, so a
+double tap records once and a form from an older board is answered with the fresh one.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from sqlalchemy.orm.attributes import flag_modified
+
+from .. import log
+from ..games import GAMES, PLANNED
+from ..games.base import HOST, Refusal
+from .common import db, join_url, qr_svg
+
+bp = Blueprint("pages", __name__)
+
+COOKIE_DAYS = 30
+STALE_MESSAGE = "The table moved on while you were entering; here is the fresh board. Nothing was recorded."
+
+
+def cookie_name(code: str) -> str:
+    return f"rt_{code}"
+
+
+def _viewer(table):
+    return log.identify(table, request.cookies.get(cookie_name(table.code)))
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+# --------------------------------------------------------------------------- opening a table
+
+@bp.get("/")
+def index():
+    return render_template("index.html", games=GAMES, planned=PLANNED)
+
+
+@bp.get("/find")
+def find():
+    """The start page's code box: go to the table with that code."""
+    code = log.normalise_code(request.args.get("code", ""))[:16]
+    return redirect(url_for("pages.table", code=code or "-"), 303)
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_table(game_id: str):
+    engine = GAMES.get(game_id) or abort(404)
+    if request.method == "GET":
+        return render_template("new_table.html", engine=engine, error=None, names=[], chosen={})
+    names = request.form.getlist("player")
+    chosen = {o.name: request.form.get(o.name, o.default) for o in engine.OPTIONS}
+    try:
+        table = log.open_table(db(), game_id, names, chosen)
+    except Refusal as refusal:
+        return render_template("new_table.html", engine=engine, error=refusal, names=names, chosen=chosen), 422
+    response = redirect(url_for("pages.table", code=table.code), 303)
+    _remember(response, table.code, table.host_token)
+    return response
+
+
+def _remember(response: Response, code: str, token: str) -> None:
+    response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
+                        samesite="Lax", path=f"/t/{code}")
+
+
+# --------------------------------------------------------------------------- the table
+
+@bp.get("/t/<code>")
+def table(code: str):
+    session = db()
+    table = _find(code)
+    if _is_htmx() and request.args.get("since", type=int) == table.seq:
+        return Response(status=204)  # the cheap poll: nothing new
+    return _render(table, log.current_state(session, table))
+
+
+def _find(code: str):
+    try:
+        return log.find_table(db(), code)
+    except log.TableNotFound:
+        abort(404)
+
+
+def _render(table, state, status: int = 200, refusal: Refusal | None = None, refused: dict | None = None,
+            message: str | None = None):
+    """The board for this phone; the whole page, or just the board for htmx."""
+    viewer = _viewer(table)
+    engine = log.engine_of(table)
+    context = dict(
+        table=table, engine=engine, view=engine.view(state, viewer), viewer=viewer, host=HOST,
+        key=uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
+        message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
+        poll_seconds=current_app.config["POLL_SECONDS"],
+    )
+    template = "board.html" if _is_htmx() else "table.html"
+    return make_response(render_template(template, **context), status)
+
+
+def _can_undo(table, viewer) -> bool:
+    if viewer is None or table.tip == 0:
+        return False
+    if viewer == HOST:
+        return True
+    last = log.history_entry(db(), table, table.tip)
+    return last is not None and last.by == str(viewer)
+
+
+@bp.post("/t/<code>/join")
+def join(code: str):
+    table = _find(code)
+    seat = request.form.get("seat", type=int)
+    if seat is None or not 0 <= seat < len(table.seats):
+        abort(400)
+    if table.seats[seat]["claimed"] and _viewer(table) != HOST:
+        state = log.current_state(db(), table)
+        name = table.seats[seat]["name"]
+        return _render(table, state, 409, message=f"{name} is already taken on another phone. "
+                                                   "The host can free the seat.")
+    table.seats[seat]["claimed"] = True
+    flag_modified(table, "seats")
+    db().commit()
+    response = redirect(url_for("pages.table", code=table.code), 303)
+    _remember(response, table.code, table.seats[seat]["token"])
+    return response
+
+
+@bp.post("/t/<code>/free")
+def free_seat(code: str):
+    """Host only: let another phone take a seat (the old phone's pass stops working)."""
+    table = _find(code)
+    seat = request.form.get("seat", type=int)
+    if _viewer(table) != HOST or seat is None or not 0 <= seat < len(table.seats):
+        abort(403)
+    table.seats[seat] = {**table.seats[seat], "token": log.new_token(), "claimed": False}
+    flag_modified(table, "seats")
+    db().commit()
+    return redirect(url_for("pages.table", code=table.code), 303)
+
+
+@bp.post("/t/<code>/leave")
+def leave(code: str):
+    response = redirect(url_for("pages.table", code=code), 303)
+    response.delete_cookie(cookie_name(code), path=f"/t/{code}")
+    return response
+
+
+@bp.post("/t/<code>/entries")
+def enter(code: str):
+    table = _find(code)
+    action = action_from_form(request.form)
+    ruling = request.form.get("ruling") == "1"
+    return _write(table, action, lambda by, seq, key: log.record(db(), code, by, action, seq, key, ruling))
+
+
+@bp.post("/t/<code>/undo")
+def undo(code: str):
+    table = _find(code)
+    return _write(table, None, lambda by, seq, key: log.undo(db(), code, by, seq, key))
+
+
+def _write(table, action, write):
+    session = db()
+    by = _viewer(table)
+    seq = request.form.get("expected_seq", type=int)
+    key = request.form.get("key", "")[:64]
+    if by is None:
+        return _render(table, log.current_state(session, table), 401,
+                       message="Tap your name first: this phone has not joined the table.")
+    if seq is None or not key:
+        abort(400)
+    try:
+        write(by, seq, key)
+    except log.Stale:
+        table = log.find_table(session, table.code)
+        return _render(table, log.current_state(session, table), 409, message=STALE_MESSAGE)
+    except log.Denied as denied:
+        return _render(table, log.current_state(session, table), denied.status, message=denied.message)
+    except Refusal as refusal:
+        table = log.find_table(session, table.code)
+        status = 403 if refusal.rule.endswith("-C9") else 422
+        return _render(table, log.current_state(session, table), status, refusal=refusal, refused=action)
+    if _is_htmx():
+        table = log.find_table(session, table.code)
+        return _render(table, log.current_state(session, table))
+    return redirect(url_for("pages.table", code=table.code), 303)
+
+
+def action_from_form(form) -> dict:
+    """An entry from a form: ``type``, ``seat``, ``cards`` (checkboxes and the wild), and any
+    other field as text. A ruling form sends the refused entry back whole, as JSON."""
+    if form.get("action_json"):
+        try:
+            action = json.loads(form["action_json"])
+        except ValueError:
+            action = None
+        return action if isinstance(action, dict) else {"type": None}
+    action = {"type": form.get("type")}
+    if form.get("seat", "") != "":
+        action["seat"] = form.get("seat", type=int)
+    if form.getlist("cards") or form.get("type") in ("play", "declare_hand"):
+        action["cards"] = [c for c in form.getlist("cards") if c]
+    skip = {"type", "seat", "cards", "expected_seq", "key", "ruling"}
+    action.update({name: value for name, value in form.items() if name not in skip and value != ""})
+    return action
+
+
+@bp.get("/t/<code>/history")
+def history(code: str):
+    session = db()
+    table = _find(code)
+    entries = log.history(session, table)
+    return render_template("history.html", table=table, entries=list(reversed(entries)),
+                           voided=log.voided_seqs(entries), engine=log.engine_of(table))
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr(code: str):
+    table = _find(code)
+    return Response(qr_svg(join_url(table)), mimetype="image/svg+xml")
