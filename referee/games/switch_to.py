@@ -288,6 +288,8 @@ def _check_tokens_and_hand(state: State, player: Player, play: Play) -> None:
     if player.play < 1:
         raise Refusal("ST-R5", "You have no play token left, so you can only pass.")
     if not play.cards:
+        if not play.wilds:
+            raise Refusal("ST-R6", "Tap the cards you play: a play holds at least one card.")
         raise Refusal("ST-R6", "A wild token cannot be played on its own; add at least one card.")
     if len(play.cards) > player.hand:
         if player.hand == 0:
