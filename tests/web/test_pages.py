@@ -1,0 +1,262 @@
+"""The phone pages through Flask's test client: open, join, enter, undo, refuse, poll."""
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+
+class Phone:
+    """One phone: its own cookie jar, the last board it drew, and form posts like a browser's."""
+
+    def __init__(self, app):
+        self.client = app.test_client()
+        self.code = None
+        self.seq = None
+
+    def open_table(self, players: list[str], **options) -> str:
+        response = self.client.post("/new/switch-to", data={"player": players, **options})
+        assert response.status_code == 303, response.data
+        self.code = response.headers["Location"].rsplit("/", 1)[1]
+        return self.code
+
+    def look(self, code: str | None = None, htmx: bool = False) -> str:
+        self.code = code or self.code
+        headers = {"HX-Request": "true"} if htmx else {}
+        response = self.client.get(f"/t/{self.code}", headers=headers)
+        assert response.status_code == 200
+        page = response.get_data(as_text=True)
+        self.seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
+        return page
+
+    def join(self, seat: int):
+        return self.client.post(f"/t/{self.code}/join", data={"seat": seat})
+
+    def enter(self, fields: dict, key: str | None = None, seq: int | None = None, htmx: bool = True):
+        """Post an entry form drawn on the last board this phone looked at."""
+        data = {"expected_seq": self.seq if seq is None else seq, "key": key or uuid.uuid4().hex, **fields}
+        headers = {"HX-Request": "true"} if htmx else {}
+        response = self.client.post(f"/t/{self.code}/entries", data=data, headers=headers)
+        if response.status_code == 200 and htmx:
+            self.seq = int(re.search(r'data-seq="(\d+)"', response.get_data(as_text=True)).group(1))
+        return response
+
+
+@pytest.fixture
+def host(app):
+    phone = Phone(app)
+    phone.open_table(["Ann", "Ben", "Cleo"])
+    phone.look()
+    return phone
+
+
+def text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def start_and_predict(host: Phone, values=(2, 1, 1)):
+    assert host.enter({"type": "start_round"}).status_code == 200
+    for seat, value in enumerate(values):
+        assert host.enter({"type": "predict", "seat": seat, "value": value}).status_code == 200
+
+
+# --------------------------------------------------------------------------- opening and joining
+
+def test_start_page_lists_the_games(client):
+    page = text(client.get("/"))
+    assert "Switch To" in page and "/new/switch-to" in page
+    assert "Swoop" in page  # listed, not yet playable
+
+
+def test_new_table_form_offers_every_house_rule_with_its_default(client):
+    page = text(client.get("/new/switch-to"))
+    for name, default, other in (("compare", "strict", "loose"), ("auto_pass", "off", "on")):
+        assert re.search(rf'name="{name}" value="{default}"\s+checked', page)
+        assert f'name="{name}" value="{other}"' in page
+    assert "Which end of a run on the table a new play must beat." in page
+
+
+def test_new_table_with_one_player_is_refused_and_keeps_the_names(client):
+    response = client.post("/new/switch-to", data={"player": ["Ann", ""]})
+    assert response.status_code == 422
+    assert "2 to 4 players" in text(response) and 'value="Ann"' in text(response)
+
+
+def test_opening_makes_this_phone_the_host_with_a_qr_code(host):
+    page = host.look()
+    assert "Host · enters for everyone" in page
+    assert f"/t/{host.code}/qr.svg" in page and host.code in page
+    assert f"http://table.test/t/{host.code}" in page
+    assert host.client.get(f"/t/{host.code}/qr.svg").mimetype == "image/svg+xml"
+
+
+def test_a_phone_joins_by_tapping_a_name_and_keeps_its_seat(app, host):
+    ben = Phone(app)
+    page = ben.look(host.code)
+    assert "Watching" in page and "I am Ben" in page
+    assert ben.join(1).status_code == 303
+    page = ben.look()
+    assert "You are Ben" in page and "I am Ann" not in page
+
+
+def test_a_taken_seat_cannot_be_taken_again_until_the_host_frees_it(app, host):
+    first, second = Phone(app), Phone(app)
+    first.look(host.code)
+    first.join(1)
+    second.look(host.code)
+    response = second.join(1)
+    assert response.status_code == 409 and "already taken" in text(response)
+    host.client.post(f"/t/{host.code}/free", data={"seat": 1})
+    assert "Watching" in first.look()  # the old phone's pass no longer works
+    assert second.join(1).status_code == 303 and "You are Ben" in second.look()
+
+
+def test_only_the_host_frees_seats(app, host):
+    ben = Phone(app)
+    ben.look(host.code)
+    ben.join(1)
+    assert ben.client.post(f"/t/{host.code}/free", data={"seat": 0}).status_code == 403
+
+
+def test_unknown_table_is_404(client):
+    assert client.get("/t/NOSUCH").status_code == 404
+    assert client.post("/t/NOSUCH/entries", data={"type": "pass"}).status_code == 404
+
+
+def test_code_box_on_the_start_page_finds_the_table(client, host):
+    response = client.get(f"/find?code={host.code.lower()}")
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{host.code}")
+
+
+# --------------------------------------------------------------------------- entering
+
+def test_the_acting_seat_sees_the_card_grid_and_others_see_whose_turn(app, host):
+    ann, ben = Phone(app), Phone(app)
+    for phone, seat in ((ann, 0), (ben, 1)):
+        phone.look(host.code)
+        phone.join(seat)
+    start_and_predict(host)
+    ann_page, ben_page = ann.look(), ben.look()
+    assert 'value="5S"' in ann_page and ">Play<" in ann_page
+    assert 'value="5S"' not in ben_page and "Waiting for Ann" in ben_page
+
+
+def test_a_seat_entering_for_another_seat_is_refused_with_the_rule(app, host):
+    ben = Phone(app)
+    ben.look(host.code)
+    ben.join(1)
+    host.enter({"type": "start_round"})
+    ben.look()
+    response = ben.enter({"type": "predict", "seat": 0, "value": 3})
+    assert response.status_code == 403
+    assert "ST-C9" in text(response) and "Only Ann (or the host)" in text(response)
+
+
+def test_a_refusal_names_the_rule_and_the_host_may_rule_it_through(host):
+    start_and_predict(host, (2, 2, 1))
+    host.enter({"type": "start_player", "seat": 0})
+    host.enter({"type": "play", "seat": 0, "cards": ["5S", "5D"]})
+    response = host.enter({"type": "play", "seat": 1, "cards": ["6S"]})
+    assert response.status_code == 422
+    page = text(response)
+    assert "ST-R12" in page and "The table shows 2 cards" in page
+    assert "Accept anyway as a table ruling" in page
+    refused = re.search(r'name="action_json" value="([^"]+)"', page).group(1)
+    import html as html_lib
+
+    ruled = host.enter({"action_json": html_lib.unescape(refused), "ruling": "1"})
+    assert ruled.status_code == 200 and "Table ruling, overriding ST-R12." in text(ruled)
+    history = text(host.client.get(f"/t/{host.code}/history"))
+    assert "table ruling, overriding ST-R12" in history
+
+
+def test_a_seat_sees_no_ruling_button(app, host):
+    ann = Phone(app)
+    ann.look(host.code)
+    ann.join(0)
+    start_and_predict(host)
+    ann.look()
+    response = ann.enter({"type": "play", "seat": 0, "cards": ["5S", "7H"]})
+    assert response.status_code == 422 and "ST-R10" in text(response)
+    assert "table ruling" not in text(response)
+
+
+def test_malformed_cards_in_a_form_are_refused_not_crashed(host):
+    start_and_predict(host)
+    for bad in (["1X"], ["10H"], ["5S", "5S"], ["W11"]):
+        response = host.enter({"type": "play", "seat": 0, "cards": bad})
+        assert response.status_code == 422, bad
+        assert "ST-C" in text(response)
+
+
+def test_a_stale_form_gets_the_fresh_board_and_records_nothing(app, host):
+    start_and_predict(host)
+    drawn_at = host.seq
+    host.enter({"type": "play", "seat": 0, "cards": ["5S"]})
+    response = host.enter({"type": "pass", "seat": 1}, seq=drawn_at)
+    assert response.status_code == 409
+    assert "The table moved on" in text(response) and "Nothing was recorded" in text(response)
+    assert "passed" not in text(host.client.get(f"/t/{host.code}/history"))
+
+
+def test_a_double_tap_records_once(host):
+    start_and_predict(host)
+    first = host.enter({"type": "play", "seat": 0, "cards": ["5S"]}, key="tap")
+    second = host.enter({"type": "play", "seat": 0, "cards": ["5S"]}, key="tap", seq=host.seq - 1)
+    assert first.status_code == second.status_code == 200
+    assert text(host.client.get(f"/t/{host.code}/history")).count("Ann played 5♠") == 1
+
+
+def test_a_phone_without_a_seat_cannot_enter(app, host):
+    watcher = Phone(app)
+    watcher.look(host.code)
+    response = watcher.enter({"type": "start_round"})
+    assert response.status_code == 401 and "Tap your name first" in text(response)
+
+
+def test_without_javascript_a_form_post_redirects_back_to_the_table(host):
+    response = host.enter({"type": "start_round"}, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{host.code}")
+
+
+def test_undo_from_the_page(host):
+    start_and_predict(host)
+    host.enter({"type": "play", "seat": 0, "cards": ["5S"]})
+    response = host.client.post(f"/t/{host.code}/undo", data={"expected_seq": host.seq, "key": "u1"},
+                                headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "Ann</strong> to lead" in text(response)
+    history = text(host.client.get(f"/t/{host.code}/history"))
+    assert "Undone: Ann played 5♠" in history and "undone" in history
+
+
+# --------------------------------------------------------------------------- live updates
+
+def test_poll_is_204_until_the_table_changes_then_the_board_fragment(app, host):
+    watcher = Phone(app)
+    watcher.look(host.code)
+    poll = f"/t/{host.code}?since={watcher.seq}"
+    assert watcher.client.get(poll, headers={"HX-Request": "true"}).status_code == 204
+    host.enter({"type": "start_round"})
+    response = watcher.client.get(poll, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    fragment = text(response)
+    assert fragment.lstrip().startswith("<section id=\"board\"") and "<html" not in fragment
+    assert "predictions: 0 of 3 in" in fragment
+
+
+def test_a_whole_two_player_game_through_the_pages(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"])
+    host.look()
+    host.enter({"type": "start_round", "removed_suit": "C"})
+    host.enter({"type": "predict", "seat": 0, "value": 1})
+    host.enter({"type": "predict", "seat": 1, "value": 1})
+    host.enter({"type": "start_player", "seat": 0})
+    host.enter({"type": "play", "seat": 0, "cards": ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]})
+    page = text(host.enter({"type": "pass", "seat": 1}))
+    assert "Round 1 is over" in page and "Ben: tap the 8 cards left" in page
+    response = host.enter({"type": "declare_hand", "seat": 1, "cards": "2H 3H 4H 5H 6H 7H 8H 9H".split()})
+    page = text(response)
+    assert "Game over after 1 rounds." in page and "Ann" in page and "wins!" in page
+    assert "<td>-54</td>" in page  # Ben: -44 for 2..9, -10 for the play token left
