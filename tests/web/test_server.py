@@ -80,7 +80,7 @@ def test_serve_prints_the_public_url_and_a_qr_code(database):
     finally:
         output = server.stop()
     assert "http://192.168.1.20:8000" in output
-    qr_lines = [line for line in output.splitlines() if line and set(line) <= set("█▀▄ ")]
+    qr_lines = [line for line in output.splitlines() if line and set(line) <= set("█▀▄ \xa0")]
     assert len(qr_lines) >= 12  # the terminal QR code
 
 
