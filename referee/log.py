@@ -9,6 +9,7 @@ the table row is advanced with a compare-and-set and the log has unique (table, 
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -211,7 +212,7 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
 def _write(session: Session, code: str, expected_seq: int, key: str, attempt) -> Recorded:
     """Run one write in its own transaction: first answer a repeated key, then refuse a stale
     board, then ``attempt``. A lost race (another phone wrote first) ends as replay or stale."""
-    for _ in range(WRITE_ATTEMPTS):
+    for attempt_number in range(WRITE_ATTEMPTS):
         try:
             table = find_table(session, code)
             earlier = _entry_with_key(session, table, key)
@@ -231,6 +232,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt) ->
             raise
         except OperationalError:  # SQLite: another writer held the lock; try again
             session.rollback()
+            time.sleep(0.02 * (attempt_number + 1))
     raise Stale()
 
 

@@ -319,3 +319,36 @@ def test_replay_of_the_log_equals_the_snapshots(app, client, three):
     with Session(app.extensions["db_engine"]) as session:
         table = log.find_table(session, three.code)
         assert switch_to.dump(log.replay(session, table)) == switch_to.dump(log.current_state(session, table))
+
+
+# --------------------------------------------------------------------------- racing phones
+
+def _race(app, code: str, token: str, bodies: list[dict]) -> list[int]:
+    """Send the bodies at once from separate clients; the status codes in order."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def send(body):
+        response = app.test_client().post(f"/api/tables/{code}/plays", json=body,
+                                          headers={"Authorization": f"Bearer {token}"})
+        return response.status_code
+
+    with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
+        return list(pool.map(send, bodies))
+
+
+def test_phones_racing_for_the_same_turn_get_one_success_and_409s(app, client, three):
+    predict(three, [2, 1, 1])
+    bodies = [{"seat": A, "action": {"type": "play", "cards": card}, "expected_seq": three.seq,
+               "key": uuid.uuid4().hex} for card in ("5S", "6S", "7S", "8S", "2H", "3H")]
+    statuses = _race(app, three.code, three.host, bodies)
+    assert sorted(statuses) == [200] + [409] * 5
+    entries = client.get(f"/api/tables/{three.code}/history").json["entries"]
+    assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+
+
+def test_the_same_key_sent_at_once_from_many_retries_records_once(app, client, three):
+    body = {"seat": A, "action": {"type": "predict", "value": 3}, "expected_seq": three.seq, "key": "retry-storm"}
+    statuses = _race(app, three.code, three.host, [body] * 6)
+    assert statuses == [200] * 6
+    entries = client.get(f"/api/tables/{three.code}/history").json["entries"]
+    assert [e["description"] for e in entries].count("A entered a prediction") == 1
