@@ -34,6 +34,13 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+@bp.app_errorhandler(404)
+def not_found(_error):
+    if request.path.startswith("/api/"):
+        return {"error": {"rule": "ROUTE", "message": "No such API endpoint."}}, 404
+    return render_template("not_found.html"), 404
+
+
 # --------------------------------------------------------------------------- opening a table
 
 @bp.get("/")
