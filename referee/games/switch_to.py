@@ -133,8 +133,10 @@ class Play:
         return [c.rank for c in self.cards] + list(self.wilds)
 
     @property
-    def codes(self) -> list[str]:
-        return [c.code for c in self.cards] + [f"W{w}" for w in self.wilds]
+    def in_rank_order(self) -> list[str]:
+        """Codes low to high, wilds in their place: a run reads W1 2C 3C."""
+        codes = [(c.rank, c.code) for c in self.cards] + [(w, f"W{w}") for w in self.wilds]
+        return [code for _, code in sorted(codes, key=lambda pair: pair[0])]
 
 
 NOTATION = "Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10."
@@ -222,7 +224,7 @@ def _check_start_round(state: State, action: Mapping[str, Any]) -> None:
         raise Refusal("ST-C8", "A round is already under way.", overridable=False)
     if state.seat_count == 2:
         suit = normalise(str(action.get("removed_suit") or ""))
-        if suit not in SUITS:
+        if len(suit) != 1 or suit not in SUITS:
             raise unreadable("With 2 players, say which suit was removed this round: S, H, D or C.")
 
 
@@ -486,7 +488,7 @@ def _effect_play(state: State, action: Mapping[str, Any]) -> None:
     player.hand = _spend(state, player.hand, len(play.cards), "cards in hand")
     for card in play.cards:
         state.played[card.code] = seat
-    state.top, state.top_by, state.leader = play.codes, seat, seat
+    state.top, state.top_by, state.leader = play.in_rank_order, seat, seat
     state.passes = state.idle_passes = 0
     if _no_play_token_left(state):
         _end_round(state, "E1")
