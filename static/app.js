@@ -8,4 +8,10 @@
   document.addEventListener("visibilitychange", refresh);
   window.addEventListener("online", refresh);
   window.addEventListener("pageshow", function (e) { if (e.persisted) refresh(); });
+
+  // A refusal or a warning answers the tap just made: bring it into view, wherever the form was.
+  document.addEventListener("htmx:afterSettle", function () {
+    var alert = document.querySelector("#board .refusal, #board .message");
+    if (alert) alert.scrollIntoView({ block: "center" });
+  });
 })();
