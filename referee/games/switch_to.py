@@ -192,7 +192,7 @@ def _entry_type(action: Any) -> str:
     if not isinstance(action, Mapping):
         raise unreadable("An entry is an object with a type.")
     kind = action.get("type")
-    if kind not in ENTRY_TYPES:
+    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
         raise unreadable(f"Unknown entry {kind!r}; Switch To knows {', '.join(sorted(ENTRY_TYPES))}.")
     return kind
 
@@ -632,6 +632,70 @@ def proposed_hand(state: State) -> tuple[int, list[str]] | None:
     return missing[0], left
 
 
+# --------------------------------------------------------------------------- legal entries
+
+def legal_entries(state: State) -> list[dict]:
+    """Every entry the rules allow now, as far as public information tells (for simulated
+    phones and property tests). Plays are drawn from the cards not yet seen this round;
+    a declaration is one hand that passes the checks."""
+    if state.phase == SETUP:
+        suits = SUITS if state.seat_count == 2 else [None]
+        return [{"type": "start_round", "removed_suit": s} for s in suits]
+    if state.phase == PREDICT:
+        return [{"type": "predict", "seat": seat, "value": value}
+                for seat, p in enumerate(state.players) if p.prediction is None for value in range(4)]
+    if state.phase == START_PLAYER:
+        return [{"type": "start_player", "seat": seat} for seat in state.tied]
+    if state.phase == PLAY:
+        seat = state.turn
+        entries = [{"type": "pass", "seat": seat}] + [{"type": "pass", "seat": seat, "flip": f} for f in FLIPS]
+        entries += [{"type": "play", "seat": seat, "cards": cards} for cards in _candidate_plays(state)]
+        return [e for e in entries if _allowed(state, e)]
+    if state.phase == DECLARE:
+        return [{"type": "declare_hand", "seat": seat, "cards": _possible_hand(state, seat)}
+                for seat, p in enumerate(state.players) if p.declared is None]
+    return []
+
+
+def _allowed(state: State, action: dict) -> bool:
+    try:
+        check(state, action, HOST)
+    except Refusal:
+        return False
+    return True
+
+
+def _unseen_cards(state: State) -> list[str]:
+    return [f"{rank}{suit}" for suit in SUITS if suit != state.removed_suit for rank in range(2, 10)
+            if f"{rank}{suit}" not in state.played]
+
+
+def _candidate_plays(state: State) -> list[str]:
+    """Singles, sets, runs and one-wild variants of the unseen cards."""
+    unseen = set(_unseen_cards(state))
+    plays = sorted(unseen)
+    for rank in range(2, 10):
+        held = [f"{rank}{s}" for s in SUITS if f"{rank}{s}" in unseen]
+        plays += [" ".join(held[:n]) for n in range(2, len(held) + 1)]
+        plays += [f"{held[0]} W{rank}"] if held else []
+    for suit in SUITS:
+        for low in range(2, 10):
+            for high in range(low + 1, 10):
+                run = [f"{r}{suit}" for r in range(low, high + 1)]
+                if all(card in unseen for card in run):
+                    plays.append(" ".join(run))
+    return plays
+
+
+def _possible_hand(state: State, seat: int) -> str:
+    """The first cards, in deck order, that no one has played or declared: a hand that passes."""
+    taken = set(state.played)
+    for player in state.players:
+        taken.update(player.declared or [])
+    free = [card for card in _unseen_cards(state) if card not in taken]
+    return " ".join(free[:state.players[seat].hand])
+
+
 # --------------------------------------------------------------------------- what a phone sees
 
 def view(state: State, viewer: Any = None) -> dict:
@@ -695,6 +759,7 @@ def describe(state: State, action: Mapping[str, Any]) -> str:
     """One line for the history, in the words of the table (``state`` is the state before)."""
     kind = action.get("type")
     seat = action.get("seat")
+    flip = action.get("flip") if isinstance(action.get("flip"), str) else ""
     who = state.name(seat) if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
     if kind == "start_round":
         suit = action.get("removed_suit")
@@ -708,7 +773,7 @@ def describe(state: State, action: Mapping[str, Any]) -> str:
         return f"{who} played {labels(split_tokens_safe(action.get('cards')))}"
     if kind == "pass":
         flip = {"play_to_wild": ", flipping a play token to wild",
-                "wild_to_play": ", flipping a wild token to play"}.get(action.get("flip") or "", "")
+                "wild_to_play": ", flipping a wild token to play"}.get(flip, "")
         return f"{who} passed{flip}"
     if kind == "clear_table":
         return "The host cleared the table"

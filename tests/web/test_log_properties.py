@@ -1,0 +1,45 @@
+"""The play log over random games: snapshots equal a replay of the log, an undo restores the
+state before the entry exactly, and a retried key never records twice."""
+from __future__ import annotations
+
+import uuid
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
+from sqlmodel import Session
+
+from referee import log
+from referee.games import switch_to as st
+from referee.games.base import HOST
+
+SETTINGS = settings(max_examples=15, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+@SETTINGS
+@given(data=st_.data(), players=st_.integers(min_value=2, max_value=4))
+def test_random_games_with_undos_replay_to_their_snapshots(app, data, players):
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
+        table = log.open_table(session, "switch-to", ["A", "B", "C", "D"][:players], {})
+        code, history = table.code, [st.dump(log.current_state(session, table))]
+        for _ in range(data.draw(st_.integers(min_value=5, max_value=40))):
+            table = log.find_table(session, code)
+            state = log.current_state(session, table)
+            entries = st.legal_entries(state)
+            if len(history) > 1 and (not entries or data.draw(st_.integers(0, 5)) == 0):
+                recorded = log.undo(session, code, HOST, table.seq, uuid.uuid4().hex)
+                history.pop()
+                assert st.dump(recorded.state) == history[-1]
+                continue
+            if not entries:
+                break
+            key = uuid.uuid4().hex
+            recorded = log.record(session, code, HOST, data.draw(st_.sampled_from(entries)), table.seq, key)
+            history.append(st.dump(recorded.state))
+            again = log.record(session, code, HOST, {"type": "anything"}, table.seq, key)
+            assert again.replayed and st.dump(again.state) == history[-1]
+        table = log.find_table(session, code)
+        assert st.dump(log.current_state(session, table)) == history[-1]
+        assert st.dump(log.replay(session, table)) == history[-1]
+        seqs = [entry.seq for entry in log.history(session, table)]
+        assert seqs == list(range(1, len(seqs) + 1))
