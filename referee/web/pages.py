@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from sqlalchemy.orm.attributes import flag_modified
@@ -32,6 +33,18 @@ def _viewer(table):
 
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
+
+
+@bp.before_request
+def refuse_cross_site_posts():
+    """A form post must come from our own pages: browsers send Origin on every POST, and a
+    page elsewhere cannot forge it (the cookies are SameSite=Lax as well)."""
+    if request.method != "POST":
+        return None
+    origin = request.headers.get("Origin")
+    if origin and urlsplit(origin).netloc != request.host:
+        abort(403)
+    return None
 
 
 @bp.app_errorhandler(404)

@@ -260,3 +260,26 @@ def test_a_whole_two_player_game_through_the_pages(app):
     page = text(response)
     assert "Game over after 1 rounds." in page and "Ann" in page and "wins!" in page
     assert "<td>-54</td>" in page  # Ben: -44 for 2..9, -10 for the play token left
+
+
+def test_a_form_posted_from_another_site_is_refused(host):
+    start_and_predict(host)
+    response = host.client.post(f"/t/{host.code}/entries", headers={"Origin": "https://evil.example"},
+                                data={"type": "play", "seat": 0, "cards": "5S", "expected_seq": host.seq, "key": "x"})
+    assert response.status_code == 403
+    same_site = host.client.post(f"/t/{host.code}/entries", headers={"Origin": "http://localhost"},
+                                 data={"type": "play", "seat": 0, "cards": "5S", "expected_seq": host.seq, "key": "y"})
+    assert same_site.status_code == 303
+
+
+def test_pages_carry_security_headers(client):
+    headers = client.get("/").headers
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+
+
+def test_the_seat_cookie_is_http_only_and_same_site(app):
+    phone = Phone(app)
+    response = phone.client.post("/new/switch-to", data={"player": ["Ann", "Ben"]})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/t/" in cookie
