@@ -67,8 +67,7 @@ def open_table(session: Session, game_id: str, players: Any, options: Mapping | 
     table = GameTable(
         code=_unused_code(session), game=game_id, host_token=new_token(),
         options=dict(state.options),
-        seats=[{"name": p.name, "token": new_token(), "claimed": False}
-               for p in state.players],
+        seats=[{"name": name, "token": new_token(), "claimed": False} for name in engine.seat_names(state)],
     )
     session.add(table)
     session.flush()

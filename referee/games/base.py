@@ -23,11 +23,12 @@ class Refusal(Exception):
     rules can be overridden, unreadable entries and entries in the wrong phase cannot.
     """
 
-    def __init__(self, rule: str, message: str, *, overridable: bool = True):
+    def __init__(self, rule: str, message: str, *, overridable: bool = True, permission: bool = False):
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
         self.overridable = overridable
+        self.permission = permission  # the phone may not make this entry at all (HTTP 403)
 
     def as_dict(self) -> dict:
         return {"rule": self.rule, "message": self.message, "overridable": self.overridable}
@@ -35,6 +36,11 @@ class Refusal(Exception):
 
 def unreadable(message: str) -> Refusal:
     return Refusal(ENTRY, message, overridable=False)
+
+
+def not_yours(rule: str, message: str) -> Refusal:
+    """An entry this phone may not make: another seat's, or the host's."""
+    return Refusal(rule, message, overridable=False, permission=True)
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,7 @@ class Option:
     default: str
     help: str
     value_help: Mapping[str, str] | None = None
+    number: tuple[int, int] | None = None  # a whole number in this range instead of ``values``
 
 
 def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, str]:
@@ -57,8 +64,14 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
         raise unreadable(f"Unknown house rule {unknown[0]!r}; this game knows {', '.join(spec)}.")
     chosen = {}
     for name, option in spec.items():
-        value = str(given.get(name, option.default))
-        if value not in option.values:
+        value = str(given.get(name, option.default)).strip()
+        if option.number:
+            low, high = option.number
+            number = read_int(value)
+            if number is None or not low <= number <= high:
+                raise unreadable(f"House rule {name} is a whole number from {low} to {high}, not {value!r}.")
+            value = str(number)
+        elif value not in option.values:
             raise unreadable(f"House rule {name} is one of {', '.join(option.values)}, not {value!r}.")
         chosen[name] = value
     return chosen

@@ -14,6 +14,7 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    not_yours,
     check_players,
     join_names,
     next_seat,
@@ -103,6 +104,10 @@ class State:
 def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     names = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
     return State(players=[Player(n) for n in names], options=resolve_options(OPTIONS, options))
+
+
+def seat_names(state: State) -> list[str]:
+    return [p.name for p in state.players]
 
 
 def dump(state: State) -> dict:
@@ -207,16 +212,14 @@ def _check_permission(state: State, kind: str, action: Mapping[str, Any], by: An
     if by == HOST:
         return
     if kind in HOST_ONLY:
-        raise Refusal("ST-C9", "Only the host can make this entry.", overridable=False)
+        raise not_yours("ST-C9", "Only the host can make this entry.")
     if kind in FOR_A_SEAT:
         seat = read_seat(action, state.seat_count)
         if by != seat:
             who = state.name(seat)
-            raise Refusal("ST-C9", f"Only {who} (or the host) can enter {who}'s {kind.replace('_', ' ')}.",
-                          overridable=False)
+            raise not_yours("ST-C9", f"Only {who} (or the host) can enter {who}'s {kind.replace('_', ' ')}.")
     elif not (isinstance(by, int) and 0 <= by < state.seat_count):
-        raise Refusal("ST-C9", "Only a player at this table (or the host) can make this entry.",
-                      overridable=False)
+        raise not_yours("ST-C9", "Only a player at this table (or the host) can make this entry.")
 
 
 def _check_start_round(state: State, action: Mapping[str, Any]) -> None:

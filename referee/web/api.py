@@ -102,7 +102,8 @@ def openapi():
 def games():
     return jsonify({"games": [
         {"id": game_id, "title": engine.TITLE, "players": [engine.MIN_PLAYERS, engine.MAX_PLAYERS],
-         "options": [{"name": o.name, "values": list(o.values), "default": o.default, "help": o.help}
+         "options": [{"name": o.name, "values": list(o.values), "default": o.default, "help": o.help,
+                      "number": list(o.number) if o.number else None}
                      for o in engine.OPTIONS]}
         for game_id, engine in GAMES.items()]})
 
@@ -179,7 +180,7 @@ def _write(session, table, by, write):
         return error(409, "STALE", "The table moved on since your board was drawn; nothing was recorded.",
                      **board(table, log.current_state(session, table), by))
     except Refusal as refusal:
-        status = 403 if refusal.rule.endswith("-C9") else 422
+        status = 403 if refusal.permission else 422
         return jsonify({"error": refusal.as_dict()}), status
     table = log.find_table(session, table.code)
     answer = board(table, recorded.state, by)

@@ -203,7 +203,7 @@ def _write(table, action, write):
         return _render(table, log.current_state(session, table), denied.status, message=denied.message)
     except Refusal as refusal:
         table = log.find_table(session, table.code)
-        status = 403 if refusal.rule.endswith("-C9") else 422
+        status = 403 if refusal.permission else 422
         return _render(table, log.current_state(session, table), status, refusal=refusal, refused=action)
     if _is_htmx():
         table = log.find_table(session, table.code)
@@ -212,8 +212,8 @@ def _write(table, action, write):
 
 
 def action_from_form(form) -> dict:
-    """An entry from a form: ``type``, ``seat``, ``cards`` (checkboxes and the wild), and any
-    other field as text. A ruling form sends the refused entry back whole, as JSON."""
+    """An entry from a form: ``type``, ``seat``, ``cards`` (checkboxes and the wild), lists from
+    numbered fields (``dice.0``, ``dice.1``), and any other field as text. A ruling form sends the refused entry back whole, as JSON."""
     if form.get("action_json"):
         try:
             action = json.loads(form["action_json"])
@@ -226,7 +226,14 @@ def action_from_form(form) -> dict:
     if form.getlist("cards") or form.get("type") in ("play", "declare_hand"):
         action["cards"] = [c for c in form.getlist("cards") if c]
     skip = {"type", "seat", "cards", "expected_seq", "key", "ruling"}
-    action.update({name: value for name, value in form.items() if name not in skip and value != ""})
+    for name, value in form.items():
+        if name in skip or value == "":
+            continue
+        base, dot, index = name.partition(".")
+        if dot and index.isdigit():  # die.0, die.1, ...: one list, in field order
+            action.setdefault(base, []).append(value)
+        else:
+            action[name] = value
     return action
 
 

@@ -1,0 +1,60 @@
+"""Switch 16 through the JSON API: a whole game, a block mid-discard, refusals."""
+from __future__ import annotations
+
+from .api_driver import TableDriver
+
+A, B = 0, 1
+
+
+def roll(table, by, dice, face="blank", expect=200, **extra):
+    return table.enter({"type": "roll", "dice": dice, "face": face, **extra}, by=by, expect=expect)
+
+
+def test_a_whole_race_to_card_16(client):
+    table = TableDriver(client, "switch-16", ["Ann", "Ben"])
+    table.enter({"type": "start_player", "seat": A}, by=B)
+    assert roll(table, A, [1, 2, 4])["state"]["makes"][-1] == {"card": 7, "dice": [4, 2, 1]}
+    table.enter({"type": "discard", "count": 7}, by=A)
+    table.enter({"type": "stop"}, by=A)
+    state = roll(table, B, [2, 3, 5])["state"]  # makes nothing: Ben's turn ends
+    assert state["active"] == A and state["players"][B]["top"] == 1
+    assert roll(table, A, [1, 2, 3], expect=422)["error"]["rule"] == "S16-R4"  # top 8 needs 4 dice
+    roll(table, A, [4, 4, 2, 1])
+    table.enter({"type": "discard", "count": 4}, by=A)
+    state = roll(table, A, [6, 6, 2, 2, 1])["state"]
+    assert [m["card"] for m in state["makes"]] == [12, 13, 14, 15, 16]
+    state = table.enter({"type": "discard", "count": 5}, by=A)["state"]
+    assert state["phase"] == "over" and state["winners"] == [A]
+    assert table.enter({"type": "stop"}, by=A, expect=422)["error"]["rule"] == "S16-C5"
+
+
+def test_the_chip_holder_blocks_mid_discard_from_their_own_phone(client):
+    """S16-E19 through the API, with each player on their own phone."""
+    table = TableDriver(client, "switch-16", ["Ann", "Ben"])
+    table.enter({"type": "start_player", "seat": B})
+    roll(table, B, [1, 1, 1], face="block")  # Ben takes the chip; makes card 1 to 3
+    table.enter({"type": "discard", "count": 3}, by=B)
+    table.enter({"type": "stop"}, by=B)
+    roll(table, A, [1, 2, 4])
+    table.enter({"type": "discard", "count": 7}, by=A)
+    state = table.enter({"type": "place_block", "target": A, "landed_after": 3}, by=B)["state"]
+    assert state["players"][A]["top"] == 4 and state["players"][A]["blocked"] and state["active"] == B
+    assert roll(table, A, [1, 2, 3, 4], expect=422)["error"]["rule"] == "S16-C4"
+    assert table.enter({"type": "place_block", "target": B}, by=A, expect=422)["error"]["rule"] == "S16-R13"
+
+
+def test_a_seat_cannot_roll_for_another(client):
+    table = TableDriver(client, "switch-16", ["Ann", "Ben"])
+    table.enter({"type": "start_player", "seat": A})
+    assert table.enter({"type": "roll", "dice": [1, 2, 3]}, by=B, seat=A, expect=403)["error"]["rule"] == "S16-C5"
+
+
+def test_options_are_checked_when_the_table_opens(client):
+    bad = client.post("/api/tables", json={"game": "switch-16", "players": ["A", "B"],
+                                           "options": {"four_dice_from": "9", "five_dice_from": "8"}})
+    assert bad.status_code == 422
+    worse = client.post("/api/tables", json={"game": "switch-16", "players": ["A", "B"],
+                                             "options": {"points_target": "lots"}})
+    assert worse.status_code == 422 and "whole number" in worse.json["error"]["message"]
+    games = {g["id"]: g for g in client.get("/api/games").json["games"]}
+    assert games["switch-16"]["options"][0]["number"] == [2, 17]
