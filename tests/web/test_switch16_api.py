@@ -58,3 +58,28 @@ def test_options_are_checked_when_the_table_opens(client):
     assert worse.status_code == 422 and "whole number" in worse.json["error"]["message"]
     games = {g["id"]: g for g in client.get("/api/games").json["games"]}
     assert games["switch-16"]["options"][0]["number"] == [2, 17]
+
+
+def race_to_16(table, seat):
+    """From top 1: 7 cards, then 4 on a risk roll, then 5 on another: card 16 goes."""
+    roll(table, seat, [1, 2, 4])
+    table.enter({"type": "discard", "count": 7}, by=seat)
+    roll(table, seat, [4, 4, 2, 1])
+    table.enter({"type": "discard", "count": 4}, by=seat)
+    roll(table, seat, [6, 6, 2, 2, 1])
+    return table.enter({"type": "discard", "count": 5}, by=seat)["state"]
+
+
+def test_a_whole_points_game_over_two_rounds(client):
+    table = TableDriver(client, "switch-16", ["Ann", "Ben"], {"game_mode": "points", "points_target": "20"})
+    table.enter({"type": "start_player", "seat": A})
+    state = race_to_16(table, A)
+    assert [p["points"] for p in state["players"]] == [16, 0]
+    assert state["phase"] == "turn" and state["round"] == 2 and state["active"] == B
+    assert [p["top"] for p in state["players"]] == [1, 1]
+    roll(table, B, [1, 2, 4])
+    table.enter({"type": "discard", "count": 7}, by=B)
+    table.enter({"type": "stop"}, by=B)
+    state = race_to_16(table, A)
+    assert [p["points"] for p in state["players"]] == [32, 7]
+    assert state["phase"] == "over" and state["winners"] == [A]

@@ -33,3 +33,14 @@ def test_a_wrong_number_of_dice_is_refused_with_the_rule(app):
     host.enter({"type": "start_player", "seat": "1"})
     response = host.enter({"type": "roll", "dice.0": "1", "dice.1": "2", "face": "blank"})
     assert response.status_code == 422 and "S16-R4" in text(response) and "roll 3 number dice" in text(response)
+
+
+def test_the_host_corrects_a_deck_as_a_table_ruling(app):
+    host = Phone(app)
+    response = host.client.post("/new/switch-16", data={"player": ["Ann", "Ben"]})
+    host.code = response.headers["Location"].rsplit("/", 1)[1]
+    host.look()
+    host.enter({"type": "start_player", "seat": "0"})
+    page = text(host.enter({"type": "adjust", "seat": "1", "top": "9"}))
+    assert "The host adjusted the table (a table ruling)." in page
+    assert re.search(r'aria-label="top card">9<', page)
