@@ -1,0 +1,858 @@
+"""Schwimmen / Thirty-One: the rules engine (``../shared/rules/schwimmen.md``).
+
+Hands stay hidden, but every exchange is entered with both its cards, so the engine keeps a
+ledger of where each seen card is (centre, set aside, discard pile, known in a hand) and checks
+every entry against it. The showdown and lives are in ``schwimmen_score``.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping
+
+from . import schwimmen_score as score
+from .base import (
+    HOST,
+    Option,
+    Refusal,
+    check_players,
+    join_names,
+    not_yours,
+    read_int,
+    resolve_options,
+    unreadable,
+)
+from .cards import FACE_RANKS, RANK_NAMES, SUITS, Card, labels, normalise, parse_card, split_tokens
+
+GAME_ID = "schwimmen"
+TITLE = "Schwimmen"
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+PRESETS = {
+    "bga": dict(rule_set="schwimmen", lives="3", remove_2_to_6="yes", exchange="commerce", dealer_exchange="on",
+                three_of_a_kind="fire", fire_effect="normal", thirty_one_effect="normal", show_timing="own_turn",
+                closer_rule="off", minimum_score="on", tie_rule="suit", first_turn_close="dealer_only",
+                stock_exhausted="reshuffle", all_out="replay", reveal_mode="cards"),
+    "classic": dict(rule_set="custom", lives="3", remove_2_to_6="yes", exchange="commerce", dealer_exchange="on",
+                    three_of_a_kind="fire", fire_effect="others_lose_one", thirty_one_effect="normal",
+                    show_timing="any_time", closer_rule="off", minimum_score="off", tie_rule="all_lose",
+                    first_turn_close="none", stock_exhausted="reshuffle", all_out="replay", reveal_mode="cards"),
+}
+RULE_SETS = {"schwimmen": ("yes", "commerce"), "blitz": ("no", "draw_discard")}
+BY_PRESET = "preset"
+
+
+def _option(name: str, values: tuple[str, ...], help: str, **value_help: str) -> Option:
+    """An option whose default is whatever the chosen preset says."""
+    shown = f"bga: {PRESETS['bga'][name]}, classic: {PRESETS['classic'][name]}"
+    return Option(name, (BY_PRESET, *values), BY_PRESET, help, {BY_PRESET: f"as the preset says ({shown})",
+                                                                 **value_help})
+
+
+OPTIONS = (
+    Option("preset", ("bga", "classic"), "bga", "Rule family: fills in every option below left at 'preset'.",
+           {"bga": "Board Game Arena's Thirty-One", "classic": "traditional German Schwimmen"}),
+    _option("rule_set", ("schwimmen", "blitz", "custom"), "bga: deck and exchange together.",
+            schwimmen="piquet deck, commerce", blitz="full deck, draw and discard",
+            custom="deck and exchange as chosen below"),
+    _option("lives", ("0", "1", "2", "3", "4", "5"), "Starting lives (0: swimming from the start)."),
+    _option("remove_2_to_6", ("yes", "no"), "Piquet deck (7 to A) or the full deck.",
+            yes="32 cards, 7 to A", no="52 cards"),
+    _option("exchange", ("commerce", "draw_discard"), "How hands change.",
+            commerce="swap with three centre cards", draw_discard="draw one, discard one"),
+    _option("dealer_exchange", ("on", "off"), "The dealer may exchange the dealt hand."),
+    _option("three_of_a_kind", ("fire", "three_of_a_kind", "off"), "What three of a kind is worth.",
+            fire="30.5, three aces 32 (fire)", three_of_a_kind="30.5, aces too", off="plain suit value"),
+    _option("fire_effect", ("normal", "others_lose_one"), "When fire is shown.",
+            normal="scored like any hand", others_lose_one="every other player loses one life"),
+    _option("thirty_one_effect", ("normal", "hits_all"), "When 31 or fire is at the showdown.",
+            normal="scored like any hand", hits_all="everyone but the winner loses (2 for fire)"),
+    _option("show_timing", ("own_turn", "any_time"), "When 31 or fire may be laid down.",
+            own_turn="on one's own turn", any_time="at any moment, even right after the deal"),
+    _option("closer_rule", ("off", "on"), "The closer wins ties; a closer alone lowest loses one more."),
+    _option("minimum_score", ("on", "off"), "Closing needs more than 20; everyone at 20 or less loses."),
+    _option("tie_rule", ("suit", "all_lose"), "Equal values.", suit="settled by suit (C > S > H > D)",
+            all_lose="all tied players lose"),
+    _option("first_turn_close", ("allowed", "dealer_only", "none"), "Closing on the first turn.",
+            allowed="anyone, any turn", dealer_only="only the dealer on a first turn",
+            none="only after everyone has had a turn"),
+    _option("stock_exhausted", ("reshuffle", "showdown"), "When the stock runs out.",
+            reshuffle="set-aside cards become the stock", showdown="the round goes to the showdown"),
+    _option("all_out", ("replay", "shared_win"), "When every remaining player would be out at once.",
+            replay="the round is void and dealt again", shared_win="they share the win"),
+    _option("reveal_mode", ("cards", "score_only"), "What the showdown asks for.",
+            cards="each player's three cards", score_only="each hand's value and scoring suit"),
+)
+
+FIRST_DEALER, DEALER_CHOICE, LAYOUT, EXCHANGE, REFRESH, SHOWDOWN, OVER = (
+    "first_dealer", "dealer_choice", "layout", "exchange", "refresh", "showdown", "over")
+TURN_ENTRIES = {"swap_one", "swap_all", "pass", "close", "draw_discard"}
+TABLE_ENTRIES = {"first_dealer", "dealer_choice", "lay_centre", "turn_up", "refresh"}
+ENTRY_TYPES = TURN_ENTRIES | TABLE_ENTRIES | {"show", "reveal"}
+RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
+
+
+def effective_options(chosen: Mapping[str, str]) -> dict[str, str]:
+    """Every option as a concrete value: 'preset' filled in, then the rule set applied."""
+    preset = PRESETS[chosen["preset"]]
+    options = {"preset": chosen["preset"]}
+    for name, value in chosen.items():
+        if name != "preset":
+            options[name] = preset[name] if value == BY_PRESET else value
+    if options["preset"] == "bga" and options["rule_set"] in RULE_SETS:
+        options["remove_2_to_6"], options["exchange"] = RULE_SETS[options["rule_set"]]
+    return options
+
+
+@dataclass
+class State:
+    players: list[str]
+    options: dict[str, str]
+    lives: list[int]
+    out: list[bool]
+    phase: str = FIRST_DEALER
+    round: int = 0
+    dealer: int | None = None
+    turn: int | None = None
+    stock: int = 0
+    centre: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)   # bottom first; the top is the last
+    set_aside: list[str] = field(default_factory=list)
+    stock_known: list[str] = field(default_factory=list)
+    known: list[list[str]] = field(default_factory=list)  # K(P): cards known to be in each hand
+    turns_taken: list[int] = field(default_factory=list)
+    last_actor: int | None = None
+    passes: int = 0
+    closer: int | None = None
+    reveals: dict[str, dict] = field(default_factory=dict)  # seat (as text) -> cards or value
+    shower: int | None = None
+    result: dict | None = None   # the last showdown: values, losses, who went out
+    winners: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def piquet(self) -> bool:
+        return self.options["remove_2_to_6"] == "yes"
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.seat_count) if not self.out[s]]
+
+    def next_active(self, seat: int) -> int:
+        for step in range(1, self.seat_count + 1):
+            candidate = (seat + step) % self.seat_count
+            if not self.out[candidate]:
+                return candidate
+        return seat
+
+
+# --------------------------------------------------------------------------- setup, (de)serialising
+
+def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
+    chosen = effective_options(resolve_options(OPTIONS, options))
+    deck = 32 if chosen["remove_2_to_6"] == "yes" else 52
+    if chosen["exchange"] == "commerce" and 3 * len(names) + 3 > deck:
+        raise unreadable(f"SC-C9: {len(names)} players and the centre need more than the {deck} cards.")
+    lives = int(chosen["lives"])
+    return State(players=names, options=chosen, lives=[lives] * len(names), out=[False] * len(names))
+
+
+def seat_names(state: State) -> list[str]:
+    return list(state.players)
+
+
+def dump(state: State) -> dict:
+    return asdict(state)
+
+
+def load(data: Mapping[str, Any]) -> State:
+    return State(**data)
+
+
+# --------------------------------------------------------------------------- cards and the ledger
+
+def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = False) -> list[str]:
+    """Card codes from an entry: SC-C1 (deck), SC-C5 (shape), SC-R5 for a swap of two."""
+    try:
+        tokens = split_tokens(raw)
+    except ValueError:
+        raise Refusal("SC-C5", "List the cards, for example AD KD 10D.", overridable=False)
+    cards = []
+    for token in tokens:
+        try:
+            card = parse_card(token)
+        except ValueError:
+            raise Refusal("SC-C1", f"{token!r} is not a card.", overridable=False)
+        if card.rank == 0 or (state.piquet and card.rank < 7):
+            deck = "piquet deck" if state.piquet else "deck"
+            raise Refusal("SC-C1", f"{card.code} is not in the {deck}.", overridable=False)
+        cards.append(card.code)
+    if len(set(cards)) != len(cards):
+        raise Refusal("SC-C5", "A card appears twice in one entry.", overridable=False)
+    if count is not None and len(cards) != count:
+        if swap and len(cards) == 2:
+            raise Refusal("SC-R5", "Swap one card or all three, never two.")
+        raise Refusal("SC-C5", f"This entry takes exactly {count} card{'s' if count != 1 else ''}.",
+                      overridable=False)
+    return cards
+
+
+def location(state: State, code: str) -> str:
+    """Where the ledger puts a card: centre, set_aside, stock_known, discard, hand:P, shown:P or unknown."""
+    if code in state.centre:
+        return "centre"
+    if code in state.set_aside:
+        return "set_aside"
+    if code in state.stock_known:
+        return "stock_known"
+    if code in state.discard:
+        return "discard"
+    for seat, cards in state.reveals.items():
+        if code in cards.get("cards", []):
+            return f"shown:{seat}"
+    for seat, cards in enumerate(state.known):
+        if code in cards:
+            return f"hand:{seat}"
+    return "unknown"
+
+
+def _where(state: State, place: str) -> str:
+    if place.startswith("hand:"):
+        return f"known to be in {state.players[int(place[5:])]}'s hand"
+    if place.startswith("shown:"):
+        return f"in {state.players[int(place[6:])]}'s shown hand"
+    return {"centre": "in the centre", "set_aside": "set aside", "stock_known": "in the stock",
+            "discard": "on the discard pile"}[place]
+
+
+def check_leaving_hand(state: State, seat: int, cards: list[str]) -> None:
+    """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows."""
+    known = state.known[seat]
+    if len(known) == 3:
+        for card in cards:
+            if card not in known:
+                raise Refusal("SC-C3", f"Your hand is known: {labels(known)}.")
+    for card in cards:
+        place = location(state, card)
+        if place not in ("unknown", f"hand:{seat}"):
+            raise Refusal("SC-C2", f"{parse_card(card).label} is {_where(state, place)}, not in your hand.")
+
+
+def check_from_stock(state: State, cards: list[str]) -> None:
+    """SC-C2: cards turned up from the stock were never seen elsewhere."""
+    for card in cards:
+        place = location(state, card)
+        if place not in ("unknown", "stock_known"):
+            raise Refusal("SC-C2", f"{parse_card(card).label} is {_where(state, place)}.")
+
+
+def check_keeps_known(state: State, seat: int, cards: list[str]) -> None:
+    """SC-C4: a whole-hand entry holds every card known to be in that hand."""
+    for card in state.known[seat]:
+        if card not in cards:
+            raise Refusal("SC-C4", f"You took {parse_card(card).label} and never gave it back: "
+                                   "it must be among your three cards.")
+
+
+def hand_value(state: State, seat: int, cards: list[str]) -> score.Hand:
+    return score.hand_of(seat, [parse_card(c) for c in cards], state.options["three_of_a_kind"])
+
+
+# --------------------------------------------------------------------------- checks
+
+def check(state: State, action: Mapping[str, Any], by: Any) -> None:
+    kind = _entry_type(action)
+    if state.phase == OVER:
+        raise Refusal("SC-R2", "The game is over.", overridable=False)
+    CHECKS[kind](state, action, by)
+
+
+def _entry_type(action: Any) -> str:
+    if not isinstance(action, Mapping):
+        raise unreadable("An entry is an object with a type.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
+        raise unreadable(f"Unknown entry {kind!r}; Schwimmen knows {', '.join(sorted(ENTRY_TYPES))}.")
+    return kind
+
+
+def _entering_seat(state: State, action: Mapping[str, Any], by: Any, default: int | None) -> int:
+    """The seat an entry is for: the phone's own seat, or the one the host names (default:
+    the player whose turn it is). SC-R15: an eliminated player enters nothing."""
+    named = action.get("seat")
+    if by == HOST:
+        seat = read_int(named) if named is not None else default
+        if seat is None or isinstance(named, bool) or not 0 <= seat < state.seat_count:
+            raise unreadable("Say which seat this entry is for.")
+    elif isinstance(by, int) and 0 <= by < state.seat_count:
+        seat = by
+        if named is not None and read_int(named) != by:
+            who = state.players[read_int(named)] if read_int(named) in range(state.seat_count) else "another seat"
+            raise not_yours("SC-R1", f"Only {who} (or the host) can make {who}'s entries.")
+    else:
+        raise not_yours("SC-R1", "Only a player at this table (or the host) can make entries.")
+    if state.out[seat]:
+        raise Refusal("SC-R15", "You are out of this game.", overridable=False)
+    return seat
+
+
+def _check_table_entry(state: State, by: Any) -> None:
+    if by != HOST and not (isinstance(by, int) and 0 <= by < state.seat_count):
+        raise not_yours("SC-R1", "Only a player at this table (or the host) can make entries.")
+
+
+def _check_first_dealer(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_table_entry(state, by)
+    seat = read_int(action.get("seat"))
+    if seat is None or not 0 <= seat < state.seat_count:
+        raise unreadable("Name the first dealer's seat.")
+    if state.phase != FIRST_DEALER:
+        raise Refusal("SC-R2", "The first dealer is already named.", overridable=False)
+
+
+def _check_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_table_entry(state, by)
+    if action.get("choice") not in ("keep", "exchange"):
+        raise unreadable("The dealer keeps or exchanges the dealt hand.")
+    if state.phase != DEALER_CHOICE:
+        raise Refusal("SC-R13", "The dealer's choice comes before the first centre or discard card.",
+                      overridable=False)
+    if by not in (HOST, state.dealer):
+        raise not_yours("SC-R13", f"Only the dealer, {state.players[state.dealer]}, chooses whether to exchange.")
+
+
+def _check_lay_centre(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_table_entry(state, by)
+    _check_layout(state, "commerce")
+    check_from_stock(state, read_cards(state, action.get("cards"), 3))
+
+
+def _check_turn_up(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_table_entry(state, by)
+    _check_layout(state, "draw_discard")
+    check_from_stock(state, read_cards(state, action.get("cards"), 1))
+
+
+def _check_layout(state: State, method: str) -> None:
+    if state.options["exchange"] != method:
+        raise Refusal("SC-R3", _method_message(state), overridable=False)
+    if state.phase == DEALER_CHOICE:
+        raise Refusal("SC-R2", f"First the dealer, {state.players[state.dealer]}, keeps or exchanges the hand.",
+                      overridable=False)
+    if state.phase != LAYOUT:
+        raise Refusal("SC-R2", "The cards are already laid out.", overridable=False)
+
+
+def _method_message(state: State) -> str:
+    if state.options["exchange"] == "draw_discard":
+        return "At this table you draw and discard; there is no centre to swap with."
+    return "At this table you swap with the centre; there is no drawing and discarding."
+
+
+def _check_refresh(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_table_entry(state, by)
+    if state.phase != REFRESH:
+        raise Refusal("SC-R12", "A new centre is laid only after everyone passed in a row.", overridable=False)
+    check_from_stock(state, read_cards(state, action.get("cards"), 3))
+
+
+def _check_turn(state: State, action: Mapping[str, Any], by: Any, kind: str) -> int:
+    """SC-R1, SC-R2, SC-R3 for the entries of a turn; returns the seat."""
+    seat = _entering_seat(state, action, by, state.turn)
+    if state.phase in (FIRST_DEALER, DEALER_CHOICE, LAYOUT):
+        raise Refusal("SC-R2", "The centre cards have not been laid out yet." if state.options["exchange"] ==
+                      "commerce" else "The first discard has not been turned up yet.", overridable=False)
+    if state.phase == REFRESH:
+        raise Refusal("SC-R2", "Everyone passed: lay out the new centre first.", overridable=False)
+    if state.phase == SHOWDOWN:
+        raise Refusal("SC-R2", "The round is at the showdown: reveal your hand.", overridable=False)
+    commerce_only = kind in ("swap_one", "swap_all", "pass")
+    if (commerce_only and state.options["exchange"] != "commerce") or \
+            (kind == "draw_discard" and state.options["exchange"] != "draw_discard"):
+        raise Refusal("SC-R3", _method_message(state), overridable=False)
+    if seat != state.turn:
+        raise Refusal("SC-R1", f"It is {state.players[state.turn]}'s turn.")
+    return seat
+
+
+def _check_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _check_turn(state, action, by, "swap_one")
+    give = read_cards(state, action.get("give"), 1, swap=True)
+    take = read_cards(state, action.get("take"), 1, swap=True)
+    if take[0] not in state.centre:
+        raise Refusal("SC-R4", f"{parse_card(take[0]).label} is not in the centre.")
+    check_leaving_hand(state, seat, give)
+
+
+def _check_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _check_turn(state, action, by, "swap_all")
+    give = read_cards(state, action.get("give"), 3, swap=True)
+    check_leaving_hand(state, seat, give)
+    for card in state.known[seat]:
+        if card not in give:
+            raise Refusal("SC-R6", f"You hold {parse_card(card).label} from the centre: it must be among "
+                                   "the three you give.")
+
+
+def _check_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_turn(state, action, by, "pass")
+
+
+def _check_close(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _check_turn(state, action, by, "close")
+    if state.closer is not None:
+        raise Refusal("SC-R7", f"{state.players[state.closer]} has already closed: take your last turn.")
+    _check_first_turn(state, seat, on_turn=True)
+    known = state.known[seat]
+    if state.options["minimum_score"] == "on" and len(known) == 3:
+        value = hand_value(state, seat, known).value
+        if value <= 20:
+            raise Refusal("SC-R9", f"Your hand ({labels(known)}) is worth {value:g}: you need more than 20 to close.")
+
+
+def _check_first_turn(state: State, seat: int, on_turn: bool) -> None:
+    """SC-R8: who may end the round on a first turn."""
+    rule = state.options["first_turn_close"]
+    first = state.turns_taken[seat] == (0 if on_turn else 1)
+    if rule == "dealer_only" and first and seat != state.dealer:
+        raise Refusal("SC-R8", "You cannot close on your first turn.")
+    if rule == "none" and any(state.turns_taken[s] == 0 for s in state.active() if s != seat or on_turn):
+        raise Refusal("SC-R8", "Nobody may close before everyone has had a turn.")
+
+
+def _check_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _check_turn(state, action, by, "draw_discard")
+    source = action.get("source")
+    if source not in ("stock", "pile"):
+        raise unreadable("Draw from the stock or the pile.")
+    discard = read_cards(state, action.get("discard"), 1)[0]
+    if source == "pile":
+        if not state.discard:
+            raise Refusal("SC-R11", "The discard pile is empty: draw from the stock.")
+        if discard == state.discard[-1]:
+            taken = parse_card(discard).label
+            raise Refusal("SC-R11", f"You took {taken} from the discard pile: discard another card.")
+    elif state.stock == 0 and len(state.discard) <= 1:
+        raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.")
+    check_leaving_hand(state, seat, [discard])
+
+
+def _check_show(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _entering_seat(state, action, by, state.turn)
+    if state.phase not in (EXCHANGE, REFRESH):
+        raise Refusal("SC-R2", "A hand is shown during the exchanges.", overridable=False)
+    if state.options["show_timing"] == "own_turn":
+        just_acted = seat == state.last_actor
+        if seat != state.turn and not just_acted:
+            raise Refusal("SC-R10", "You may lay down 31 on your own turn.")
+        _check_first_turn(state, seat, on_turn=not just_acted)
+    cards = read_cards(state, action.get("cards"), 3)
+    check_leaving_hand(state, seat, cards)
+    check_keeps_known(state, seat, cards)
+    hand = hand_value(state, seat, cards)
+    if hand.value not in (31, score.FIRE):
+        extra = " or three aces" if state.options["three_of_a_kind"] == "fire" else ""
+        raise Refusal("SC-R10", f"{labels(cards)} is worth {hand.value:g}: only 31{extra} can be shown.")
+
+
+def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _entering_seat(state, action, by, None)
+    if state.phase != SHOWDOWN:
+        raise Refusal("SC-R2", "Hands are revealed at the showdown.", overridable=False)
+    if str(seat) in state.reveals:
+        raise Refusal("SC-R14", f"{state.players[seat]} has already revealed.", overridable=False)
+    if state.options["reveal_mode"] == "score_only":
+        _check_declared_value(state, action)
+        return
+    cards = read_cards(state, action.get("cards"), 3)
+    check_leaving_hand(state, seat, cards)
+    check_keeps_known(state, seat, cards)
+
+
+def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
+    """SC-C6: a score-only entry names a value the deck can make, with its suit or triple rank."""
+    try:
+        value = float(action.get("value"))
+    except (TypeError, ValueError):
+        raise Refusal("SC-C6", "Enter the hand's value, e.g. 27 or 30.5.", overridable=False)
+    if value not in score.possible_values(state.piquet, state.options["three_of_a_kind"]):
+        deck = "a piquet deck" if state.piquet else "this deck"
+        raise Refusal("SC-C6", f"{value:g} cannot be scored with {deck}.")
+    if value in (score.TRIPLE, score.FIRE):
+        if _triple_rank(action.get("triple")) is None:
+            raise Refusal("SC-C6", "Three of a kind: name the rank (e.g. K).", overridable=False)
+    elif normalise(str(action.get("suit") or "")) not in tuple(SUITS):
+        raise Refusal("SC-C6", "Name the scoring suit: S, H, D or C.", overridable=False)
+
+
+def _triple_rank(raw: Any) -> int | None:
+    text = normalise(str(raw or ""))
+    if text in RANK_WORDS:
+        return RANK_WORDS[text]
+    number = read_int(text)
+    return number if number is not None and 2 <= number <= 10 else None
+
+
+CHECKS = {
+    "first_dealer": _check_first_dealer,
+    "dealer_choice": _check_dealer_choice,
+    "lay_centre": _check_lay_centre,
+    "turn_up": _check_turn_up,
+    "refresh": _check_refresh,
+    "swap_one": _check_swap_one,
+    "swap_all": _check_swap_all,
+    "pass": _check_pass,
+    "close": _check_close,
+    "draw_discard": _check_draw_discard,
+    "show": _check_show,
+    "reveal": _check_reveal,
+}
+
+
+# --------------------------------------------------------------------------- applying
+
+def apply(state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
+    """The state after ``action``; ``state`` itself is never changed."""
+    overridden = None
+    try:
+        check(state, action, by)
+    except Refusal as refusal:
+        if not (ruling and by == HOST and refusal.overridable):
+            raise
+        overridden = refusal
+    state = copy.deepcopy(state)
+    state.notes = []
+    if overridden:
+        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
+    EFFECTS[action["type"]](state, action, by)
+    return state
+
+
+def overridden_rule(state: State, action: Mapping[str, Any], by: Any) -> str | None:
+    try:
+        check(state, action, by)
+    except Refusal as refusal:
+        return refusal.rule
+    return None
+
+
+def _deck_size(state: State) -> int:
+    return 32 if state.piquet else 52
+
+
+def _effect_first_dealer(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _deal(state, read_int(action["seat"]))
+
+
+def _deal(state: State, dealer: int) -> None:
+    """A new round: the dealer gives three cards to each active player."""
+    state.round += 1
+    state.dealer = dealer
+    state.phase = DEALER_CHOICE if state.options["dealer_exchange"] == "on" else LAYOUT
+    state.stock = _deck_size(state) - 3 * len(state.active())
+    state.centre, state.discard, state.set_aside, state.stock_known = [], [], [], []
+    state.known = [[] for _ in state.players]
+    state.turns_taken = [0] * state.seat_count
+    state.turn, state.last_actor, state.passes, state.closer = None, None, 0, None
+    state.reveals, state.shower = {}, None
+
+
+def _effect_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> None:
+    """Either way the stock ends 3 cards shorter once the centre is down (section 5.1): an
+    exchanged hand is laid as the centre and the dealer takes 3 new cards instead."""
+    state.phase = LAYOUT
+    if action["choice"] == "exchange":
+        where = "lay it as the centre" if state.options["exchange"] == "commerce" else "shuffle it into the stock"
+        state.notes.append(f"{state.players[state.dealer]} exchanges the dealt hand: {where}.")
+
+
+def _effect_lay_centre(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.centre = read_cards(state, action["cards"], 3)
+    state.stock -= 3
+    _mark_from_stock(state, state.centre)
+    _start_exchanges(state)
+
+
+def _effect_turn_up(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.discard = read_cards(state, action["cards"], 1)
+    state.stock -= 1
+    _mark_from_stock(state, state.discard)
+    _start_exchanges(state)
+
+
+def _mark_from_stock(state: State, cards: list[str]) -> None:
+    state.stock_known = [c for c in state.stock_known if c not in cards]
+
+
+def _start_exchanges(state: State) -> None:
+    state.phase = EXCHANGE
+    state.turn = state.next_active(state.dealer)
+
+
+def _effect_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = state.turn
+    give, take = read_cards(state, action["give"])[0], read_cards(state, action["take"])[0]
+    if take in state.centre:
+        state.centre[state.centre.index(take)] = give
+    _into_hand(state, seat, take, leaving=[give])
+    _after_turn(state, seat, passed=False)
+
+
+def _into_hand(state: State, seat: int, taken: str | None, leaving: list[str]) -> None:
+    known = [c for c in state.known[seat] if c not in leaving]
+    state.known[seat] = known + ([taken] if taken else [])
+
+
+def _effect_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = state.turn
+    give = read_cards(state, action["give"])
+    state.centre, state.known[seat] = give, list(state.centre)
+    _after_turn(state, seat, passed=False)
+
+
+def _effect_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _after_turn(state, state.turn, passed=True)
+
+
+def _effect_close(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.closer = state.turn
+    state.notes.append(f"{state.players[state.turn]} closed: everyone else has one more turn.")
+    _after_turn(state, state.turn, passed=False)
+
+
+def _effect_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = state.turn
+    discard = read_cards(state, action["discard"])[0]
+    if action["source"] == "pile":
+        taken = state.discard.pop() if state.discard else None
+        _into_hand(state, seat, taken, leaving=[discard])
+    else:
+        if state.stock == 0:  # reshuffle all discards but the top: they are unknown again
+            state.stock, state.discard = len(state.discard) - 1, state.discard[-1:]
+            state.notes.append("The discard pile was shuffled into a new stock.")
+        state.stock -= 1
+        _into_hand(state, seat, None, leaving=[discard])
+    state.discard.append(discard)
+    if state.stock == 0 and state.options["stock_exhausted"] == "showdown":
+        state.notes.append("The stock is empty: showdown.")
+        _after_turn(state, seat, passed=False)
+        _to_showdown(state)
+        return
+    _after_turn(state, seat, passed=False)
+
+
+def _after_turn(state: State, seat: int, passed: bool) -> None:
+    """Count passes, refresh the centre after a full circle of passes, move the turn on, and
+    go to the showdown when the turn comes back to the closer."""
+    state.turns_taken[seat] += 1
+    state.last_actor = seat
+    state.passes = state.passes + 1 if passed else 0
+    state.turn = state.next_active(seat)
+    if state.closer is not None and state.turn == state.closer:
+        _to_showdown(state)
+        return
+    if passed and state.passes == len(state.active()):
+        _everyone_passed(state)
+
+
+def _everyone_passed(state: State) -> None:
+    """SC-E10/E11: the centre is set aside; a new one is turned up (after a reshuffle if needed)."""
+    state.set_aside += state.centre
+    state.centre, state.passes = [], 0
+    if state.stock < 3:
+        if state.options["stock_exhausted"] == "showdown":
+            state.notes.append("Everyone passed and the stock is short: showdown.")
+            _to_showdown(state)
+            return
+        state.stock += len(state.set_aside)
+        state.stock_known, state.set_aside = state.stock_known + state.set_aside, []
+        state.notes.append("The set-aside cards were shuffled into the stock.")
+    state.phase = REFRESH
+    state.notes.append("Everyone passed: turn up a new centre.")
+
+
+def _effect_refresh(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.centre = read_cards(state, action["cards"], 3)
+    state.stock -= 3
+    _mark_from_stock(state, state.centre)
+    state.phase = EXCHANGE
+
+
+def _effect_show(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _entering_seat(state, action, by, state.turn)
+    state.shower = seat
+    state.reveals[str(seat)] = {"cards": read_cards(state, action["cards"])}
+    state.notes.append(f"{state.players[seat]} shows {labels(state.reveals[str(seat)]['cards'])}: showdown.")
+    _to_showdown(state)
+
+
+def _to_showdown(state: State) -> None:
+    state.phase, state.turn = SHOWDOWN, None
+    _score_if_revealed(state)
+
+
+def _effect_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _entering_seat(state, action, by, None)
+    if state.options["reveal_mode"] == "score_only":
+        value = float(action["value"])
+        state.reveals[str(seat)] = {"value": value, "suit": normalise(str(action.get("suit") or "")) or None,
+                                    "triple": _triple_rank(action.get("triple"))}
+    else:
+        state.reveals[str(seat)] = {"cards": read_cards(state, action["cards"])}
+    _score_if_revealed(state)
+
+
+def _hand_of_reveal(state: State, seat: int) -> score.Hand:
+    entry = state.reveals[str(seat)]
+    if "cards" in entry:
+        return hand_value(state, seat, entry["cards"])
+    suit = entry["suit"] if entry["value"] not in (score.TRIPLE, score.FIRE) else None
+    return score.declared_hand(seat, entry["value"], suit, entry["triple"])
+
+
+def _score_if_revealed(state: State) -> None:
+    """Once every active player has revealed: values, losses, swimming, elimination."""
+    active = state.active()
+    if any(str(s) not in state.reveals for s in active):
+        return
+    hands = [_hand_of_reveal(state, s) for s in active]
+    lost = score.losses(hands, state.closer, state.options)
+    values = {h.seat: h.value for h in hands}
+    warnings = []
+    if state.closer is not None and state.options["minimum_score"] == "on" and values[state.closer] <= 20:
+        warnings.append(f"SC-C7: {state.players[state.closer]} closed with {values[state.closer]:g} (20 or less).")
+    lives, out = list(state.lives), list(state.out)
+    for seat, reasons in lost.items():
+        for _ in reasons:
+            if out[seat]:
+                break
+            if lives[seat] > 0:
+                lives[seat] -= 1
+            else:
+                out[seat] = True
+    survivors = [s for s in active if not out[s]]
+    state.result = {"round": state.round, "values": {str(s): v for s, v in values.items()},
+                    "losses": {str(s): r for s, r in lost.items() if r},
+                    "eliminated": [s for s in active if out[s]], "void": False, "warnings": warnings}
+    state.notes += warnings
+    if not survivors:
+        if state.options["all_out"] == "replay":
+            state.result["void"] = True
+            state.notes.append("Everyone would be out: the round is void and dealt again.")
+            _deal(state, state.dealer)
+            return
+        state.lives, state.out = lives, out
+        state.phase, state.winners = OVER, active
+        return
+    state.lives, state.out = lives, out
+    if len(survivors) == 1:
+        state.phase, state.winners = OVER, survivors
+        return
+    _deal(state, state.next_active(state.dealer))
+
+
+EFFECTS = {
+    "first_dealer": _effect_first_dealer,
+    "dealer_choice": _effect_dealer_choice,
+    "lay_centre": _effect_lay_centre,
+    "turn_up": _effect_turn_up,
+    "refresh": _effect_refresh,
+    "swap_one": _effect_swap_one,
+    "swap_all": _effect_swap_all,
+    "pass": _effect_pass,
+    "close": _effect_close,
+    "draw_discard": _effect_draw_discard,
+    "show": _effect_show,
+    "reveal": _effect_reveal,
+}
+
+
+# --------------------------------------------------------------------------- what a phone sees
+
+def view(state: State, viewer: Any = None) -> dict:
+    """The board for ``viewer``. Reveals stay hidden ("revealed") until every active player
+    has revealed, so nobody can adapt an entry to what others entered."""
+    players = []
+    for seat, name in enumerate(state.players):
+        entry = state.reveals.get(str(seat))
+        visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat)
+        players.append({
+            "seat": seat, "name": name, "lives": state.lives[seat], "out": state.out[seat],
+            "swimming": state.lives[seat] == 0 and not state.out[seat],
+            "known": list(state.known[seat]) if state.known else [],
+            "revealed": entry is not None, "reveal": entry if visible else None,
+            "dealer": seat == state.dealer,
+        })
+    return {
+        "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
+        "round": state.round, "dealer": state.dealer, "turn": state.turn, "players": players,
+        "centre": list(state.centre), "discard_top": state.discard[-1] if state.discard else None,
+        "stock": state.stock, "set_aside": len(state.set_aside), "passes": state.passes,
+        "closer": state.closer, "shower": state.shower, "result": state.result,
+        "winners": list(state.winners), "notes": list(state.notes), "actions": allowed(state, viewer),
+    }
+
+
+def allowed(state: State, viewer: Any) -> list[dict]:
+    if viewer is None or state.phase == OVER:
+        return []
+    if viewer != HOST and state.out[viewer]:
+        return []
+    phase = state.phase
+    if phase == FIRST_DEALER:
+        return [{"type": "first_dealer", "seat": None}]
+    if phase == DEALER_CHOICE:
+        return [{"type": "dealer_choice", "seat": state.dealer}] if viewer in (HOST, state.dealer) else []
+    if phase == LAYOUT:
+        kind = "lay_centre" if state.options["exchange"] == "commerce" else "turn_up"
+        return [{"type": kind, "seat": None}]
+    if phase == REFRESH:
+        return [{"type": "refresh", "seat": None}]
+    if phase == SHOWDOWN:
+        seats = state.active() if viewer == HOST else [viewer]
+        return [{"type": "reveal", "seat": s} for s in seats if str(s) not in state.reveals]
+    found = []
+    if viewer in (HOST, state.turn):
+        kinds = ["swap_one", "swap_all", "pass"] if state.options["exchange"] == "commerce" else ["draw_discard"]
+        found += [{"type": k, "seat": state.turn} for k in kinds]
+        if state.closer is None:
+            found.append({"type": "close", "seat": state.turn})
+    show_seats = state.active() if state.options["show_timing"] == "any_time" else [state.turn, state.last_actor]
+    for seat in dict.fromkeys(show_seats):
+        if seat is not None and viewer in (HOST, seat):
+            found.append({"type": "show", "seat": seat})
+    return found
+
+
+def describe(state: State, action: Mapping[str, Any]) -> str:
+    """One line for the history; a reveal says only that it was made."""
+    kind = action.get("type")
+    seat = read_int(action.get("seat")) if action.get("seat") is not None else state.turn
+    who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
+
+    def cards(field: str) -> str:
+        try:
+            return labels(normalise(t) for t in split_tokens(action.get(field)))
+        except ValueError:
+            return "?"
+
+    lines = {
+        "first_dealer": f"{who} deals first",
+        "dealer_choice": f"The dealer {'exchanges' if action.get('choice') == 'exchange' else 'keeps'} the hand",
+        "lay_centre": f"Centre: {cards('cards')}",
+        "turn_up": f"Turned up {cards('cards')}",
+        "refresh": f"New centre: {cards('cards')}",
+        "swap_one": f"{who} gave {cards('give')} for {cards('take')}",
+        "swap_all": f"{who} swapped all: gave {cards('give')}",
+        "pass": f"{who} passed",
+        "close": f"{who} closed",
+        "draw_discard": f"{who} drew from the {'pile' if action.get('source') == 'pile' else 'stock'} "
+                        f"and discarded {cards('discard')}",
+        "show": f"{who} showed {cards('cards')}",
+        "reveal": f"{who} revealed",
+    }
+    return lines.get(kind, str(kind))

@@ -1,0 +1,430 @@
+"""Schwimmen rules engine, written from ../shared/rules/schwimmen.md: every worked example
+SC-E1..SC-E20 under the presets it names, then the rules and checks."""
+from __future__ import annotations
+
+import pytest
+
+from referee.games import schwimmen as sc
+from referee.games import schwimmen_score as score
+from referee.games.base import HOST, Refusal
+from referee.games.cards import parse_card
+
+A, B, C, D = 0, 1, 2, 3
+
+
+def value(cards: str, three="fire"):
+    hand = score.hand_of(0, [parse_card(c) for c in cards.split()], three)
+    return hand.value, hand.suit
+
+
+def at_showdown(hands: list[str], preset="bga", closer=None, lives=None, **options):
+    """Deal a round (D deals, A acts first), jump to the showdown and reveal ``hands``;
+    returns the state after the last reveal."""
+    names = ["A", "B", "C", "D"][:len(hands)]
+    state = sc.new_game(names, {"preset": preset, **options})
+    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
+    if lives:
+        state.lives = list(lives)
+    state.phase, state.closer = sc.SHOWDOWN, closer
+    for seat, cards in enumerate(hands):
+        state = sc.apply(state, {"type": "reveal", "seat": seat, "cards": cards})
+    return state
+
+
+def losers(state) -> dict[str, int]:
+    """Name -> lives lost in the last showdown."""
+    return {state.players[int(s)]: len(r) for s, r in state.result["losses"].items()}
+
+
+def refusal(state, action, by=HOST) -> str:
+    with pytest.raises(Refusal) as caught:
+        sc.apply(state, action, by)
+    return caught.value.rule
+
+
+def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", **options):
+    """A round in its exchanges: the last seat dealt and kept, the centre is down."""
+    state = sc.new_game(list(names), options)
+    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
+    if state.phase == sc.DEALER_CHOICE:
+        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+    if state.options["exchange"] == "commerce":
+        return sc.apply(state, {"type": "lay_centre", "cards": centre})
+    return sc.apply(state, {"type": "turn_up", "cards": centre})
+
+
+def act(state, seat, kind, **fields):
+    return sc.apply(state, {"type": kind, **fields}, seat)
+
+
+# --------------------------------------------------------------------------- SC-E1: values
+
+@pytest.mark.parametrize("cards, three, expected", [
+    ("AH KH 7C", "fire", (21, "H")), ("QH 10H JD", "fire", (20, "H")), ("AC KC 9C", "fire", (30, "C")),
+    ("AD KD 10D", "fire", (31, "D")), ("7D 7H 7S", "fire", (30.5, None)), ("7D 7H 7S", "off", (7, "S")),
+    ("AS AH AC", "fire", (32, None)), ("AS AH AC", "three_of_a_kind", (30.5, None)),
+    ("AS AH AC", "off", (11, "C")), ("9S 8H 7D", "fire", (9, "S")), ("KC KH 7D", "off", (10, "C")),
+    ("2C 3C KH", "fire", (10, "H")),
+])
+def test_sc_e1_hand_values(cards, three, expected):
+    assert value(cards, three) == expected
+
+
+def test_sc_e1_kc_kh_7d_with_triples_on_is_still_a_pair():
+    assert value("KC KH 7D") == (10, "C")
+
+
+# --------------------------------------------------------------------------- SC-E2..E8: losses
+
+HANDS_E2 = ["AH KH 7C", "QH 10H JD", "AC KC 9C", "7D 7H 7S"]
+
+
+def test_sc_e2_the_standard_bga_loss():
+    assert losers(at_showdown(HANDS_E2)) == {"A": 1, "B": 1}
+    assert losers(at_showdown(HANDS_E2, "classic")) == {"B": 1}
+
+
+def test_sc_e3_suit_tie_break():
+    hands = ["AS 10S 7H", "AD KD 8C", "KC QC 9C", "JH QH 9H"]
+    assert losers(at_showdown(hands)) == {"B": 1}
+    assert losers(at_showdown(hands, "classic")) == {"A": 1, "B": 1}
+
+
+def test_sc_e4_the_winner_is_excluded():
+    three = ["AS 7S 8S", "7H 8H 9H", "8C 7D 9S"]
+    assert losers(at_showdown(three)) == {"B": 1, "C": 1}
+    assert losers(at_showdown(three, "classic")) == {"C": 1}
+    assert losers(at_showdown(["AH QH 7S", "8C 9D 10S"])) == {"B": 1}
+    assert losers(at_showdown(["AH 7H 9S", "KC 7C 8D", "QD 10D 7S"])) == {"A": 1, "B": 1, "C": 1}
+
+
+def test_sc_e5_closer_tie():
+    hands = ["7H 8H 9H", "AS KS 9S", "7D 8D 9D"]  # A, B, C; C closed
+    assert losers(at_showdown(hands, closer=C, closer_rule="on")) == {"A": 1}
+    assert losers(at_showdown(hands, closer=C)) == {"C": 1}
+    assert losers(at_showdown(hands, "classic", closer=C)) == {"A": 1, "C": 1}
+
+
+@pytest.mark.parametrize("lives_before, lives_after, out", [(2, 0, False), (1, 0, True)])
+def test_sc_e6_closer_alone_lowest_loses_two(lives_before, lives_after, out):
+    state = at_showdown(["AH KH 9H", "AS QS 8S", "7D 8D 9D"], closer=C, closer_rule="on",
+                        lives=[3, 3, lives_before])
+    assert losers(state) == {"C": 2}
+    assert state.lives[C] == lives_after and state.out[C] is out
+
+
+def test_sc_e7_thirty_one_is_shown():
+    """A swaps into 31 and lays it down at once, before B acts. Under bga (show_timing own_turn,
+    first_turn_close dealer_only) SC-R8 forbids that on A's first turn, so A does it on the
+    second turn: the rule text wins over the example (a documented reading)."""
+    state = dealt(centre="9D 8H 7C")
+    assert refusal(sc.apply(dealt(centre="AD QC 8S"), {"type": "swap_one", "give": "7S", "take": "AD"}, A),
+                   {"type": "show", "cards": "AD KD 10D"}, A) == "SC-R8"
+    for seat in (A, B, C, D):
+        state = act(state, seat, "pass")
+    state = sc.apply(state, {"type": "refresh", "cards": "AD 9C 8D"})
+    state = act(state, A, "swap_one", give="7S", take="AD")
+    state = act(state, A, "show", cards="AD KD 10D")
+    assert state.phase == sc.SHOWDOWN and str(A) in state.reveals
+    for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
+        state = sc.apply(state, {"type": "reveal", "cards": cards}, seat)
+    assert losers(state) == {"C": 1}
+    hands = ["AD KD 10D", "AC KC 8C", "AH QH 7H", "AS JS 9S"]
+    assert losers(at_showdown(hands, thirty_one_effect="hits_all")) == {"B": 1, "C": 1, "D": 1}
+    assert losers(at_showdown(hands, "classic")) == {"C": 1}
+
+
+def test_a_show_any_time_under_classic_even_off_turn():
+    state = dealt(preset="classic", centre="KC QC 8S")
+    state = act(state, C, "show", cards="AD KD 10D")
+    assert state.phase == sc.SHOWDOWN and state.shower == C
+
+
+def test_sc_r10_only_31_or_fire_can_be_shown():
+    state = dealt(preset="classic")
+    with pytest.raises(Refusal, match="is worth 30: only 31 or three aces can be shown"):
+        act(state, A, "show", cards="AH KH 9H")
+
+
+def test_sc_e8_fire():
+    hands = ["AS AH AD", "KC QC 9C", "10H 9H 8H", "JD 7D KS"]
+    assert losers(at_showdown(hands)) == {"C": 1, "D": 1}
+    assert losers(at_showdown(hands, thirty_one_effect="hits_all")) == {"B": 2, "C": 2, "D": 2}
+    assert losers(at_showdown(hands, "classic")) == {"B": 1, "C": 1, "D": 1}
+
+
+# --------------------------------------------------------------------------- SC-E9..E14: turns
+
+def test_sc_e9a_never_two_cards():
+    assert refusal(dealt(), {"type": "swap_one", "give": "7S 8S", "take": "QH 10H"}, A) == "SC-R5"
+    assert refusal(dealt(), {"type": "swap_all", "give": "7S 8S"}, A) == "SC-R5"
+
+
+def test_sc_e9b_first_turn_close_dealer_only():
+    state = dealt()
+    assert refusal(state, {"type": "close"}, A) == "SC-R8"
+    for seat in (A, B, C):
+        state = act(state, seat, "pass")
+    state = act(state, D, "close")  # the dealer may close on a first turn
+    assert state.closer == D
+    state = dealt()
+    for seat in (A, B, C, D):
+        state = act(state, seat, "swap_one", give=f"{7 + seat}S", take=state.centre[0])
+    assert act(state, A, "close").closer == A  # A's second turn
+
+
+def test_sc_e9b_first_turn_close_none():
+    state = dealt(first_turn_close="none")
+    for seat in (A, B, C):
+        state = act(state, seat, "pass")
+    assert refusal(state, {"type": "close"}, D) == "SC-R8"
+
+
+def test_sc_e9c_one_close_per_round():
+    state = dealt(first_turn_close="allowed")
+    state = act(act(state, A, "pass"), B, "close")
+    with pytest.raises(Refusal, match="B has already closed: take your last turn"):
+        act(state, C, "close")
+
+
+def test_sc_e10_all_pass_refreshes_the_centre():
+    state = dealt()
+    assert state.stock == 17
+    for seat in (A, B, C, D):
+        state = act(state, seat, "pass")
+    assert state.phase == sc.REFRESH and state.set_aside == ["QH", "10H", "JD"]
+    state = sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}, B)
+    assert state.stock == 14 and state.passes == 0 and state.turn == A and state.phase == sc.EXCHANGE
+
+
+def test_sc_e10_a_swap_restarts_the_count():
+    state = dealt()
+    state = act(act(state, A, "pass"), B, "pass")
+    state = act(state, C, "swap_one", give="7S", take="QH")
+    state = act(act(state, D, "pass"), A, "pass")
+    assert state.passes == 2 and state.phase == sc.EXCHANGE
+
+
+def _all_pass(state):
+    for seat in list(state.active()):
+        state = act(state, state.turn, "pass")
+    return state
+
+
+def test_sc_e11_empty_stock_in_commerce():
+    names = list("ABCDEFGH")
+    state = dealt(names, centre="7H 8H 9H")
+    assert state.stock == 5
+    state = sc.apply(_all_pass(state), {"type": "refresh", "cards": "7C 8C 9C"})
+    assert state.stock == 2
+    state = _all_pass(state)
+    assert state.stock == 8 and state.set_aside == []
+    state = sc.apply(state, {"type": "refresh", "cards": "7H 8H 9H"})  # set-aside cards came back
+    assert state.stock == 5
+    short = sc.apply(_all_pass(dealt(names, centre="7H 8H 9H", stock_exhausted="showdown")),
+                     {"type": "refresh", "cards": "7C 8C 9C"})
+    assert _all_pass(short).phase == sc.SHOWDOWN
+
+
+def test_sc_e12_last_turns_after_a_close():
+    state = dealt()
+    for seat in (A, B, C, D):
+        state = act(state, seat, "pass") if seat != C else act(state, seat, "swap_one", give="7S", take="QH")
+    state = act(state, A, "pass")
+    state = act(state, B, "close")
+    for seat in (C, D, A):
+        assert state.phase == sc.EXCHANGE and state.turn == seat
+        state = act(state, seat, "pass")
+    assert state.phase == sc.SHOWDOWN
+
+
+def test_sc_e13_the_ledger():
+    state = dealt(centre="KH 8C 9D")
+    state = act(state, A, "swap_one", give="9H", take="KH")
+    assert sc.location(state, "KH") == f"hand:{A}" and sc.location(state, "9H") == "centre"
+    with pytest.raises(Refusal, match="KH|K♥") as caught:
+        act(state, B, "swap_one", give="KH", take="9H")
+    assert caught.value.rule == "SC-C2"
+    state.phase = sc.SHOWDOWN
+    assert refusal(state, {"type": "reveal", "cards": "AS QS 7D"}, A) == "SC-C4"
+
+
+def test_sc_e14_minimum_score_with_a_known_hand():
+    state = dealt()
+    state = act(state, A, "swap_all", give="7C 8S 9D")
+    assert state.known[A] == ["QH", "10H", "JD"]
+    for seat in (B, C, D):
+        state = act(state, seat, "pass")
+    with pytest.raises(Refusal, match=r"is worth 20: you need more than 20 to close") as caught:
+        act(state, A, "close")
+    assert caught.value.rule == "SC-R9"
+
+
+def test_sc_e14_a_closer_revealed_at_20_is_warned_not_refused():
+    state = at_showdown(["QH 10H JD", "AS KS 9S", "AC KC 9C"], closer=A)
+    assert any(w.startswith("SC-C7") for w in state.result["warnings"])
+    assert losers(state)["A"] >= 1
+
+
+# --------------------------------------------------------------------------- SC-E15..E20: lives
+
+def test_sc_e15_swimming_then_out():
+    state = at_showdown(["7H 8H 9H", "AS KS 9S"], "classic", lives=[0, 3])
+    assert state.out[A] and state.phase == sc.OVER and state.winners == [B]
+    swimming = at_showdown(["7H 8H 9H", "AS KS 9S"], "classic", lives=[1, 3])
+    assert swimming.lives[A] == 0 and not swimming.out[A]
+    assert sc.view(swimming)["players"][A]["swimming"] is True
+
+
+def test_sc_e16_everyone_would_be_out():
+    hands = ["7H 8H 9H", "7D 8D 9D"]
+    void = at_showdown(hands, "classic", lives=[0, 0])
+    assert void.result["void"] and void.lives == [0, 0] and void.dealer == B and void.phase == sc.DEALER_CHOICE
+    shared = at_showdown(hands, "classic", lives=[0, 0], all_out="shared_win")
+    assert shared.phase == sc.OVER and shared.winners == [A, B]
+    bga = at_showdown(hands, lives=[0, 0])
+    assert bga.out == [False, True] and bga.winners == [A]
+
+
+def test_sc_e17_draw_and_discard():
+    state = dealt(centre="QS", rule_set="blitz")
+    assert state.options["exchange"] == "draw_discard" and not state.piquet
+    assert refusal(state, {"type": "draw_discard", "source": "pile", "discard": "QS"}, A) == "SC-R11"
+    state = act(state, A, "draw_discard", source="pile", discard="4C")
+    assert state.known[A] == ["QS"] and state.discard == ["4C"]
+    state = act(state, B, "draw_discard", source="stock", discard="4H")
+    assert state.discard == ["4C", "4H"] and state.stock == 52 - 12 - 1 - 1
+
+
+def test_sc_e18_score_only_values():
+    state = sc.new_game(["A", "B"], {"reveal_mode": "score_only"})
+    state = sc.apply(state, {"type": "first_dealer", "seat": B})
+    state.phase = sc.SHOWDOWN
+    for bad in (13, 22, 12, 23):
+        assert refusal(state, {"type": "reveal", "seat": A, "value": bad, "suit": "H"}) == "SC-C6"
+    assert refusal(state, {"type": "reveal", "seat": A, "value": 27}) == "SC-C6"  # no suit named
+    full = sc.new_game(["A", "B"], {"reveal_mode": "score_only", "remove_2_to_6": "no", "rule_set": "custom"})
+    full = sc.apply(full, {"type": "first_dealer", "seat": B})
+    full.phase = sc.SHOWDOWN
+    full = sc.apply(full, {"type": "reveal", "seat": A, "value": 13, "suit": "H"})
+    full = sc.apply(full, {"type": "reveal", "seat": B, "value": 30.5, "triple": "K"})
+    assert losers(full) == {"A": 1}
+
+
+def test_sc_e19_triples():
+    hands = ["8C 8H 8D", "KS KH KD"]
+    assert losers(at_showdown(hands)) == {"A": 1}
+    assert losers(at_showdown(hands, "classic")) == {"A": 1, "B": 1}
+
+
+def test_sc_e20_end_of_game():
+    hands = ["AS KS 7S", "AH 7H 8D", "KC QC 7C"]  # the example gives only values: 27, 18, 25
+    assert [sc.hand_value(sc.new_game(["A", "B"]), 0, h.split()).value for h in hands] == [28, 18, 27]
+    state = at_showdown(hands, lives=[2, 0, 0])
+    assert state.out == [False, True, True] and state.phase == sc.OVER and state.winners == [A]
+
+
+# --------------------------------------------------------------------------- the rest of the rules
+
+def test_sc_r1_only_the_current_player_acts():
+    with pytest.raises(Refusal, match="It is A's turn"):
+        act(dealt(), B, "pass")
+
+
+def test_sc_r2_phases():
+    state = sc.apply(sc.new_game(["A", "B"]), {"type": "first_dealer", "seat": B})
+    assert refusal(state, {"type": "pass"}, A) == "SC-R2"
+    assert refusal(state, {"type": "lay_centre", "cards": "7H 8H 9H"}) == "SC-R2"  # dealer first
+
+
+def test_sc_r3_exchange_method():
+    with pytest.raises(Refusal, match="you draw and discard; there is no centre"):
+        act(dealt(centre="QS", rule_set="blitz"), A, "pass")
+    assert refusal(dealt(), {"type": "draw_discard", "source": "stock", "discard": "7S"}, A) == "SC-R3"
+
+
+def test_sc_r4_take_comes_from_the_centre():
+    with pytest.raises(Refusal, match="A♠ is not in the centre"):
+        act(dealt(), A, "swap_one", give="7S", take="AS")
+
+
+def test_sc_r6_swap_all_gives_back_known_cards():
+    state = act(dealt(centre="KH 8C 9D"), A, "swap_one", give="7S", take="KH")
+    for seat in (B, C, D):
+        state = act(state, seat, "pass")
+    with pytest.raises(Refusal, match="You hold K♥ from the centre") as caught:
+        act(state, A, "swap_all", give="7H 8H 9H")
+    assert caught.value.rule == "SC-R6"
+
+
+def test_sc_r13_only_the_dealer_chooses():
+    state = sc.apply(sc.new_game(["Ada", "Ben"]), {"type": "first_dealer", "seat": 0})
+    with pytest.raises(Refusal, match="Only the dealer, Ada, chooses whether to exchange"):
+        sc.apply(state, {"type": "dealer_choice", "choice": "keep"}, 1)
+
+
+def test_sc_r14_one_reveal_each_and_reveals_stay_hidden_until_all_are_in():
+    state = sc.apply(sc.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
+    state.phase = sc.SHOWDOWN
+    state = sc.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
+    assert refusal(state, {"type": "reveal", "cards": "AH KH 9H"}, A) == "SC-R14"
+    assert sc.view(state, A)["players"][A]["reveal"] == {"cards": ["AS", "KS", "9S"]}
+    for viewer in (B, HOST, None):
+        seen = sc.view(state, viewer)["players"][A]
+        assert seen["revealed"] and seen["reveal"] is None
+    assert "AS" not in sc.describe(state, {"type": "reveal", "seat": A, "cards": "AS KS 9S"})
+
+
+def test_sc_r15_an_eliminated_player_enters_nothing():
+    state = dealt(("A", "B", "C"))
+    state.out[B] = True
+    assert refusal(state, {"type": "pass"}, B) == "SC-R15"
+
+
+def test_sc_c1_piquet_deck_and_sc_c5_shape():
+    state = dealt()
+    with pytest.raises(Refusal, match="5H is not in the piquet deck"):
+        act(state, A, "swap_one", give="5H", take="QH")
+    assert refusal(state, {"type": "swap_all", "give": "7S 7S 8S"}, A) == "SC-C5"
+
+
+def test_sc_c3_a_fully_known_hand():
+    state = act(dealt(), A, "swap_all", give="7C 8S 9D")
+    for seat in (B, C, D):
+        state = act(state, seat, "pass")
+    with pytest.raises(Refusal, match="Your hand is known") as caught:
+        act(state, A, "swap_one", give="AS", take="7C")
+    assert caught.value.rule == "SC-C3"
+
+
+def test_sc_c9_table_size():
+    with pytest.raises(Refusal):
+        sc.new_game(list("ABCDEFGHI"))
+    assert sc.new_game(list("ABCDEFGH")).stock == 0
+
+
+def test_presets_fill_every_option_and_the_host_may_change_one():
+    classic = sc.new_game(["A", "B"], {"preset": "classic", "tie_rule": "suit"})
+    assert classic.options["fire_effect"] == "others_lose_one" and classic.options["tie_rule"] == "suit"
+    assert "preset" not in classic.options.values()
+
+
+def test_the_dealer_rotates_skipping_players_who_are_out():
+    state = at_showdown(["AS KS 9S", "7H 8H 9H", "AC KC 9C"], lives=[3, 0, 3])
+    assert state.out[B] and state.dealer == A and state.phase == sc.DEALER_CHOICE
+
+
+def test_apply_never_changes_its_input_and_dump_load_round_trip():
+    state = dealt()
+    frozen = sc.dump(state)
+    act(state, A, "pass")
+    assert sc.dump(state) == frozen and sc.load(frozen) == state
+
+
+@pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": ["pass"]}, {"type": "swap_one", "give": 3},
+                                    {"type": "swap_one", "give": "ZZ", "take": "QH"},
+                                    {"type": "draw_discard", "source": "sky", "discard": "7S"},
+                                    {"type": "reveal", "seat": "x", "cards": "7S 8S 9S"}])
+def test_unreadable_entries_refuse(action):
+    with pytest.raises(Refusal):
+        sc.apply(dealt(), action, HOST)
