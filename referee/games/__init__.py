@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import switch16, switch_to
+from . import schwimmen, switch16, switch_to
 
-GAMES: dict[str, ModuleType] = {switch_to.GAME_ID: switch_to, switch16.GAME_ID: switch16}
+GAMES: dict[str, ModuleType] = {
+    module.GAME_ID: module for module in (switch_to, switch16, schwimmen)
+}
 """Game id -> engine module. Each module offers GAME_ID, TITLE, MIN_PLAYERS, MAX_PLAYERS,
 OPTIONS, new_game, seat_names, dump, load, check, apply, overridden_rule, view, describe."""
 
-PLANNED = {"swoop": "Swoop", "schwimmen": "Schwimmen", "was-sticht": "Was Sticht"}
+PLANNED = {"swoop": "Swoop", "was-sticht": "Was Sticht"}
 """Games whose engines are still to come: the start page lists them as not yet playable."""

@@ -792,9 +792,26 @@ def view(state: State, viewer: Any = None) -> dict:
         "round": state.round, "dealer": state.dealer, "turn": state.turn, "players": players,
         "centre": list(state.centre), "discard_top": state.discard[-1] if state.discard else None,
         "stock": state.stock, "set_aside": len(state.set_aside), "passes": state.passes,
+        "ranks": [RANK_NAMES.get(r, str(r)) for r in range(7 if state.piquet else 2, 15)],
+        "seen": state.centre + state.set_aside + state.stock_known + state.discard + _shown_cards(state),
         "closer": state.closer, "shower": state.shower, "result": state.result,
         "winners": list(state.winners), "notes": list(state.notes), "actions": allowed(state, viewer),
     }
+
+
+def _may_close(state: State) -> bool:
+    try:
+        _check_close(state, {"type": "close"}, HOST)
+    except Refusal:
+        return False
+    return True
+
+
+def _shown_cards(state: State) -> list[str]:
+    """The hand laid down with 31 or fire: public at once."""
+    if state.shower is None:
+        return []
+    return list(state.reveals.get(str(state.shower), {}).get("cards", []))
 
 
 def allowed(state: State, viewer: Any) -> list[dict]:
@@ -819,7 +836,7 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     if viewer in (HOST, state.turn):
         kinds = ["swap_one", "swap_all", "pass"] if state.options["exchange"] == "commerce" else ["draw_discard"]
         found += [{"type": k, "seat": state.turn} for k in kinds]
-        if state.closer is None:
+        if _may_close(state):
             found.append({"type": "close", "seat": state.turn})
     show_seats = state.active() if state.options["show_timing"] == "any_time" else [state.turn, state.last_actor]
     for seat in dict.fromkeys(show_seats):
