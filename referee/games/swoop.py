@@ -1,0 +1,709 @@
+"""Swoop: the rules engine (``../shared/rules/swoop.md``).
+
+Suits never matter, so cards are ranks (``A 2 .. 9 10 J Q K JK``). Almost everything is public:
+face-up rows, every card that reaches the pile, flipped mystery cards and pick-ups. The engine
+keeps the pile, each player's counts, face-up slots, mystery slots and the ranks known to be in
+a hand after a pick-up, and counts every copy seen against the packs in play.
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping
+
+from .base import (
+    HOST,
+    Option,
+    Refusal,
+    check_players,
+    join_names,
+    next_seat,
+    not_yours,
+    read_int,
+    resolve_options,
+    unreadable,
+)
+from .cards import SUITS, normalise
+
+GAME_ID = "swoop"
+TITLE = "Swoop"
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+DEALT, HAND, SLOTS = 19, 11, 4
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
+SWOOP_CARDS = ("10", "JK")
+ORDER = {"A": 1, **{str(n): n for n in range(2, 10)}, "J": 11, "Q": 12, "K": 13}
+SOURCES = ("hand", "up1", "up2", "up3", "up4")
+
+OPTIONS = (
+    Option("packs", ("auto", "2", "3", "4", "5", "6"), "auto", "Number of 54-card packs.",
+           {"auto": "2 for 3-4 players, 3 for 5-6, 4 for 7-8"}),
+    Option("overfill_swoops", ("false", "true"), "false", "May a play take the top run past four?",
+           {"false": "no fifth card: 4 at most", "true": "yes, and a run of four or more swoops"}),
+    Option("chain_swoops", ("true", "false"), "true", "After four of a kind, may the swooper clear the runs below?",
+           {"true": "swoop chains", "false": "four of a kind clears the whole pile"}),
+    Option("chain_after_swoop_card", ("false", "true"), "false", "Does a 10 or joker open a chain?",
+           {"false": "it clears the whole pile", "true": "it removes itself and opens a chain"}),
+    Option("mystery_add_ons", ("true", "false"), "true", "May same-rank cards join a flipped mystery card?"),
+    Option("low_card_points", ("face", "flat5"), "face", "Points for A to 9 left over.",
+           {"face": "face value (A is 1)", "flat5": "5 each"}),
+    Option("end_mode", ("target", "hands"), "target", "How the game ends.",
+           {"target": "after a hand in which a total reaches the target", "hands": "after a number of hands"}),
+    Option("target", (), "500", "Target mode: the total that ends the game.", number=(1, 100_000)),
+    Option("hand_limit", (), "0", "Hands mode: hands to play (0: as many as players).", number=(0, 100)),
+    Option("starter_rule", ("rotate", "draw_each_hand"), "rotate", "Who starts hands 2 and later.",
+           {"rotate": "the seat left of the previous starter", "draw_each_hand": "the host enters it each hand"}),
+    Option("show_known_cards", ("false", "true"), "false",
+           "Show every seat the ranks each player is known to hold from pick-ups?"),
+)
+
+SETUP, PLAY, DECLARE, OVER = "setup", "play", "declare", "over"
+LEAD, FOLLOW, CHAIN = "lead", "follow", "chain"
+ENTRY_TYPES = {"set_face_up", "set_starter", "play", "flip", "pick_up", "end_chain", "pass", "declare_remaining"}
+
+
+@dataclass
+class State:
+    players: list[str]
+    options: dict[str, str]
+    packs: int
+    phase: str = SETUP
+    hand_no: int = 1
+    starter: int | None = None
+    current: int | None = None
+    mode: str = LEAD
+    pile: list[str] = field(default_factory=list)   # bottom to top
+    out_count: int = 0
+    hand_count: list[int] = field(default_factory=list)
+    known: list[list[str]] = field(default_factory=list)
+    up: list[list[str | None]] = field(default_factory=list)
+    mystery: list[list[bool]] = field(default_factory=list)
+    face_up_set: list[bool] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)
+    played: bool = False                                # the first play of the hand is made
+    out_player: int | None = None
+    declared: dict[str, dict] = field(default_factory=dict)
+    scores: list[list[int]] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.players)
+
+    def totals(self) -> list[int]:
+        return [sum(s) for s in self.scores]
+
+    def top_run(self) -> tuple[str | None, int]:
+        if not self.pile:
+            return None, 0
+        top = self.pile[-1]
+        k = 0
+        while k < len(self.pile) and self.pile[-1 - k] == top:
+            k += 1
+        return top, k
+
+    def cards_left(self, seat: int) -> int:
+        return self.hand_count[seat] + sum(r is not None for r in self.up[seat]) + sum(self.mystery[seat])
+
+
+# --------------------------------------------------------------------------- setup, (de)serialising
+
+def default_packs(players: int) -> int:
+    return 2 if players <= 4 else 3 if players <= 6 else 4
+
+
+def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
+    chosen = resolve_options(OPTIONS, options)
+    packs = default_packs(len(names)) if chosen["packs"] == "auto" else int(chosen["packs"])
+    if 54 * packs < DEALT * len(names):
+        raise unreadable(f"SW-C9: {len(names)} players need at least {default_packs(len(names))} packs "
+                         f"({DEALT * len(names)} cards are dealt).")
+    state = State(players=names, options=chosen, packs=packs, scores=[[] for _ in names])
+    _new_hand(state)
+    return state
+
+
+def _new_hand(state: State) -> None:
+    n = state.seat_count
+    state.phase, state.mode, state.pile, state.out_count = SETUP, LEAD, [], 0
+    state.hand_count, state.known = [HAND] * n, [[] for _ in range(n)]
+    state.up, state.mystery = [[None] * SLOTS for _ in range(n)], [[True] * SLOTS for _ in range(n)]
+    state.face_up_set, state.seen, state.played = [False] * n, {}, False
+    state.out_player, state.declared, state.current = None, {}, None
+
+
+def seat_names(state: State) -> list[str]:
+    return list(state.players)
+
+
+def dump(state: State) -> dict:
+    return asdict(state)
+
+
+def load(data: Mapping[str, Any]) -> State:
+    return State(**data)
+
+
+# --------------------------------------------------------------------------- ranks and copies
+
+def parse_rank(token: Any) -> str:
+    """SW-C7: a rank token; a suit letter after it is ignored (7H is a 7)."""
+    text = normalise(str(token)) if isinstance(token, (str, int)) and not isinstance(token, bool) else ""
+    if text in RANKS:
+        return text
+    if len(text) > 1 and text[-1] in SUITS and text[:-1] in RANKS and text[:-1] != "JK":
+        return text[:-1]
+    raise Refusal("SW-C7", f"{str(token)[:12]!r} is not a card: use A, 2-9, 10, J, Q, K or JK.", overridable=False)
+
+
+def copies(state: State, rank: str) -> int:
+    return 2 * state.packs if rank == "JK" else 4 * state.packs
+
+
+def points(state: State, rank: str) -> int:
+    if rank in SWOOP_CARDS:
+        return 50
+    if rank in ("J", "Q", "K"):
+        return 10
+    return 5 if state.options["low_card_points"] == "flat5" else ORDER[rank]
+
+
+RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+              "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "JK": "joker"}
+
+
+def _name_of_rank(rank: str, n: int) -> str:
+    """'seven', 'sevens', 'sixes': ranks as a sentence says them."""
+    word = RANK_WORDS[rank]
+    if n == 1:
+        return word
+    return word + ("es" if word.endswith("x") else "s")
+
+
+def _check_copies(state: State, new: Counter) -> None:
+    """SW-C1: no rank seen more often than the packs hold."""
+    for rank, n in new.items():
+        limit = copies(state, rank)
+        if state.seen.get(rank, 0) + n > limit:
+            raise Refusal("SW-C1", f"With {state.packs} packs there are only {limit} {_name_of_rank(rank, 2)}, "
+                                   f"and {state.seen.get(rank, 0)} have already been seen this hand.")
+
+
+# --------------------------------------------------------------------------- checks
+
+def check(state: State, action: Mapping[str, Any], by: Any) -> None:
+    kind = _entry_type(action)
+    if state.phase == OVER:
+        raise Refusal("SW-R2", "The game is over.", overridable=False)
+    CHECKS[kind](state, action, by)
+
+
+def _entry_type(action: Any) -> str:
+    if not isinstance(action, Mapping):
+        raise unreadable("An entry is an object with a type.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
+        raise unreadable(f"Unknown entry {kind!r}; Swoop knows {', '.join(sorted(ENTRY_TYPES))}.")
+    return kind
+
+
+def _seat_for(state: State, action: Mapping[str, Any], by: Any, default: int | None) -> int:
+    """The seat an entry is for: the phone's own, or the one the host names (default: current)."""
+    named = action.get("seat")
+    if by == HOST:
+        seat = default if named is None else read_int(named)
+        if seat is None or isinstance(named, bool) or not 0 <= seat < state.seat_count:
+            raise unreadable("Say which seat this entry is for.")
+        return seat
+    if not (isinstance(by, int) and 0 <= by < state.seat_count):
+        raise not_yours("SW-R1", "Only a player at this table (or the host) can make entries.")
+    if named is not None and read_int(named) != by:
+        raise not_yours("SW-R1", "Each phone enters for its own seat only (the host can enter for anyone).")
+    return by
+
+
+def _check_set_face_up(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _seat_for(state, action, by, None)
+    if state.played or state.phase != SETUP:
+        raise Refusal("SW-R2", "Face-up cards are entered before the first play of a hand.", overridable=False)
+    ranks = _read_ranks(action.get("ranks"))
+    if len(ranks) != SLOTS:
+        raise Refusal("SW-C8", "Enter exactly 4 face-up cards, slot 1 to slot 4.", overridable=False)
+    if state.face_up_set[seat]:
+        raise Refusal("SW-C8", f"{state.players[seat]}'s face-up cards are already entered.", overridable=False)
+    _check_copies(state, Counter(ranks))
+
+
+def _read_ranks(raw: Any) -> list[str]:
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list):
+        raise Refusal("SW-C7", "List the ranks, for example K 9 9 3.", overridable=False)
+    return [parse_rank(token) for token in raw]
+
+
+def _check_set_starter(state: State, action: Mapping[str, Any], by: Any) -> None:
+    if by != HOST:
+        raise not_yours("SW-R1", "Only the host enters who starts.")
+    seat = read_int(action.get("seat"))
+    if seat is None or not 0 <= seat < state.seat_count:
+        raise unreadable("Name the starter's seat.")
+    if state.played or state.phase != SETUP:
+        raise Refusal("SW-R2", "The starter is set before the first play.", overridable=False)
+
+
+def _check_can_play(state: State, action: Mapping[str, Any], by: Any) -> int:
+    """SW-R1 and SW-R2 for the entries of a turn; returns the seat."""
+    seat = _seat_for(state, action, by, state.current)
+    if state.phase == DECLARE:
+        raise Refusal("SW-R2", "This hand is over: enter the cards you still hold.", overridable=False)
+    if state.phase == SETUP:
+        missing = [state.players[s] for s in range(state.seat_count) if not state.face_up_set[s]]
+        if missing:
+            raise Refusal("SW-R2", f"The hand has not started: face-up cards are missing for {join_names(missing)}.",
+                          overridable=False)
+        raise Refusal("SW-R2", "The hand has not started: the host enters who starts.", overridable=False)
+    if seat != state.current:
+        raise Refusal("SW-R1", f"It is {state.players[state.current]}'s turn, not yours.")
+    return seat
+
+
+@dataclass(frozen=True)
+class Card:
+    rank: str
+    source: str
+
+
+def _read_play(raw: Any) -> list[Card]:
+    """Cards as ``"9@hand"``, ``"9@up2"``, ``{"rank": "9", "source": "up2"}`` or a bare rank (hand)."""
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list):
+        raise Refusal("SW-C7", "List the cards, for example 9@hand 9@up2.", overridable=False)
+    cards = []
+    for item in raw:
+        if isinstance(item, Mapping):
+            rank, source = item.get("rank"), item.get("source", "hand")
+        elif isinstance(item, str):
+            rank, _, source = item.partition("@")
+            source = source or "hand"
+        else:
+            raise Refusal("SW-C7", "List the cards, for example 9@hand 9@up2.", overridable=False)
+        if source not in SOURCES:
+            raise unreadable(f"A card comes from hand or up1 to up4, not {str(source)[:12]!r}.")
+        cards.append(Card(parse_rank(rank), source))
+    return cards
+
+
+def _check_cards(state: State, seat: int, cards: list[Card], revealed: str | None = None) -> None:
+    """SW-R3 to SW-R6, SW-C2, SW-C3 and SW-C1 for the cards of a play or a flip."""
+    ranks = [c.rank for c in cards] + ([revealed] if revealed else [])
+    if not 1 <= len(ranks) <= 4:
+        raise Refusal("SW-R3", "A play is one to four cards.")
+    if len(set(ranks)) != 1:
+        raise Refusal("SW-R4", "All cards in one play must have the same rank.")
+    slots = [c.source for c in cards if c.source != "hand"]
+    if len(set(slots)) != len(slots):
+        raise Refusal("SW-R5", "A face-up slot can be named once per play.")
+    for source in slots:
+        shows = state.up[seat][int(source[2]) - 1]
+        if shows is None:
+            raise Refusal("SW-R5", f"Your face-up slot {source[2]} is empty.")
+        if shows != ranks[0]:
+            raise Refusal("SW-R5", f"Your face-up slot {source[2]} shows {shows}, not {ranks[0]}.")
+    from_hand = sum(c.source == "hand" for c in cards)
+    if from_hand > state.hand_count[seat]:
+        raise Refusal("SW-C2", f"You have only {state.hand_count[seat]} card{'s' if state.hand_count[seat] != 1 else ''} in hand.")
+    unmatched = from_hand - min(state.known[seat].count(ranks[0]), from_hand)
+    if unmatched > state.hand_count[seat] - len(state.known[seat]):
+        known = ", ".join(sorted(state.known[seat], key=RANKS.index))
+        raise Refusal("SW-C3", f"Your hand is known to be {known}: it holds no {ranks[0]}.")
+    _check_copies(state, Counter({ranks[0]: unmatched + (1 if revealed else 0)}))
+
+
+def _check_no_fifth(state: State, rank: str, n: int) -> None:
+    """SW-R7: outside a chain, a play on the top run keeps it at four or fewer."""
+    top, k = state.top_run()
+    if state.mode != CHAIN and top == rank and k + n > 4 and state.options["overfill_swoops"] != "true":
+        raise Refusal("SW-R7", f"{k} {_name_of_rank(rank, k)} {'is' if k == 1 else 'are'} already on top: "
+                               f"you may add only {4 - k} more.")
+
+
+def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _check_can_play(state, action, by)
+    cards = _read_play(action.get("cards"))
+    _check_cards(state, seat, cards)
+    _check_no_fifth(state, cards[0].rank, len(cards))
+
+
+def _check_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _check_can_play(state, action, by)
+    slot = read_int(action.get("slot"))
+    if slot is None or not 1 <= slot <= SLOTS:
+        raise unreadable("Name the mystery slot, 1 to 4.")
+    revealed = parse_rank(action.get("rank"))
+    adds = _read_play(action.get("add") or [])
+    if state.up[seat][slot - 1] is not None:
+        raise Refusal("SW-R8", f"Play the {state.up[seat][slot - 1]} in slot {slot} before its mystery card.")
+    if not state.mystery[seat][slot - 1]:
+        raise Refusal("SW-R8", f"Slot {slot} has no mystery card left.")
+    if adds and state.options["mystery_add_ons"] != "true":
+        raise Refusal("SW-R10", "At this table a mystery card is played alone.")
+    _check_cards(state, seat, adds, revealed=revealed)
+    top, _ = state.top_run()
+    if adds and state.mode != CHAIN and _is_higher(revealed, top):
+        raise Refusal("SW-R9", f"The revealed {revealed} is higher than the {top} on top: you pick up the pile "
+                               f"and the {revealed}; nothing may be added.")
+    _check_no_fifth(state, revealed, 1 + len(adds))
+
+
+def _is_higher(rank: str, top: str | None) -> bool:
+    return top is not None and rank not in SWOOP_CARDS and ORDER[rank] > ORDER[top]
+
+
+def _check_pick_up(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_can_play(state, action, by)
+    if state.mode == CHAIN:
+        raise Refusal("SW-R11", "You just swooped: continue the chain or lead.")
+    if not state.pile:
+        raise Refusal("SW-R11", "The pile is empty: you lead.")
+
+
+def _check_end_chain(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_can_play(state, action, by)
+    if state.mode != CHAIN:
+        raise Refusal("SW-R12", "There is no swoop chain to end.")
+
+
+def _check_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
+    raise Refusal("SW-R13", "Swoop has no pass: play, flip a mystery card or pick up the pile.", overridable=False)
+
+
+def _check_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _seat_for(state, action, by, None)
+    if state.phase != DECLARE:
+        raise Refusal("SW-R14", "Cards still held are declared when the hand is over.", overridable=False)
+    if seat == state.out_player:
+        raise Refusal("SW-R14", "Only players still holding cards declare.", overridable=False)
+    if str(seat) in state.declared:
+        raise Refusal("SW-R14", "You already declared for this hand.", overridable=False)
+    hand, mystery = _read_ranks(action.get("hand", [])), _read_ranks(action.get("mystery", []))
+    in_hand, in_mystery = state.hand_count[seat], sum(state.mystery[seat])
+    if len(hand) != in_hand or len(mystery) != in_mystery:
+        raise Refusal("SW-C4", f"You hold {in_hand} cards in hand and {in_mystery} mystery cards; "
+                               f"you entered {len(hand)} and {len(mystery)}.")
+    missing = Counter(state.known[seat]) - Counter(hand)
+    if missing:
+        rank, n = next(iter(missing.items()))
+        raise Refusal("SW-C5", f"You picked up {n if n > 1 else 'a'} {_name_of_rank(rank, n)} this hand: "
+                               "your declaration must include them.")
+    _check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery))
+
+
+CHECKS = {
+    "set_face_up": _check_set_face_up,
+    "set_starter": _check_set_starter,
+    "play": _check_play,
+    "flip": _check_flip,
+    "pick_up": _check_pick_up,
+    "end_chain": _check_end_chain,
+    "pass": _check_pass,
+    "declare_remaining": _check_declare,
+}
+
+
+# --------------------------------------------------------------------------- applying
+
+def apply(state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
+    """The state after ``action``; ``state`` itself is never changed."""
+    overridden = None
+    try:
+        check(state, action, by)
+    except Refusal as refusal:
+        if not (ruling and by == HOST and refusal.overridable):
+            raise
+        overridden = refusal
+    state = copy.deepcopy(state)
+    state.notes = []
+    if overridden:
+        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
+    EFFECTS[action["type"]](state, action, by)
+    return state
+
+
+def overridden_rule(state: State, action: Mapping[str, Any], by: Any) -> str | None:
+    try:
+        check(state, action, by)
+    except Refusal as refusal:
+        return refusal.rule
+    return None
+
+
+def _effect_set_face_up(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _seat_for(state, action, by, None)
+    ranks = _read_ranks(action["ranks"])
+    state.up[seat], state.face_up_set[seat] = list(ranks), True
+    _see(state, Counter(ranks))
+    _maybe_begin(state)
+
+
+def _effect_set_starter(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.starter = read_int(action["seat"])
+    _maybe_begin(state)
+
+
+def _maybe_begin(state: State) -> None:
+    """Play starts once every face-up row is in and a starter is known."""
+    if all(state.face_up_set) and state.starter is not None:
+        state.phase, state.current, state.mode = PLAY, state.starter, LEAD
+
+
+def _see(state: State, ranks: Counter) -> None:
+    for rank, n in ranks.items():
+        state.seen[rank] = state.seen.get(rank, 0) + n
+
+
+def _take_from(state: State, seat: int, cards: list[Card]) -> None:
+    """Remove played cards from the player: face-up slots, then hand (known ranks first)."""
+    for card in cards:
+        if card.source == "hand":
+            state.hand_count[seat] = max(0, state.hand_count[seat] - 1)
+            if card.rank in state.known[seat]:
+                state.known[seat].remove(card.rank)
+            else:
+                _see(state, Counter([card.rank]))
+        else:
+            state.up[seat][int(card.source[2]) - 1] = None
+
+
+def _effect_play(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = state.current
+    cards = _read_play(action["cards"])
+    _take_from(state, seat, cards)
+    _judge(state, seat, [c.rank for c in cards])
+
+
+def _effect_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = state.current
+    slot, revealed = read_int(action["slot"]), parse_rank(action["rank"])
+    adds = _read_play(action.get("add") or [])
+    state.mystery[seat][slot - 1] = False
+    _see(state, Counter([revealed]))
+    _take_from(state, seat, adds)
+    _judge(state, seat, [revealed] + [c.rank for c in adds])
+
+
+def _judge(state: State, seat: int, ranks: list[str]) -> None:
+    """Section 4.3: where the played cards go and who acts next."""
+    state.played = True
+    rank, n = ranks[0], len(ranks)
+    if state.mode == CHAIN and _chain_step(state, rank, n):
+        _end_if_out(state, seat)
+        return
+    if rank in SWOOP_CARDS:
+        _swoop_card(state, n)
+    elif not state.pile:
+        state.pile = list(ranks)
+        _four_of_a_kind(state, seat)
+    elif _is_higher(rank, state.pile[-1]):
+        _pick_up(state, seat, extra=ranks)
+        state.notes.append(f"{state.players[seat]} played higher and picks up the pile.")
+    else:
+        state.pile += ranks
+        _four_of_a_kind(state, seat)
+    _end_if_out(state, seat)
+
+
+def _chain_step(state: State, rank: str, n: int) -> bool:
+    """In a chain: complete the top run (it leaves play), or end the chain and lead."""
+    top, k = state.top_run()
+    overfill = state.options["overfill_swoops"] == "true"
+    if rank == top and (k + n == 4 or (overfill and k + n >= 4)):
+        del state.pile[-k:]
+        state.out_count += k + n
+        state.notes.append(f"Chain swoop: the {_name_of_rank(rank, 2)} leave play.")
+        if not state.pile:
+            state.mode = LEAD
+        return True
+    state.out_count += len(state.pile)
+    state.pile, state.mode = [], LEAD
+    state.notes.append("This ends the chain: the rest of the pile is cleared and the cards start a new pile.")
+    return False
+
+
+def _swoop_card(state: State, n: int) -> None:
+    chain = state.options["chain_swoops"] == "true" and state.options["chain_after_swoop_card"] == "true"
+    if chain and state.pile:
+        state.out_count += n
+        state.mode = CHAIN
+    else:
+        state.out_count += len(state.pile) + n
+        state.pile, state.mode = [], LEAD
+    state.notes.append("Swoop! The same player acts again.")
+
+
+def _four_of_a_kind(state: State, seat: int) -> None:
+    """A top run of four (or more, overfilled) swoops; otherwise the turn passes left."""
+    top, k = state.top_run()
+    if k < 4:
+        state.current, state.mode = next_seat(seat, state.seat_count), FOLLOW
+        return
+    del state.pile[-k:]
+    state.out_count += k
+    state.notes.append(f"Swoop! Four {_name_of_rank(top, 2)} leave play; {state.players[seat]} acts again.")
+    if state.pile and state.options["chain_swoops"] == "true":
+        state.mode = CHAIN
+    else:
+        state.out_count += len(state.pile)
+        state.pile, state.mode = [], LEAD
+
+
+def _pick_up(state: State, seat: int, extra: list[str] = ()) -> None:
+    taken = state.pile + list(extra)
+    state.hand_count[seat] += len(taken)
+    state.known[seat] += taken
+    state.pile, state.mode = [], LEAD
+    state.current = next_seat(seat, state.seat_count)
+
+
+def _effect_pick_up(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.notes.append(f"{state.players[state.current]} picks up {len(state.pile)} cards.")
+    _pick_up(state, state.current)
+
+
+def _effect_end_chain(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.out_count += len(state.pile)
+    state.pile, state.mode = [], LEAD
+
+
+def _effect_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
+    """Only reachable by a ruling, and SW-R13 cannot be overridden."""
+
+
+def _end_if_out(state: State, seat: int) -> None:
+    """The hand ends the moment a player has no card at all (even in a chain)."""
+    if state.cards_left(seat) == 0:
+        state.phase, state.out_player, state.current = DECLARE, seat, None
+        state.notes.append(f"{state.players[seat]} is out: the others declare what they hold.")
+
+
+def _effect_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _seat_for(state, action, by, None)
+    hand, mystery = _read_ranks(action.get("hand", [])), _read_ranks(action.get("mystery", []))
+    _see(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery))
+    up = [r for r in state.up[seat] if r is not None]
+    state.declared[str(seat)] = {"hand": hand, "mystery": mystery,
+                                 "penalty": sum(points(state, r) for r in hand + up + mystery)}
+    if len(state.declared) == state.seat_count - 1:
+        _score_hand(state)
+
+
+def _score_hand(state: State) -> None:
+    for seat in range(state.seat_count):
+        entry = state.declared.get(str(seat))
+        state.scores[seat].append(entry["penalty"] if entry else 0)
+    if _game_over(state):
+        best = min(state.totals())
+        state.phase, state.winners = OVER, [s for s, t in enumerate(state.totals()) if t == best]
+        return
+    previous = state.starter
+    state.hand_no += 1
+    last = {"declared": state.declared, "out_player": state.out_player}
+    _new_hand(state)
+    state.notes.append(f"Hand {state.hand_no - 1} scored; {state.players[last['out_player']]} went out.")
+    state.starter = next_seat(previous, state.seat_count) if state.options["starter_rule"] == "rotate" else None
+
+
+def _game_over(state: State) -> bool:
+    if state.options["end_mode"] == "hands":
+        limit = int(state.options["hand_limit"]) or state.seat_count
+        return state.hand_no >= limit
+    return max(state.totals()) >= int(state.options["target"])
+
+
+EFFECTS = {
+    "set_face_up": _effect_set_face_up,
+    "set_starter": _effect_set_starter,
+    "play": _effect_play,
+    "flip": _effect_flip,
+    "pick_up": _effect_pick_up,
+    "end_chain": _effect_end_chain,
+    "pass": _effect_pass,
+    "declare_remaining": _effect_declare,
+}
+
+
+# --------------------------------------------------------------------------- what a phone sees
+
+def view(state: State, viewer: Any = None) -> dict:
+    """Everything is public; the ranks known from pick-ups are shown only with show_known_cards."""
+    top, k = state.top_run()
+    show_known = state.options["show_known_cards"] == "true"
+    return {
+        "game": GAME_ID, "title": TITLE, "options": dict(state.options), "packs": state.packs,
+        "phase": state.phase, "hand_no": state.hand_no, "starter": state.starter, "current": state.current,
+        "mode": state.mode, "pile": {"size": len(state.pile), "top": top, "run": k, "cards": list(state.pile)},
+        "out_count": state.out_count, "out_player": state.out_player,
+        "players": [{
+            "seat": s, "name": name, "hand": state.hand_count[s], "up": list(state.up[s]),
+            "mystery": list(state.mystery[s]), "face_up_set": state.face_up_set[s],
+            "known": list(state.known[s]) if show_known else None,
+            "declared": state.declared.get(str(s)), "scores": list(state.scores[s]), "total": sum(state.scores[s]),
+        } for s, name in enumerate(state.players)],
+        "winners": list(state.winners), "notes": list(state.notes), "actions": allowed(state, viewer),
+    }
+
+
+def allowed(state: State, viewer: Any) -> list[dict]:
+    if viewer is None or state.phase == OVER:
+        return []
+    seats = range(state.seat_count) if viewer == HOST else [viewer]
+    if state.phase == SETUP:
+        found = [{"type": "set_face_up", "seat": s} for s in seats if not state.face_up_set[s]]
+        if viewer == HOST and state.starter is None:
+            found.append({"type": "set_starter", "seat": None})
+        return found
+    if state.phase == DECLARE:
+        return [{"type": "declare_remaining", "seat": s} for s in seats
+                if s != state.out_player and str(s) not in state.declared]
+    if state.current not in seats:
+        return []
+    found = [{"type": "play", "seat": state.current}]
+    if any(state.up[state.current][i] is None and state.mystery[state.current][i] for i in range(SLOTS)):
+        found.append({"type": "flip", "seat": state.current})
+    if state.mode == CHAIN:
+        found.append({"type": "end_chain", "seat": state.current})
+    elif state.pile:
+        found.append({"type": "pick_up", "seat": state.current})
+    return found
+
+
+def describe(state: State, action: Mapping[str, Any]) -> str:
+    kind = action.get("type")
+    seat = read_int(action.get("seat")) if action.get("seat") is not None else state.current
+    who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
+    if kind == "set_face_up":
+        return f"{who}'s face-up cards: {_safe(action.get('ranks'))}"
+    if kind == "set_starter":
+        starter = read_int(action.get("seat"))
+        return f"{state.players[starter] if starter in range(state.seat_count) else '?'} starts"
+    if kind == "play":
+        return f"{who} played {_safe(action.get('cards'))}"
+    if kind == "flip":
+        return f"{who} flipped slot {action.get('slot')}: {action.get('rank')}" + (
+            f" with {_safe(action.get('add'))}" if action.get("add") else "")
+    if kind == "pick_up":
+        return f"{who} picked up the pile"
+    if kind == "end_chain":
+        return f"{who} ended the chain"
+    if kind == "declare_remaining":
+        return f"{who} declared {_safe(action.get('hand'))} | mystery {_safe(action.get('mystery'))}"
+    return str(kind)
+
+
+def _safe(raw: Any) -> str:
+    if isinstance(raw, list):
+        return " ".join(str(x.get("rank") if isinstance(x, Mapping) else x)[:12] for x in raw)
+    return str(raw)[:60]

@@ -1,0 +1,335 @@
+"""Swoop rules engine, written from ../shared/rules/swoop.md: every worked example
+SW-E1..SW-E22, then the rules and checks."""
+from __future__ import annotations
+
+import pytest
+
+from referee.games import swoop as sw
+from referee.games.base import HOST, Refusal
+
+A, B, C, D = 0, 1, 2, 3
+
+
+def started(players=4, ups=None, starter=B, **options):
+    """A hand in play: every face-up row entered (default: four Qs... spread to spare copies)."""
+    state = sw.new_game(["A", "B", "C", "D", "E", "F", "G", "H"][:players], options)
+    rows = ups or {}
+    for seat in range(players):
+        state = sw.apply(state, {"type": "set_face_up", "seat": seat, "ranks": rows.get(seat, ["3", "4", "5", "6"] if seat % 2 else ["2", "3", "4", "6"])})
+    return sw.apply(state, {"type": "set_starter", "seat": starter})
+
+
+def with_pile(pile, current=B, **options):
+    state = started(**options)
+    state.pile, state.current, state.mode = list(pile), current, sw.FOLLOW if pile else sw.LEAD
+    return state
+
+
+def play(state, *cards, seat=None):
+    return sw.apply(state, {"type": "play", "cards": list(cards)}, state.current if seat is None else seat)
+
+
+def refusal(state, action, by=None) -> str:
+    with pytest.raises(Refusal) as caught:
+        sw.apply(state, action, state.current if by is None else by)
+    return caught.value.rule
+
+
+def test_sw_e1_equal_or_lower():
+    state = play(with_pile(["K", "9", "9"]), "7@hand")
+    assert state.pile == ["K", "9", "9", "7"] and state.top_run() == ("7", 1)
+    assert state.hand_count[B] == 10 and state.current == C and state.mode == sw.FOLLOW
+
+
+def test_sw_e2_swoop_with_a_face_up_card_then_a_lead_ends_the_chain():
+    state = with_pile(["K", "9", "9"])
+    state.up[B] = ["3", "9", "5", "6"]
+    state = play(state, "9@hand", "9@up2")
+    assert state.out_count == 4 and state.pile == ["K"] and state.mode == sw.CHAIN and state.current == B
+    assert state.hand_count[B] == 10 and state.up[B][1] is None and state.mystery[B][1]
+    state = play(state, "5@hand")
+    assert state.out_count == 5 and state.pile == ["5"] and state.hand_count[B] == 9 and state.current == C
+
+
+def test_sw_e3_no_fifth_card():
+    state = with_pile(["Q", "9", "9", "9"])
+    with pytest.raises(Refusal, match="3 nines are already on top: you may add only 1 more") as caught:
+        play(state, "9@hand", "9@hand")
+    assert caught.value.rule == "SW-R7"
+    after = play(state, "9@hand")
+    assert after.pile == ["Q"] and after.mode == sw.CHAIN
+    overfilled = play(with_pile(["Q", "9", "9", "9"], overfill_swoops="true"), "9@hand", "9@hand")
+    assert overfilled.out_count == 5 and overfilled.mode == sw.CHAIN
+
+
+def test_sw_e4_a_higher_play_picks_up():
+    state = play(with_pile(["K", "K", "J"]), "Q@hand")
+    assert state.hand_count[B] == 14 and sorted(state.known[B]) == sorted(["K", "K", "J", "Q"])
+    assert state.pile == [] and state.current == C and state.mode == sw.LEAD
+
+
+def test_sw_e5_the_10_is_not_a_rank():
+    assert play(with_pile(["9"]), "J@hand").hand_count[B] == 12
+    assert play(with_pile(["J"]), "9@hand").pile == ["J", "9"]
+
+
+def test_sw_e6_aces_are_lowest():
+    assert play(with_pile(["A"]), "2@hand").hand_count[B] == 12
+    assert play(with_pile(["A"]), "A@hand", "A@hand").pile == ["A", "A", "A"]
+
+
+def test_sw_e7_ten_and_joker():
+    state = play(with_pile(["8", "5", "2"]), "10@hand")
+    assert state.out_count == 4 and state.pile == [] and state.current == B
+    state = play(state, "JK@hand")
+    assert state.out_count == 5 and state.current == B
+    state = play(state, "6@hand", "6@hand")
+    assert state.pile == ["6", "6"] and state.current == C and state.hand_count[B] == 7
+
+
+def test_sw_e8_four_of_a_kind_built_by_three_players():
+    state = with_pile([], current=A)
+    state = play(state, "5", "5")
+    state = play(play(state, "5"), "5")
+    assert state.out_count == 4 and state.pile == [] and state.current == C
+
+
+def _after_nine_swoop():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9@hand")
+    assert state.out_count == 4 and state.pile == ["K", "Q", "Q"] and state.mode == sw.CHAIN
+    return play(state, "Q", "Q")
+
+
+def test_sw_e9_chain_swoops():
+    state = _after_nine_swoop()
+    assert state.out_count == 8 and state.pile == ["K"]
+    step = play(state, "K", "K", "K")
+    assert step.out_count == 12 and step.pile == [] and step.current == B and step.hand_count[B] == 5
+    stop = play(state, "K", "K")
+    assert stop.out_count == 9 and stop.pile == ["K", "K"] and stop.current == C and stop.hand_count[B] == 6
+
+
+def test_sw_e10_chains_go_from_the_top_down():
+    state = play(play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9@hand"), "K", "K", "K")
+    assert state.out_count == 7 and state.pile == ["K", "K", "K"] and state.current == C
+
+
+def test_sw_e11_hand_and_face_up_together():
+    state = with_pile(["9"])
+    state.up[B] = ["7", "K", "3", "7"]
+    state = play(state, "7@up1", "7@up4", "7@hand")
+    assert state.pile == ["9", "7", "7", "7"] and state.top_run() == ("7", 3)
+    assert state.up[B] == [None, "K", "3", None] and state.hand_count[B] == 10
+
+
+def test_sw_e12_a_covered_mystery_card():
+    state = with_pile(["9"])
+    state.up[B][1] = "K"
+    with pytest.raises(Refusal, match="Play the K in slot 2 before its mystery card"):
+        sw.apply(state, {"type": "flip", "slot": 2, "rank": "5"}, B)
+
+
+def test_sw_e13_flip_with_an_add_on():
+    state = with_pile(["8"])
+    state.up[B][0] = None
+    state = sw.apply(state, {"type": "flip", "slot": 1, "rank": "6", "add": ["6@hand"]}, B)
+    assert state.pile == ["8", "6", "6"] and state.hand_count[B] == 10 and not state.mystery[B][0]
+    assert state.current == C
+
+
+def test_sw_e14_a_higher_flip_picks_up():
+    state = with_pile(["9", "5"])
+    state.up[B][2] = None
+    flipped = sw.apply(state, {"type": "flip", "slot": 3, "rank": "Q"}, B)
+    assert flipped.hand_count[B] == 14 and sorted(flipped.known[B]) == ["5", "9", "Q"] and flipped.current == C
+    assert refusal(state, {"type": "flip", "slot": 3, "rank": "Q", "add": ["Q@hand"]}) == "SW-R9"
+
+
+def test_sw_e15_going_out_on_a_swoop_ends_the_hand_at_once():
+    state = with_pile(["7", "7"])
+    state.hand_count[B], state.up[B], state.mystery[B] = 1, [None] * 4, [False] * 4
+    state = play(state, "10@hand")
+    assert state.phase == sw.DECLARE and state.out_player == B and state.current is None
+
+
+def test_sw_e16_no_pass_and_no_empty_pick_up():
+    state = with_pile([])
+    assert refusal(state, {"type": "pick_up"}) == "SW-R11"
+    assert refusal(state, {"type": "pass"}) == "SW-R13"
+
+
+def test_sw_e17_a_known_hand():
+    state = with_pile(["9"])
+    state.hand_count[B], state.known[B] = 3, ["K", "K", "J"]
+    with pytest.raises(Refusal, match="Your hand is known to be J, K, K: it holds no 7") as caught:
+        play(state, "7@hand")
+    assert caught.value.rule == "SW-C3"
+    after = play(state, "J@hand")
+    assert after.hand_count[B] == 4 and sorted(after.known[B]) == sorted(["K", "K", "9", "J"])
+
+
+def test_sw_e18_copies():
+    state = with_pile(["9"])
+    state.seen["7"] = 8
+    with pytest.raises(Refusal, match="With 2 packs there are only 8 sevens, and 8 have already been seen") as caught:
+        play(state, "7@hand")
+    assert caught.value.rule == "SW-C1"
+
+
+def _e19(**options):
+    """A goes out; B, C and D hold what SW-E19 says."""
+    state = started(**options)
+    state.phase, state.out_player, state.current = sw.DECLARE, A, None
+    state.hand_count[B], state.up[B], state.mystery[B] = 4, ["Q", None, None, None], [True, True, False, False]
+    state.hand_count[C], state.up[C], state.mystery[C] = 4, [None] * 4, [True] * 4
+    state.hand_count[D], state.up[D], state.mystery[D] = 2, ["K", "Q", None, None], [True, True, False, False]
+    state.seen = {}
+    for seat, hand, mystery in [(B, "K 7 10 A", "JK 3"), (C, "9 9 2 J", "5 8 10 4"), (D, "A A", "2 9")]:
+        state = sw.apply(state, {"type": "declare_remaining", "hand": hand, "mystery": mystery}, seat)
+    return state
+
+
+def test_sw_e19_scoring_a_hand():
+    assert [s[-1] for s in _e19().scores] == [0, 131, 97, 33]
+    assert [s[-1] for s in _e19(low_card_points="flat5").scores] == [0, 135, 90, 40]
+
+
+def test_sw_e20_the_game_ends_at_the_target_and_the_lowest_wins():
+    state = started()
+    state.scores = [[480], [410], [455], [300]]
+    state.phase, state.out_player = sw.DECLARE, A
+    state.hand_count[B], state.up[B], state.mystery[B] = 4, ["Q", None, None, None], [True, True, False, False]
+    state.hand_count[C], state.up[C], state.mystery[C] = 4, [None] * 4, [True] * 4
+    state.hand_count[D], state.up[D], state.mystery[D] = 2, ["K", "Q", None, None], [True, True, False, False]
+    state.seen = {}
+    for seat, hand, mystery in [(B, "K 7 10 A", "JK 3"), (C, "9 9 2 J", "5 8 10 4"), (D, "A A", "2 9")]:
+        state = sw.apply(state, {"type": "declare_remaining", "hand": hand, "mystery": mystery}, seat)
+    assert state.totals() == [480, 541, 552, 333] and state.phase == sw.OVER and state.winners == [D]
+
+
+def test_sw_e21_shared_win_after_the_hand_limit():
+    state = started(end_mode="hands", hand_limit="4")
+    state.hand_no, state.scores = 4, [[212], [187], [187], [240]]
+    state.phase, state.out_player = sw.DECLARE, A
+    for seat in (B, C, D):
+        state.hand_count[seat], state.up[seat], state.mystery[seat] = 0, [None] * 4, [False] * 4
+        state = sw.apply(state, {"type": "declare_remaining", "hand": [], "mystery": []}, seat)
+    assert state.phase == sw.OVER and state.winners == [B, C]
+
+
+def test_sw_e22_table_size():
+    with pytest.raises(Refusal, match="6 players need at least 3 packs"):
+        sw.new_game(list("ABCDEF"), {"packs": "2"})
+    assert sw.new_game(list("ABCDE"), {"packs": "2"}).packs == 2
+    assert [sw.new_game(list("ABCDEFGH")[:n]).packs for n in (3, 4, 5, 6, 7, 8)] == [2, 2, 3, 3, 4, 4]
+
+
+# --------------------------------------------------------------------------- the rest of the rules
+
+def test_sw_r1_only_the_current_player():
+    with pytest.raises(Refusal, match="It is B's turn, not yours"):
+        sw.apply(with_pile(["9"]), {"type": "play", "cards": ["7"]}, C)
+
+
+def test_sw_r2_the_hand_starts_after_every_face_up_row():
+    state = sw.new_game(["Ann", "Ben", "Cem"])
+    state = sw.apply(state, {"type": "set_face_up", "seat": 0, "ranks": "K 9 9 3"}, 0)
+    with pytest.raises(Refusal, match="face-up cards are missing for Ben and Cem"):
+        sw.apply(state, {"type": "play", "seat": 0, "cards": ["7"]})
+    started_hand = started()
+    played = play(started_hand, "7")
+    assert refusal(played, {"type": "set_face_up", "seat": A, "ranks": "K 9 9 3"}, HOST) == "SW-R2"
+
+
+def test_sw_r3_r4_r5():
+    state = with_pile([])
+    assert refusal(state, {"type": "play", "cards": ["7"] * 5}) == "SW-R3"
+    assert refusal(state, {"type": "play", "cards": ["10", "JK"]}) == "SW-R4"
+    state.up[B] = ["K", None, "3", "3"]
+    with pytest.raises(Refusal, match="Your face-up slot 1 shows K, not 7"):
+        play(state, "7@up1")
+    with pytest.raises(Refusal, match="Your face-up slot 2 is empty"):
+        play(state, "7@up2")
+
+
+def test_sw_r8_a_slot_without_its_mystery_card():
+    state = with_pile([])
+    state.up[B][3], state.mystery[B][3] = None, False
+    with pytest.raises(Refusal, match="Slot 4 has no mystery card left"):
+        sw.apply(state, {"type": "flip", "slot": 4, "rank": "5"}, B)
+
+
+def test_sw_r10_no_add_ons_at_this_table():
+    state = with_pile([], mystery_add_ons="false")
+    state.up[B][0] = None
+    assert refusal(state, {"type": "flip", "slot": 1, "rank": "6", "add": ["6@hand"]}) == "SW-R10"
+
+
+def test_sw_r11_r12_chain_mode():
+    state = play(with_pile(["Q", "9", "9", "9"]), "9@hand")
+    with pytest.raises(Refusal, match="You just swooped: continue the chain or lead"):
+        sw.apply(state, {"type": "pick_up"}, B)
+    ended = sw.apply(state, {"type": "end_chain"}, B)
+    assert ended.pile == [] and ended.out_count == 5 and ended.current == B
+    assert refusal(ended, {"type": "end_chain"}) == "SW-R12"
+
+
+def test_pick_up_takes_the_pile_and_the_left_neighbour_leads():
+    state = sw.apply(with_pile(["K", "9"]), {"type": "pick_up"}, B)
+    assert state.hand_count[B] == 13 and state.known[B] == ["K", "9"] and state.current == C
+
+
+def test_sw_r14_and_c4_c5_declarations():
+    state = started()
+    state.phase, state.out_player = sw.DECLARE, A
+    state.hand_count[B], state.known[B], state.mystery[B] = 2, ["K", "K"], [True, False, False, False]
+    assert refusal(state, {"type": "declare_remaining", "hand": "K", "mystery": "3"}, A) == "SW-R14"
+    with pytest.raises(Refusal, match="You hold 2 cards in hand and 1 mystery cards; you entered 1 and 1"):
+        sw.apply(state, {"type": "declare_remaining", "hand": "K", "mystery": "3"}, B)
+    with pytest.raises(Refusal, match="You picked up 2 kings this hand"):
+        sw.apply(state, {"type": "declare_remaining", "hand": "Q Q", "mystery": "3"}, B)
+    after = sw.apply(state, {"type": "declare_remaining", "hand": "K K", "mystery": "3"}, B)
+    assert refusal(after, {"type": "declare_remaining", "hand": "K K", "mystery": "3"}, B) == "SW-R14"
+
+
+def test_sw_c7_tokens_and_c8_setup():
+    state = sw.new_game(["A", "B", "C"])
+    with pytest.raises(Refusal, match="'11' is not a card: use A, 2-9, 10, J, Q, K or JK"):
+        sw.apply(state, {"type": "set_face_up", "seat": 0, "ranks": "11 9 9 3"}, 0)
+    assert refusal(state, {"type": "set_face_up", "seat": 0, "ranks": "K 9 9"}, 0) == "SW-C8"
+    once = sw.apply(state, {"type": "set_face_up", "seat": 0, "ranks": "kh 9 9 3"}, 0)
+    assert once.up[0] == ["K", "9", "9", "3"]
+    assert refusal(once, {"type": "set_face_up", "seat": 0, "ranks": "K 9 9 3"}, 0) == "SW-C8"
+
+
+def test_the_starter_rotates_to_the_next_hand():
+    state = _e19()
+    assert state.phase == sw.SETUP and state.hand_no == 2 and state.starter == C
+    assert state.hand_count == [11] * 4 and state.seen == {}
+
+
+def test_a_seat_enters_only_its_own_face_up_row():
+    state = sw.new_game(["A", "B", "C"])
+    assert refusal(state, {"type": "set_face_up", "seat": 1, "ranks": "K 9 9 3"}, 0) == "SW-R1"
+
+
+def test_known_ranks_are_shown_only_with_the_option():
+    state = sw.apply(with_pile(["K", "9"]), {"type": "pick_up"}, B)
+    assert sw.view(state, A)["players"][B]["known"] is None
+    shown = sw.apply(with_pile(["K", "9"], show_known_cards="true"), {"type": "pick_up"}, B)
+    assert sw.view(shown, A)["players"][B]["known"] == ["K", "9"]
+
+
+def test_apply_never_changes_its_input_and_dump_load_round_trip():
+    state = with_pile(["K", "9"])
+    frozen = sw.dump(state)
+    play(state, "7")
+    assert sw.dump(state) == frozen and sw.load(frozen) == state
+
+
+@pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": ["play"]}, {"type": "play", "cards": 7},
+                                    {"type": "play", "cards": ["7@pocket"]}, {"type": "flip", "slot": 9, "rank": "5"},
+                                    {"type": "flip", "slot": 1, "rank": "Z"}, {"type": "declare_remaining", "hand": 3}])
+def test_unreadable_entries_refuse(action):
+    with pytest.raises(Refusal):
+        sw.apply(with_pile(["9"]), action, HOST)
