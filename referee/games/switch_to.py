@@ -150,7 +150,7 @@ NOTATION = "Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10."
 def parse_play(raw: Any) -> Play:
     """Real cards and wilds from the entry; ST-C1 for anything that is not one."""
     try:
-        tokens = split_tokens(raw)
+        tokens = split_tokens([] if raw is None else raw)  # nothing tapped: an empty play
     except ValueError:
         raise Refusal("ST-C1", f"List the cards, for example 7H 7D W7. {NOTATION}", overridable=False)
     cards, wilds = [], []

@@ -237,6 +237,12 @@ def _check_set_face_up(state: State, action: Mapping[str, Any], by: Any) -> None
 
 
 def _read_ranks(raw: Any) -> list[str]:
+    """Ranks as a list, a string ('K 9 9 3') or counts by rank ({'K': 2, '9': 1})."""
+    if isinstance(raw, Mapping):
+        counts = {parse_rank(rank): read_int(n) for rank, n in raw.items() if str(n).strip() not in ("", "0")}
+        if any(n is None or n < 0 for n in counts.values()):
+            raise Refusal("SW-C7", "Counts of cards are whole numbers.", overridable=False)
+        return [rank for rank in RANKS for _ in range(counts.get(rank, 0))]
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list):
@@ -274,6 +280,28 @@ def _check_can_play(state: State, action: Mapping[str, Any], by: Any) -> int:
 class Card:
     rank: str
     source: str
+
+
+def _play_cards(action: Mapping[str, Any], field: str = "cards") -> list[Card]:
+    """The cards of a play: listed in ``cards``, or given as a ``rank`` with a number from the
+    ``hand`` and the face-up slots in ``up`` (what the phone's form sends)."""
+    if action.get(field) is not None or "rank" not in action:
+        return _read_play(action.get(field) or [])
+    rank = parse_rank(action.get("rank"))
+    from_hand = read_int(action.get("hand", 1))
+    slots = action.get("up") or []
+    slots = [slots] if isinstance(slots, str) else slots
+    if from_hand is None or not 0 <= from_hand <= 4 or not isinstance(slots, list):
+        raise unreadable("Say how many cards come from the hand (0-4) and which face-up slots.")
+    return [Card(rank, "hand")] * from_hand + _read_play([f"{rank}@{slot}" for slot in slots])
+
+
+def _flip_adds(action: Mapping[str, Any], revealed: str) -> list[Card]:
+    """Add-ons of a flip: listed in ``add``, or ``add_hand`` cards from the hand and the
+    face-up slots in ``add_up``, all of the revealed rank."""
+    if action.get("add") is not None or ("add_hand" not in action and "add_up" not in action):
+        return _read_play(action.get("add") or [])
+    return _play_cards({"rank": revealed, "hand": action.get("add_hand", 0), "up": action.get("add_up")})
 
 
 def _read_play(raw: Any) -> list[Card]:
@@ -333,7 +361,7 @@ def _check_no_fifth(state: State, rank: str, n: int) -> None:
 
 def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _check_can_play(state, action, by)
-    cards = _read_play(action.get("cards"))
+    cards = _play_cards(action)
     _check_cards(state, seat, cards)
     _check_no_fifth(state, cards[0].rank, len(cards))
 
@@ -344,7 +372,7 @@ def _check_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
     if slot is None or not 1 <= slot <= SLOTS:
         raise unreadable("Name the mystery slot, 1 to 4.")
     revealed = parse_rank(action.get("rank"))
-    adds = _read_play(action.get("add") or [])
+    adds = _flip_adds(action, revealed)
     if state.up[seat][slot - 1] is not None:
         raise Refusal("SW-R8", f"Play the {state.up[seat][slot - 1]} in slot {slot} before its mystery card.")
     if not state.mystery[seat][slot - 1]:
@@ -480,7 +508,7 @@ def _take_from(state: State, seat: int, cards: list[Card]) -> None:
 
 def _effect_play(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = state.current
-    cards = _read_play(action["cards"])
+    cards = _play_cards(action)
     _take_from(state, seat, cards)
     _judge(state, seat, [c.rank for c in cards])
 
@@ -488,7 +516,7 @@ def _effect_play(state: State, action: Mapping[str, Any], by: Any) -> None:
 def _effect_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = state.current
     slot, revealed = read_int(action["slot"]), parse_rank(action["rank"])
-    adds = _read_play(action.get("add") or [])
+    adds = _flip_adds(action, revealed)
     state.mystery[seat][slot - 1] = False
     _see(state, Counter([revealed]))
     _take_from(state, seat, adds)

@@ -212,10 +212,10 @@ def _write(table, action, write):
 
 
 def action_from_form(form) -> dict:
-    """An entry from a form: ``type``, ``seat``, then every other field as text, or as a list
-    when it has several values (checkboxes) or is numbered (``dice.0``, ``dice.1``). Card
-    fields are always lists, so an empty declaration is ``[]``. A ruling form sends the refused
-    entry back whole, as JSON."""
+    """An entry from a form: ``type``, ``seat``, then every other field as text, as a list
+    when it has several values (checkboxes) or is numbered (``dice#0``, ``dice#1``), or as an
+    object when it is named (``hand.K``, ``hand.9``). Card
+    fields are always lists. A ruling form sends the refused entry back whole, as JSON."""
     if form.get("action_json"):
         try:
             action = json.loads(form["action_json"])
@@ -225,16 +225,16 @@ def action_from_form(form) -> dict:
     action = {"type": form.get("type")}
     if form.get("seat", "") != "":
         action["seat"] = form.get("seat", type=int)
-    if form.get("type") in ("play", "declare_hand"):
-        action["cards"] = []
     skip = {"type", "seat", "expected_seq", "key", "ruling"}
     for name in dict.fromkeys(form.keys()):
         values = [v for v in form.getlist(name) if v != ""]
-        base, dot, index = name.partition(".")
         if name in skip or not values:
             continue
-        if dot and index.isdigit():  # die.0, die.1, ...: one list, in field order
-            action.setdefault(base, []).extend(values)
+        if "#" in name:  # dice#0, dice#1, ...: one list, in field order
+            action.setdefault(name.partition("#")[0], []).extend(values)
+        elif "." in name:  # hand.K = 2: one object of named values
+            base, _, key = name.partition(".")
+            action.setdefault(base, {})[key] = values[0]
         elif len(values) > 1 or name == "cards":
             action[name] = values
         else:

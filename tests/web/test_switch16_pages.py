@@ -15,8 +15,8 @@ def test_a_turn_through_the_forms(app):
     assert "Ann starts" in page and "Ben starts" in page
     host.enter({"type": "start_player", "seat": "0"})
     page = host.look()
-    assert "Ann: tap the 3 number dice" in page and 'name="dice.2"' in page and 'name="dice.3"' not in page
-    page = text(host.enter({"type": "roll", "seat": "0", "dice.0": "1", "dice.1": "2", "dice.2": "4",
+    assert "Ann: tap the 3 number dice" in page and 'name="dice#2"' in page and 'name="dice#3"' not in page
+    page = text(host.enter({"type": "roll", "seat": "0", "dice#0": "1", "dice#1": "2", "dice#2": "4",
                             "face": "block", "switch_with": ""}))
     assert "Discard all 7, up to card 7" in page and "7 = 4+2+1" in page
     assert re.search(r"Ann <span class=\"chip-badge\"[^>]*>holds chip", page)
@@ -31,7 +31,7 @@ def test_a_wrong_number_of_dice_is_refused_with_the_rule(app):
     host.code = response.headers["Location"].rsplit("/", 1)[1]
     host.look()
     host.enter({"type": "start_player", "seat": "1"})
-    response = host.enter({"type": "roll", "dice.0": "1", "dice.1": "2", "face": "blank"})
+    response = host.enter({"type": "roll", "dice#0": "1", "dice#1": "2", "face": "blank"})
     assert response.status_code == 422 and "S16-R4" in text(response) and "roll 3 number dice" in text(response)
 
 
