@@ -126,6 +126,7 @@ class State:
     closer: int | None = None
     reveals: dict[str, dict] = field(default_factory=dict)  # seat (as text) -> cards or value
     shower: int | None = None
+    cards_asked: list[int] = field(default_factory=list)  # score-only ties in one suit: cards, please
     result: dict | None = None   # the last showdown: values, losses, who went out
     winners: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -463,6 +464,9 @@ def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _entering_seat(state, action, by, None)
     if state.phase != SHOWDOWN:
         raise Refusal("SC-R2", "Hands are revealed at the showdown.", overridable=False)
+    if seat in state.cards_asked:
+        _check_cards_for_tie(state, seat, action)
+        return
     if str(seat) in state.reveals:
         raise Refusal("SC-R14", f"{state.players[seat]} has already revealed.", overridable=False)
     if state.options["reveal_mode"] == "score_only":
@@ -471,6 +475,18 @@ def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
     cards = read_cards(state, action.get("cards"), 3)
     check_leaving_hand(state, seat, cards)
     check_keeps_known(state, seat, cards)
+
+
+def _check_cards_for_tie(state: State, seat: int, action: Mapping[str, Any]) -> None:
+    """SC-C6: after a same-suit tie the cards must make the value and suit declared."""
+    cards = read_cards(state, action.get("cards"), 3)
+    check_leaving_hand(state, seat, cards)
+    check_keeps_known(state, seat, cards)
+    declared = state.reveals[str(seat)]
+    hand = hand_value(state, seat, cards)
+    if (hand.value, hand.suit) != (declared["value"], declared["suit"]):
+        raise Refusal("SC-C6", f"{labels(cards)} is worth {hand.value:g} in {hand.suit}, not the "
+                               f"{declared['value']:g} in {declared['suit']} entered.")
 
 
 def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
@@ -558,7 +574,7 @@ def _deal(state: State, dealer: int) -> None:
     state.known = [[] for _ in state.players]
     state.turns_taken = [0] * state.seat_count
     state.turn, state.last_actor, state.passes, state.closer = None, None, 0, None
-    state.reveals, state.shower = {}, None
+    state.reveals, state.shower, state.cards_asked = {}, None, []
 
 
 def _effect_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -697,7 +713,10 @@ def _to_showdown(state: State) -> None:
 
 def _effect_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _entering_seat(state, action, by, None)
-    if state.options["reveal_mode"] == "score_only":
+    if seat in state.cards_asked:
+        state.reveals[str(seat)]["cards"] = read_cards(state, action["cards"])
+        state.cards_asked.remove(seat)
+    elif state.options["reveal_mode"] == "score_only":
         value = float(action["value"])
         state.reveals[str(seat)] = {"value": value, "suit": normalise(str(action.get("suit") or "")) or None,
                                     "triple": _triple_rank(action.get("triple"))}
@@ -714,12 +733,28 @@ def _hand_of_reveal(state: State, seat: int) -> score.Hand:
     return score.declared_hand(seat, entry["value"], suit, entry["triple"])
 
 
+def _ask_cards_for_suit_ties(state: State, hands: list[score.Hand]) -> bool:
+    """SC-C6: score-only hands equal in value and scoring suit are settled by their cards, so
+    those players are asked for them. True while cards are still missing."""
+    if state.options["tie_rule"] != "suit":
+        return False
+    tied = [h.seat for h in hands if h.triple is None and "cards" not in state.reveals[str(h.seat)]
+            and any(o is not h and (o.value, o.suit) == (h.value, h.suit) for o in hands)]
+    state.cards_asked = tied
+    if tied:
+        names = join_names([state.players[s] for s in tied])
+        state.notes.append(f"{names} tie in value and suit: enter the cards to settle it.")
+    return bool(tied)
+
+
 def _score_if_revealed(state: State) -> None:
     """Once every active player has revealed: values, losses, swimming, elimination."""
     active = state.active()
     if any(str(s) not in state.reveals for s in active):
         return
     hands = [_hand_of_reveal(state, s) for s in active]
+    if _ask_cards_for_suit_ties(state, hands):
+        return
     lost = score.losses(hands, state.closer, state.options)
     values = {h.seat: h.value for h in hands}
     warnings = []
@@ -795,6 +830,7 @@ def view(state: State, viewer: Any = None) -> dict:
         "ranks": [RANK_NAMES.get(r, str(r)) for r in range(7 if state.piquet else 2, 15)],
         "seen": state.centre + state.set_aside + state.stock_known + state.discard + _shown_cards(state),
         "closer": state.closer, "shower": state.shower, "result": state.result,
+        "cards_asked": list(state.cards_asked),
         "winners": list(state.winners), "notes": list(state.notes), "actions": allowed(state, viewer),
     }
 
@@ -831,7 +867,8 @@ def allowed(state: State, viewer: Any) -> list[dict]:
         return [{"type": "refresh", "seat": None}]
     if phase == SHOWDOWN:
         seats = state.active() if viewer == HOST else [viewer]
-        return [{"type": "reveal", "seat": s} for s in seats if str(s) not in state.reveals]
+        return [{"type": "reveal", "seat": s} for s in seats
+                if str(s) not in state.reveals or s in state.cards_asked]
     found = []
     if viewer in (HOST, state.turn):
         kinds = ["swap_one", "swap_all", "pass"] if state.options["exchange"] == "commerce" else ["draw_discard"]

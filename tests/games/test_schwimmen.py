@@ -428,3 +428,18 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         sc.apply(dealt(), action, HOST)
+
+
+def test_sc_c6_score_only_ties_in_one_suit_ask_for_the_cards():
+    state = sc.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
+    state = sc.apply(state, {"type": "first_dealer", "seat": C})
+    state.phase = sc.SHOWDOWN
+    state = sc.apply(state, {"type": "reveal", "seat": A, "value": 20, "suit": "H"})
+    state = sc.apply(state, {"type": "reveal", "seat": B, "value": 20, "suit": "H"})
+    state = sc.apply(state, {"type": "reveal", "seat": C, "value": 30, "suit": "S"})
+    assert state.cards_asked == [A, B] and state.result is None
+    assert {"type": "reveal", "seat": A} in sc.view(state, A)["actions"]
+    assert refusal(state, {"type": "reveal", "seat": A, "cards": "AH JH 7S"}) == "SC-C6"  # 21, not 20
+    state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
+    state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "QH KH 8S"})
+    assert losers(state) == {"A": 1}  # K-Q beats J-10 in hearts
