@@ -6,8 +6,9 @@ rules file and a sentence a player understands.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 HOST = "host"
 """``by`` value for entries made from the host's phone (the shared table phone)."""
@@ -125,4 +126,45 @@ def read_int(value: Any) -> int | None:
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value.strip())
+    return None
+
+
+Check = Callable[[Any, Mapping[str, Any], Any], None]
+
+
+def entry_type(action: Any, known: Iterable[str], game: str) -> str:
+    """The entry's type, refusing anything that is not an object with a type the game knows."""
+    if not isinstance(action, Mapping):
+        raise unreadable("An entry is an object with a type.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in known:
+        raise unreadable(f"Unknown entry {kind!r}; {game} knows {', '.join(sorted(known))}.")
+    return kind
+
+
+def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, check: Check,
+                  effect: Callable[[Any], None]) -> Any:
+    """The fold step every engine shares: check the entry, or (host only, ``ruling``) accept an
+    overridable refusal as a table ruling; then run ``effect`` on a copy, never on ``state``."""
+    overridden = None
+    try:
+        check(state, action, by)
+    except Refusal as refusal:
+        if not (ruling and by == HOST and refusal.overridable):
+            raise
+        overridden = refusal
+    state = copy.deepcopy(state)
+    state.notes = []
+    if overridden:
+        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
+    effect(state)
+    return state
+
+
+def refused_rule(check: Check, state: Any, action: Mapping[str, Any], by: Any) -> str | None:
+    """The rule ``check`` refuses the entry with (what a table ruling overrides), or None."""
+    try:
+        check(state, action, by)
+    except Refusal as refusal:
+        return refusal.rule
     return None

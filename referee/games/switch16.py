@@ -6,7 +6,6 @@ which deck, where the block chip is, and where the current turn stands.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any, Mapping
@@ -15,6 +14,9 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    apply_checked,
+    entry_type,
+    refused_rule,
     not_yours,
     check_players,
     join_names,
@@ -165,12 +167,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
 
 
 def _entry_type(action: Any) -> str:
-    if not isinstance(action, Mapping):
-        raise unreadable("An entry is an object with a type.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
-        raise unreadable(f"Unknown entry {kind!r}; Switch 16 knows {', '.join(sorted(ENTRY_TYPES))}.")
-    return kind
+    return entry_type(action, ENTRY_TYPES, TITLE)
 
 
 def _seat_named(state: State, value: Any, what: str) -> int:
@@ -386,28 +383,18 @@ CHECKS = {
 # --------------------------------------------------------------------------- applying
 
 def apply(state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
-    """The state after ``action``; ``state`` itself is never changed."""
-    overridden = None
-    try:
-        check(state, action, by)
-    except Refusal as refusal:
-        if not (ruling and by == HOST and refusal.overridable):
-            raise
-        overridden = refusal
-    state = copy.deepcopy(state)
-    state.notes = []
-    if overridden:
-        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
-    EFFECTS[action["type"]](state, action, by)
-    return state
+    """The state after ``action``; ``state`` itself is never changed. With ``ruling`` (host
+    only) a refused entry is applied anyway as a table ruling, as far as it can be."""
+
+    def effect(new: State) -> None:
+        EFFECTS[action["type"]](new, action, by)
+
+    return apply_checked(state, action, by, ruling, check, effect)
 
 
 def overridden_rule(state: State, action: Mapping[str, Any], by: Any) -> str | None:
-    try:
-        check(state, action, by)
-    except Refusal as refusal:
-        return refusal.rule
-    return None
+    """The rule a table ruling on this entry would override, or None if the entry is legal."""
+    return refused_rule(check, state, action, by)
 
 
 def _effect_start_player(state: State, action: Mapping[str, Any], by: Any) -> None:

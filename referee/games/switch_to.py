@@ -6,7 +6,6 @@ never sees the cards in a hand; it knows the entries: predictions, plays, passes
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
@@ -14,6 +13,9 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    apply_checked,
+    entry_type,
+    refused_rule,
     not_yours,
     check_players,
     join_names,
@@ -152,7 +154,7 @@ def parse_play(raw: Any) -> Play:
     try:
         tokens = split_tokens([] if raw is None else raw)  # nothing tapped: an empty play
     except ValueError:
-        raise Refusal("ST-C1", f"List the cards, for example 7H 7D W7. {NOTATION}", overridable=False)
+        raise Refusal("ST-C1", f"List the cards, for example 7H 7D W7. {NOTATION}", overridable=False) from None
     cards, wilds = [], []
     for token in tokens:
         code = normalise(token)
@@ -194,12 +196,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
 
 
 def _entry_type(action: Any) -> str:
-    if not isinstance(action, Mapping):
-        raise unreadable("An entry is an object with a type.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
-        raise unreadable(f"Unknown entry {kind!r}; Switch To knows {', '.join(sorted(ENTRY_TYPES))}.")
-    return kind
+    return entry_type(action, ENTRY_TYPES, TITLE)
 
 
 def _check_game_running(state: State) -> None:
@@ -409,34 +406,19 @@ CHECKS = {
 # --------------------------------------------------------------------------- applying
 
 def apply(state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
-    """The state after ``action``; ``state`` itself is never changed.
+    """The state after ``action``; ``state`` itself is never changed. With ``ruling`` (host
+    only) a refused entry is applied anyway as a table ruling, as far as it can be."""
 
-    With ``ruling`` (host only) a refused entry is applied anyway as a table ruling, as far as
-    it can be (an unreadable entry or one in the wrong phase still refuses).
-    """
-    overridden = None
-    try:
-        check(state, action, by)
-    except Refusal as refusal:
-        if not (ruling and by == HOST and refusal.overridable):
-            raise
-        overridden = refusal
-    state = copy.deepcopy(state)
-    state.notes = []
-    if overridden:
-        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
-    EFFECTS[action["type"]](state, action)
-    _auto_pass(state)
-    return state
+    def effect(new: State) -> None:
+        EFFECTS[action["type"]](new, action)
+        _auto_pass(new)
+
+    return apply_checked(state, action, by, ruling, check, effect)
 
 
 def overridden_rule(state: State, action: Mapping[str, Any], by: Any) -> str | None:
     """The rule a table ruling on this entry would override, or None if the entry is legal."""
-    try:
-        check(state, action, by)
-    except Refusal as refusal:
-        return refusal.rule
-    return None
+    return refused_rule(check, state, action, by)
 
 
 def _effect_start_round(state: State, action: Mapping[str, Any]) -> None:

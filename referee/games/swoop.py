@@ -7,7 +7,6 @@ a hand after a pick-up, and counts every copy seen against the packs in play.
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
@@ -16,6 +15,9 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    apply_checked,
+    entry_type,
+    refused_rule,
     check_players,
     join_names,
     next_seat,
@@ -201,12 +203,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
 
 
 def _entry_type(action: Any) -> str:
-    if not isinstance(action, Mapping):
-        raise unreadable("An entry is an object with a type.")
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in ENTRY_TYPES:
-        raise unreadable(f"Unknown entry {kind!r}; Swoop knows {', '.join(sorted(ENTRY_TYPES))}.")
-    return kind
+    return entry_type(action, ENTRY_TYPES, TITLE)
 
 
 def _seat_for(state: State, action: Mapping[str, Any], by: Any, default: int | None) -> int:
@@ -343,7 +340,8 @@ def _check_cards(state: State, seat: int, cards: list[Card], revealed: str | Non
             raise Refusal("SW-R5", f"Your face-up slot {source[2]} shows {shows}, not {ranks[0]}.")
     from_hand = sum(c.source == "hand" for c in cards)
     if from_hand > state.hand_count[seat]:
-        raise Refusal("SW-C2", f"You have only {state.hand_count[seat]} card{'s' if state.hand_count[seat] != 1 else ''} in hand.")
+        held = state.hand_count[seat]
+        raise Refusal("SW-C2", f"You have only {held} card{'s' if held != 1 else ''} in hand.")
     unmatched = from_hand - min(state.known[seat].count(ranks[0]), from_hand)
     if unmatched > state.hand_count[seat] - len(state.known[seat]):
         known = ", ".join(sorted(state.known[seat], key=RANKS.index))
@@ -445,28 +443,18 @@ CHECKS = {
 # --------------------------------------------------------------------------- applying
 
 def apply(state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
-    """The state after ``action``; ``state`` itself is never changed."""
-    overridden = None
-    try:
-        check(state, action, by)
-    except Refusal as refusal:
-        if not (ruling and by == HOST and refusal.overridable):
-            raise
-        overridden = refusal
-    state = copy.deepcopy(state)
-    state.notes = []
-    if overridden:
-        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
-    EFFECTS[action["type"]](state, action, by)
-    return state
+    """The state after ``action``; ``state`` itself is never changed. With ``ruling`` (host
+    only) a refused entry is applied anyway as a table ruling, as far as it can be."""
+
+    def effect(new: State) -> None:
+        EFFECTS[action["type"]](new, action, by)
+
+    return apply_checked(state, action, by, ruling, check, effect)
 
 
 def overridden_rule(state: State, action: Mapping[str, Any], by: Any) -> str | None:
-    try:
-        check(state, action, by)
-    except Refusal as refusal:
-        return refusal.rule
-    return None
+    """The rule a table ruling on this entry would override, or None if the entry is legal."""
+    return refused_rule(check, state, action, by)
 
 
 def _effect_set_face_up(state: State, action: Mapping[str, Any], by: Any) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -70,3 +71,18 @@ def shoot():
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
     return save
+
+
+def open_table(page, live_server: str, game: str, players: list[str]) -> None:
+    """On the host's phone: the start page, the game, the names in seating order, open."""
+    page.goto(live_server + "/")
+    page.get_by_role("link", name=re.compile(game)).click()
+    for i, name in enumerate(players):
+        page.get_by_label(f"Player {i + 1}").fill(name)
+    page.get_by_role("button", name="Open the table").click()
+
+
+def join(page, table_url: str, name: str) -> None:
+    """On a player's phone: open the table (as a scanned QR code would) and tap the name."""
+    page.goto(table_url)
+    page.get_by_role("button", name=f"I am {name}").click()

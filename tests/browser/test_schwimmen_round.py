@@ -2,10 +2,10 @@
 and the showdown with both hands revealed."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
+
+from .conftest import join, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -19,13 +19,8 @@ def tap_cards(page, form: str, *codes: str) -> None:
 
 def test_a_round_with_a_close_and_a_showdown(live_server, phone, shoot):
     host, ben = phone(), phone()
-    host.goto(live_server + "/")
-    host.get_by_role("link", name=re.compile("Schwimmen")).click()
-    host.get_by_label("Player 1").fill("Ann")
-    host.get_by_label("Player 2").fill("Ben")
-    host.get_by_role("button", name="Open the table").click()
-    ben.goto(host.url)
-    ben.get_by_role("button", name="I am Ben").click()
+    open_table(host, live_server, "Schwimmen", ["Ann", "Ben"])
+    join(ben, host.url, "Ben")
 
     host.get_by_role("button", name="Ann deals").click()
     host.get_by_role("button", name="Keep the hand").click()

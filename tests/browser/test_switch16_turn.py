@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import join, open_table
+
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000
@@ -22,13 +24,8 @@ def roll(page, dice, face="blank"):
 
 def test_a_risk_roll_and_a_block_mid_discard(live_server, phone, shoot):
     host, ben = phone(), phone()
-    host.goto(live_server + "/")
-    host.get_by_role("link", name=re.compile("Switch 16")).click()
-    host.get_by_label("Player 1").fill("Ann")
-    host.get_by_label("Player 2").fill("Ben")
-    host.get_by_role("button", name="Open the table").click()
-    ben.goto(host.url)
-    ben.get_by_role("button", name="I am Ben").click()
+    open_table(host, live_server, "Switch 16", ["Ann", "Ben"])
+    join(ben, host.url, "Ben")
 
     host.get_by_role("button", name="Ben starts").click()
     expect(ben.get_by_text("Ben: tap the 3 number dice")).to_be_visible(timeout=LIVE)

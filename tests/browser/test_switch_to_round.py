@@ -5,10 +5,10 @@ everything the host enters must reach it by itself.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
+
+from .conftest import join, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -23,17 +23,10 @@ def tap_cards(page, *codes: str) -> None:
 def test_a_round_on_two_phones(live_server, phone, shoot):
     host, ann = phone(), phone()
 
-    host.goto(live_server + "/")
-    host.get_by_role("link", name=re.compile("Switch To")).click()
-    host.get_by_label("Player 1").fill("Ann")
-    host.get_by_label("Player 2").fill("Ben")
-    host.get_by_role("button", name="Open the table").click()
+    open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     expect(host.get_by_text("Host · enters for everyone")).to_be_visible()
     shoot(host, "01-host-opened")
-    table_url = host.url
-
-    ann.goto(table_url)  # as if she had scanned the QR code
-    ann.get_by_role("button", name="I am Ann").click()
+    join(ann, host.url, "Ann")
     expect(ann.get_by_text("You are Ann")).to_be_visible()
 
     host.get_by_role("button", name="Start round 1").click()  # clubs preselected as removed

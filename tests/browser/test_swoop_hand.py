@@ -1,10 +1,10 @@
 """Swoop on two phones in real Chromium at 390×844: face-up rows, a swoop, a pick-up."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
+
+from .conftest import join, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -20,13 +20,8 @@ def face_up(page, name: str, ranks: list[str]) -> None:
 
 def test_a_swoop_and_a_pick_up(live_server, phone, shoot):
     host, ben = phone(), phone()
-    host.goto(live_server + "/")
-    host.get_by_role("link", name=re.compile("Swoop")).click()
-    for i, name in enumerate(["Ann", "Ben", "Cem"]):
-        host.get_by_label(f"Player {i + 1}").fill(name)
-    host.get_by_role("button", name="Open the table").click()
-    ben.goto(host.url)
-    ben.get_by_role("button", name="I am Ben").click()
+    open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"])
+    join(ben, host.url, "Ben")
 
     face_up(ben, "Ben", ["Q", "8", "5", "2"])
     shoot(ben, "sw-01-ben-face-up")

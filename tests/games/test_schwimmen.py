@@ -206,7 +206,7 @@ def test_sc_e10_a_swap_restarts_the_count():
 
 
 def _all_pass(state):
-    for seat in list(state.active()):
+    for _ in state.active():
         state = act(state, state.turn, "pass")
     return state
 

@@ -247,7 +247,8 @@ def test_s16_r6_green_needs_another_player_or_none():
 
 def test_s16_r7_blank_and_block_switch_with_nobody():
     for face in ("blank", "block"):
-        assert refusal(table([1, 1]), {"type": "roll", "dice": [1, 2, 3], "face": face, "switch_with": B}, A) == "S16-R7"
+        action = {"type": "roll", "dice": [1, 2, 3], "face": face, "switch_with": B}
+        assert refusal(table([1, 1]), action, A) == "S16-R7"
 
 
 def test_s16_r10_a_blocked_deck_cannot_discard_even_by_ruling_of_the_dice():

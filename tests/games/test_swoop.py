@@ -11,11 +11,12 @@ A, B, C, D = 0, 1, 2, 3
 
 
 def started(players=4, ups=None, starter=B, **options):
-    """A hand in play: every face-up row entered (default: four Qs... spread to spare copies)."""
+    """A hand in play: every face-up row entered (low ranks, so that tests have copies to spare)."""
     state = sw.new_game(["A", "B", "C", "D", "E", "F", "G", "H"][:players], options)
     rows = ups or {}
     for seat in range(players):
-        state = sw.apply(state, {"type": "set_face_up", "seat": seat, "ranks": rows.get(seat, ["3", "4", "5", "6"] if seat % 2 else ["2", "3", "4", "6"])})
+        default = ["3", "4", "5", "6"] if seat % 2 else ["2", "3", "4", "6"]
+        state = sw.apply(state, {"type": "set_face_up", "seat": seat, "ranks": rows.get(seat, default)})
     return sw.apply(state, {"type": "set_starter", "seat": starter})
 
 
