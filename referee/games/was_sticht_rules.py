@@ -1,0 +1,110 @@
+"""Was Sticht: cards, trumps, trick winners, following and tasks (sections 5.2-5.4).
+
+Pure functions over card codes (``R5``, ``B9``) and trumps (``("B", "4")``, ``("-", "5")``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Refusal
+
+COLOURS = "RBGY"
+COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+CARDS = [f"{c}{v}" for c in COLOURS for v in range(1, 10)]
+NO = "-"
+CHIP_COPIES = {"NONE": 3, "NO_R": 1, "NO_B": 1, "NO_G": 1, "NO_Y": 1, "EXACT_1": 2, "EXACT_2": 2,
+               "EXACT_3": 2, "EXACT_4": 2, "LAST": 3, "MOST": 3, "FEWEST": 3}
+CHIP_NAMES = {"NONE": "no trick", "LAST": "the last trick", "MOST": "most tricks", "FEWEST": "fewest tricks",
+              **{f"NO_{c}": f"no {COLOUR_NAMES[c]}" for c in COLOURS},
+              **{f"EXACT_{k}": f"exactly {k}" for k in range(1, 5)}}
+
+
+def parse_card(text: Any) -> str:
+    """WS-X1: a number card R/B/G/Y 1-9, case-insensitive."""
+    code = "".join(str(text).split()).upper() if isinstance(text, (str, int)) else ""
+    if len(code) == 2 and code[0] in COLOURS and code[1] in "123456789":
+        return code
+    raise Refusal("WS-X1", f"{str(text)[:12]!r} is not a Was Sticht card.", overridable=False)
+
+
+def parse_trumps(colour: Any, number: Any) -> tuple[str, str]:
+    colour, number = str(colour or NO).upper(), str(number or NO)
+    if colour not in COLOURS + NO or number not in "123456789" + NO or len(number) != 1:
+        raise Refusal("WS-X1", f"{colour}/{number} is not a pair of trump cards.", overridable=False)
+    return colour, number
+
+
+def is_number_trump(card: str, trumps) -> bool:
+    return trumps[1] != NO and card[1] == trumps[1]
+
+
+def is_colour_trump(card: str, trumps) -> bool:
+    return trumps[0] != NO and card[0] == trumps[0]
+
+
+def is_trump(card: str, trumps) -> bool:
+    return is_number_trump(card, trumps) or is_colour_trump(card, trumps)
+
+
+def group(card: str, trumps) -> str:
+    """'TRUMP' or the card's colour: every card is in exactly one group."""
+    return "TRUMP" if is_trump(card, trumps) else card[0]
+
+
+def strength(card: str, led: str, trumps) -> tuple[int, int]:
+    num, col = is_number_trump(card, trumps), is_colour_trump(card, trumps)
+    if num and col:
+        return (4, 0)
+    if num:
+        return (3, 0)
+    if col:
+        return (2, int(card[1]))
+    if led != "TRUMP" and card[0] == led:
+        return (1, int(card[1]))
+    return (0, 0)
+
+
+def winner_index(cards: list[str], trumps) -> int:
+    """Section 5.2: the index of the winning card; ties keep the earlier card."""
+    led = group(cards[0], trumps)
+    best = 0
+    for i in range(1, len(cards)):
+        if strength(cards[i], led, trumps) > strength(cards[best], led, trumps):
+            best = i
+    return best
+
+
+def legal_cards(hand: list[str], lead: str | None, trumps, model: str) -> list[str]:
+    """Section 5.3: the cards of ``hand`` that may be played on ``lead``."""
+    if lead is None:
+        return list(hand)
+    if model == "dual" and not is_trump(lead, trumps):
+        printed = [c for c in hand if c[0] == lead[0]]
+        return printed or list(hand)
+    led = group(lead, trumps)
+    following = [c for c in hand if group(c, trumps) == led]
+    if not following:
+        return list(hand)
+    if model == "free_number_trumps":
+        return following + [c for c in hand if is_number_trump(c, trumps) and c not in following]
+    return following
+
+
+def task_met(chip: str, seat: int, tricks: dict[int, int], took: dict[int, set[str]], last: int | None,
+             fewest_needs_trick: bool) -> bool:
+    """Section 5.4: does ``seat`` meet the task of ``chip`` (tricks per seat, colours taken, trick 9)?"""
+    n = tricks[seat]
+    others = [t for s, t in tricks.items() if s != seat]
+    if chip == "NONE":
+        return n == 0
+    if chip.startswith("NO_"):
+        return n >= 1 and chip[3] not in took.get(seat, set())
+    if chip.startswith("EXACT_"):
+        return n == int(chip[6])
+    if chip == "LAST":
+        return last == seat
+    if chip == "MOST":
+        return all(n > t for t in others)
+    if chip == "FEWEST":
+        return all(n < t for t in others) and (n >= 1 or not fewest_needs_trick)
+    return False
