@@ -273,7 +273,7 @@ def test_d1_bonus_when_the_dealer_meets_a_failed_task():
 def test_d2_no_bonus_and_any_success_blocks_types():
     tricks = {A: 0, B: 0, C: 8, D: 1}
     state = _scored({B: "NONE", C: "LAST", D: "EXACT_1"}, tricks, last=D)
-    assert state.result["success"] == {"1": True, "2": False, "3": False}
+    assert state.result["success"] == {"1": True, "2": False, "3": True}
     assert not state.result["bonus"]
     any_success = _scored({B: "NONE", C: "LAST", D: "EXACT_1"}, tricks, last=D, dealer_bonus="any_success")
     assert any_success.result["bonus"]
