@@ -180,7 +180,7 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
         entry = Entry(
             table_id=table.id, seq=seq, key=key, kind="entry", by=_by_text(by), action=dict(action),
             ruling=engine.overridden_rule(before, action, by) if ruling else None,
-            prev_tip=table.tip, tip=seq, description=_describe(engine, before, action, after),
+            prev_tip=table.tip, tip=seq, description=_describe(engine, before, action, by, after),
         )
         _append(session, table, expected_seq, entry)
         session.add(Snapshot(table_id=table.id, seq=seq, state=engine.dump(after)))
@@ -208,9 +208,9 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
     return _write(session, code, expected_seq, key, attempt)
 
 
-def _describe(engine, before, action, after) -> str:
+def _describe(engine, before, action, by, after) -> str:
     """The history line: the entry in the table's words, then what else it set off."""
-    return " · ".join([engine.describe(before, action), *after.notes])[:300]
+    return " · ".join([engine.describe(before, action, by), *after.notes])[:300]
 
 
 def _write(session: Session, code: str, expected_seq: int, key: str, attempt) -> Recorded:

@@ -869,7 +869,7 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any]) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
     """One line for the history; a reveal says only that it was made."""
     kind = action.get("type")
     seat = read_int(action.get("seat")) if action.get("seat") is not None else state.turn

@@ -629,7 +629,7 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any]) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
     """One line for the history (``state`` is the state before the entry)."""
     kind = action.get("type")
     active = state.players[state.active] if state.active is not None else "?"

@@ -740,7 +740,7 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any]) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
     """One line for the history, in the words of the table (``state`` is the state before)."""
     kind = action.get("type")
     seat = action.get("seat")

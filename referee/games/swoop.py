@@ -696,7 +696,7 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any]) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
     kind = action.get("type")
     seat = read_int(action.get("seat")) if action.get("seat") is not None else state.current
     who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"

@@ -348,7 +348,8 @@ def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
 def _check_choose_task(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _own_seat(state, action, by, "WS-K3", "task")
     if state.phase != TASKS:
-        message = "The tasks are already shown." if state.tasks_shown else "Tasks are chosen after the trumps are revealed."
+        message = ("The tasks are already shown." if state.tasks_shown
+                   else "Tasks are chosen after the trumps are revealed.")
         raise Refusal("WS-K1", message, overridable=False)
     if seat == state.dealer:
         raise Refusal("WS-K2", "The dealer does not choose a task this round.", overridable=False)
@@ -696,7 +697,8 @@ def _score_round(state: State, tricks: dict[int, int], took: dict[int, set[str]]
         blocked = set()
     eligible = [i for i, chip in enumerate(state.chips[dealer]) if not chip["done"] and chip["type"] not in blocked]
     state.result = {"tricks": {str(s): n for s, n in tricks.items()}, "last": last,
-                    "success": {str(s): ok for s, ok in success.items()}, "shown": {str(s): c for s, c in shown.items()},
+                    "success": {str(s): ok for s, ok in success.items()},
+                    "shown": {str(s): c for s, c in shown.items()},
                     "bonus": bonus, "flipped": None}
     state.scored += 1
     if bonus and len(eligible) == 1:
@@ -895,10 +897,10 @@ def _draft_actions(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any]) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
     """One line for the history. Secret entries say only that they were made."""
     kind = action.get("type")
-    seat = read_int(action.get("seat")) if action.get("seat") is not None else None
+    seat = read_int(action.get("seat")) if action.get("seat") is not None else by
     who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.n else "?"
     if kind == "set_trumps":
         return "The dealer entered the trumps"

@@ -234,7 +234,7 @@ def action_from_form(form) -> dict:
             action.setdefault(name.partition("#")[0], []).extend(values)
         elif "." in name:  # hand.K = 2: one object of named values
             base, _, key = name.partition(".")
-            action.setdefault(base, {})[key] = values[0]
+            action.setdefault(base, {})[key] = values if len(values) > 1 else values[0]
         elif len(values) > 1 or name == "cards":
             action[name] = values
         else:
