@@ -748,6 +748,26 @@ def _settle_winner(state: State) -> None:
     state.phase, state.winners = OVER, [s for s in tied if sums[s] == top]
 
 
+def ranking(state: State) -> list[dict]:
+    """Section 5.7: the winners first, then the others by their corner sums (rank_others_by =
+    corner_sum, where every number is known) or by completed chips; equal values share a place,
+    numbered as in sport (1, 1, 3)."""
+    others = [s for s in range(state.n) if s not in state.winners]
+    by_corners = state.options["rank_others_by"] == "corner_sum" and \
+        all(corner_sum(state, s) is not None for s in others)
+    def key(seat: int) -> int:
+        return corner_sum(state, seat) if by_corners else state.completed(seat)
+    rows = [{"seat": s, "place": 1, "completed": state.completed(s), "corner_sum": corner_sum(state, s),
+             "ranked_by": "winner"} for s in state.winners]
+    ordered = sorted(others, key=key, reverse=True)
+    for i, seat in enumerate(ordered):
+        place = len(rows) + 1 if i == 0 or key(seat) != key(ordered[i - 1]) else rows[-1]["place"]
+        rows.append({"seat": seat, "place": place, "completed": state.completed(seat),
+                     "corner_sum": corner_sum(state, seat),
+                     "ranked_by": "corner_sum" if by_corners else "completed"})
+    return rows
+
+
 def corner_sum(state: State, seat: int) -> int | None:
     corners = [c["corner"] for c in state.chips[seat] if c["done"]]
     return None if any(c is None for c in corners) else sum(corners)
@@ -823,6 +843,7 @@ def view(state: State, viewer: Any = None) -> dict:
         "turn": state.turn, "tricks": _tricks_view(state, record_open), "tasks_shown": state.tasks_shown,
         "players": players, "result": state.result, "bonus_chips": list(state.bonus_chips),
         "flags": list(state.flags), "winners": list(state.winners), "notes": list(state.notes),
+        "ranking": ranking(state) if state.phase == OVER else [],
         "actions": allowed(state, viewer),
     }
 

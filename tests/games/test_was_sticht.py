@@ -409,3 +409,29 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         wst.apply(dealt(), action, HOST)
+
+
+def _finished(completed: dict[int, int], corners: dict[int, list[int]] | None = None, **options):
+    state = dealt(**options)
+    for seat, n in completed.items():
+        for i, chip in enumerate(state.chips[seat][:n]):
+            chip["done"] = True
+            if corners and seat in corners:
+                chip["corner"] = corners[seat][i]
+    return state
+
+
+def test_g3_a_full_game_tie_at_five_asks_the_corners():
+    state = _finished({A: 2, B: 5, C: 1, D: 5}, game_length="full")
+    wst._end_of_round(state)
+    assert state.phase == wst.CORNERS
+
+
+def test_g4_ranking_below_the_winner():
+    state = _finished({A: 4, B: 5, C: 3, D: 4}, {A: [3, 3, 3, 3], B: [1] * 5, C: [5, 5, 5], D: [2, 3, 3, 2]},
+                      game_length="full")
+    wst._end_of_round(state)
+    assert state.winners == [B]
+    assert [(r["seat"], r["place"]) for r in wst.ranking(state)] == [(B, 1), (C, 2), (A, 3), (D, 4)]
+    state.options["rank_others_by"] = "completed"
+    assert [(r["seat"], r["place"]) for r in wst.ranking(state)] == [(B, 1), (A, 2), (D, 2), (C, 4)]
