@@ -187,7 +187,7 @@ def _check_chip_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
     due = (state.first_dealer + state.chip_picks) % state.n if state.first_dealer is not None else None
     seat = _seat(state, action, by, due)
     chip = action.get("chip")
-    if chip not in ws.CHIP_COPIES:
+    if not isinstance(chip, str) or chip not in ws.CHIP_COPIES:
         raise unreadable(f"{str(chip)[:12]!r} is not a chip; chips are {', '.join(ws.CHIP_COPIES)}.")
     if state.phase != CHIP_DRAFT:
         raise Refusal("WS-C1", "The chip draft is over.", overridable=False)
