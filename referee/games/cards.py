@@ -57,7 +57,7 @@ def parse_card(text: str) -> Card:
         raise ValueError(text)
     if rank in FACE_RANKS:
         return Card(FACE_RANKS[rank], suit)
-    if rank.isdigit() and 2 <= int(rank) <= 10 and rank == str(int(rank)):
+    if rank.isascii() and rank.isdigit() and 2 <= int(rank) <= 10 and rank == str(int(rank)):
         return Card(int(rank), suit)
     raise ValueError(text)
 

@@ -158,7 +158,7 @@ def parse_play(raw: Any) -> Play:
     cards, wilds = [], []
     for token in tokens:
         code = normalise(token)
-        if code.startswith("W") and code[1:].isdigit() and 1 <= int(code[1:]) <= 10:
+        if code.startswith("W") and code[1:].isascii() and code[1:].isdigit() and 1 <= int(code[1:]) <= 10:
             wilds.append(int(code[1:]))
             continue
         try:
