@@ -162,8 +162,10 @@ def test_sc_e9a_never_two_cards():
 
 def test_sc_e9b_first_turn_close_dealer_only():
     state = dealt()
-    assert refusal(state, {"type": "close"}, A) == "SC-R8"
     for seat in (A, B, C):
+        with pytest.raises(Refusal, match="You cannot close on your first turn") as caught:
+            act(state, seat, "close")
+        assert caught.value.rule == "SC-R8"
         state = act(state, seat, "pass")
     state = act(state, D, "close")  # the dealer may close on a first turn
     assert state.closer == D
@@ -226,16 +228,31 @@ def test_sc_e11_empty_stock_in_commerce():
     assert _all_pass(short).phase == sc.SHOWDOWN
 
 
-def test_sc_e12_last_turns_after_a_close():
-    state = dealt()
+def _to_b_closing(**options):
+    """SC-E12's round: everyone has had a first turn, then B closes on B's second turn."""
+    state = dealt(**options)
     for seat in (A, B, C, D):
         state = act(state, seat, "pass") if seat != C else act(state, seat, "swap_one", give="7S", take="QH")
-    state = act(state, A, "pass")
-    state = act(state, B, "close")
+    return act(act(state, A, "pass"), B, "close")
+
+
+def test_sc_e12_last_turns_after_a_close():
+    state = _to_b_closing()
     for seat in (C, D, A):
         assert state.phase == sc.EXCHANGE and state.turn == seat
+        assert refusal(state, {"type": "close"}, seat) == "SC-R7"
         state = act(state, seat, "pass")
-    assert state.phase == sc.SHOWDOWN
+    assert state.phase == sc.SHOWDOWN and state.turn is None
+
+
+def test_sc_e12_a_show_is_still_allowed_in_the_last_turns():
+    state = _to_b_closing(centre="AD KD 8S")
+    state = act(state, C, "swap_one", give="9C", take="8S")
+    state = act(state, D, "swap_one", give="QC", take="AD")
+    state = act(state, D, "show", cards="AD KD 10D")  # right after D's own exchange
+    assert state.phase == sc.SHOWDOWN and state.shower == D
+    classic = _to_b_closing(preset="classic")
+    assert act(classic, A, "show", cards="AH KH 10H").shower == A  # any_time: not even A's turn
 
 
 def test_sc_e13_the_ledger():
@@ -267,6 +284,33 @@ def test_sc_e14_a_closer_revealed_at_20_is_warned_not_refused():
 
 
 # --------------------------------------------------------------------------- SC-E15..E20: lives
+
+def test_sc_e15_swimming_round_by_round():
+    """classic, 3 lives: A loses rounds 1, 2 and 3 (3 -> 2 -> 1 -> 0, swimming and still
+    playing), survives round 4 and is out after round 5."""
+    state = sc.apply(sc.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
+    weak, strong, strongest = "7H 8H 9H", "AS KS 9S", "AC KC 10C"
+    lives_after = []
+    for round_no, a_hand in enumerate([weak, weak, weak, strongest, weak], start=1):
+        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+        state = sc.apply(state, {"type": "lay_centre", "cards": "7D 8D 9D"})
+        first = state.turn
+        for _ in range(3):  # classic: nobody closes before everyone has had a turn
+            state = act(state, state.turn, "pass")
+        state = sc.apply(state, {"type": "refresh", "cards": "10D JD QD"})
+        state = act(state, first, "close")
+        while state.phase == sc.EXCHANGE:
+            state = act(state, state.turn, "pass")
+        others = {B: strong if round_no != 4 else weak, C: strongest if round_no != 4 else strong}
+        for seat, hand in [(A, a_hand), *others.items()]:
+            state = sc.apply(state, {"type": "reveal", "cards": hand}, seat)
+        lives_after.append(state.lives[A])
+        if round_no <= 4:
+            assert not state.out[A] and state.phase == sc.DEALER_CHOICE
+    assert lives_after[:4] == [2, 1, 0, 0]
+    assert sc.view(state)["players"][A]["swimming"] is False and state.out[A]
+    assert state.result["eliminated"] == [A] and state.round == 6
+
 
 def test_sc_e15_swimming_then_out():
     state = at_showdown(["7H 8H 9H", "AS KS 9S"], "classic", lives=[0, 3])

@@ -19,7 +19,7 @@ from tests.games.test_engines_fuzz import FIELDS
 def test_every_page_renders_whatever_was_recorded(app, game_id, data):
     client = app.test_client()
     engine = GAMES[game_id]
-    players = [f"P{i}" for i in range(engine.MIN_PLAYERS)]
+    players = [f"P{i}" for i in range(data.draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS)))]
     opened = client.post("/api/tables", json={"game": game_id, "players": players}).json
     code, seq = opened["code"], 0
     tokens = {"host": opened["host_token"], 0: opened["seats"][0]["token"]}
