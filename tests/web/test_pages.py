@@ -283,3 +283,14 @@ def test_the_seat_cookie_is_http_only_and_same_site(app):
     response = phone.client.post("/new/switch-to", data={"player": ["Ann", "Ben"]})
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/t/" in cookie
+
+
+def test_the_card_grid_is_hidden_from_a_player_without_tokens(app):
+    phone = Phone(app)
+    phone.open_table(["Ann", "Ben", "Cleo"])
+    phone.look()
+    phone.enter({"type": "start_round"})
+    for seat, value in enumerate((2, 0, 1)):
+        phone.enter({"type": "predict", "seat": seat, "value": value})
+    page = text(phone.enter({"type": "play", "seat": 0, "cards": ["5S"]}))
+    assert "Ben has no play token: pass." in page and ">Play<" not in page
