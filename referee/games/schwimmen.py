@@ -6,7 +6,6 @@ every entry against it. The showdown and lives are in ``schwimmen_score``.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
@@ -96,18 +95,14 @@ RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 
 
 def effective_options(chosen: Mapping[str, str]) -> dict[str, str]:
-    """Every option as a concrete value. An option left at 'preset' takes the preset's value;
-    the deck and exchange method left at 'preset' take the rule set's. An explicit choice
-    always wins; if it departs from the rule set, the table's rule set reads 'custom'."""
+    """Every option as a concrete value: 'preset' filled in, then the rule set applied."""
     preset = PRESETS[chosen["preset"]]
-    options = {name: preset[name] if value == BY_PRESET else value for name, value in chosen.items()}
-    bundle = RULE_SETS.get(options["rule_set"])
-    if bundle:
-        for name, value in zip(("remove_2_to_6", "exchange"), bundle):
-            if chosen[name] == BY_PRESET:
-                options[name] = value
-        if (options["remove_2_to_6"], options["exchange"]) != bundle:
-            options["rule_set"] = "custom"
+    options = {"preset": chosen["preset"]}
+    for name, value in chosen.items():
+        if name != "preset":
+            options[name] = preset[name] if value == BY_PRESET else value
+    if options["preset"] == "bga" and options["rule_set"] in RULE_SETS:
+        options["remove_2_to_6"], options["exchange"] = RULE_SETS[options["rule_set"]]
     return options
 
 
@@ -209,41 +204,38 @@ def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = Fa
     return cards
 
 
-def ledger(state: State, public: bool = False) -> dict[str, str]:
-    """Card -> where it is: centre, set_aside, stock_known, discard, hand:P or shown:P; a card
-    not listed is unknown. ``public`` leaves out reveals the table may not see yet."""
-    places = {}
-    for seat, cards in enumerate(state.known):
-        places.update(dict.fromkeys(cards, f"hand:{seat}"))
-    for seat, entry in state.reveals.items():
-        if not public or seat == str(state.shower):
-            places.update(dict.fromkeys(entry.get("cards", []), f"shown:{seat}"))
-    for place in ("discard", "stock_known", "set_aside", "centre"):  # the later wins
-        places.update(dict.fromkeys(getattr(state, place), place))
-    return places
-
-
 def location(state: State, code: str) -> str:
-    """Where the ledger puts one card (section 3)."""
-    return ledger(state).get(code, "unknown")
+    """Where the ledger puts a card: centre, set_aside, stock_known, discard, hand:P, shown:P or unknown."""
+    if code in state.centre:
+        return "centre"
+    if code in state.set_aside:
+        return "set_aside"
+    if code in state.stock_known:
+        return "stock_known"
+    if code in state.discard:
+        return "discard"
+    for seat, cards in state.reveals.items():
+        if code in cards.get("cards", []):
+            return f"shown:{seat}"
+    for seat, cards in enumerate(state.known):
+        if code in cards:
+            return f"hand:{seat}"
+    return "unknown"
 
 
 def _where(state: State, place: str) -> str:
     if place.startswith("hand:"):
         return f"known to be in {state.players[int(place[5:])]}'s hand"
     if place.startswith("shown:"):
-        if place[6:] != str(state.shower):  # hidden reveals stay hidden, even in a refusal
-            return "already entered in another hand at this showdown"
         return f"in {state.players[int(place[6:])]}'s shown hand"
     return {"centre": "in the centre", "set_aside": "set aside", "stock_known": "in the stock",
             "discard": "on the discard pile"}[place]
 
 
-def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
-    """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows. After
-    an unseen draw from the stock a fully known hand holds a fourth card nobody saw."""
+def check_leaving_hand(state: State, seat: int, cards: list[str]) -> None:
+    """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows."""
     known = state.known[seat]
-    if len(known) == 3 and not drew_unseen:
+    if len(known) == 3:
         for card in cards:
             if card not in known:
                 raise Refusal("SC-C3", f"Your hand is known: {labels(known)}.")
@@ -444,7 +436,7 @@ def _check_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> Non
             raise Refusal("SC-R11", f"You took {taken} from the discard pile: discard another card.")
     elif state.stock == 0 and len(state.discard) <= 1:
         raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.")
-    check_leaving_hand(state, seat, [discard], drew_unseen=source == "stock")
+    check_leaving_hand(state, seat, [discard])
 
 
 def _check_show(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -496,8 +488,9 @@ def _check_cards_for_tie(state: State, seat: int, action: Mapping[str, Any]) -> 
 
 def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
     """SC-C6: a score-only entry names a value the deck can make, with its suit or triple rank."""
-    value = _declared_value(action.get("value"))
-    if value is None:
+    try:
+        value = float(action.get("value"))
+    except (TypeError, ValueError):
         raise Refusal("SC-C6", "Enter the hand's value, e.g. 27 or 30.5.", overridable=False)
     if value not in score.possible_values(state.piquet, state.options["three_of_a_kind"]):
         deck = "a piquet deck" if state.piquet else "this deck"
@@ -507,17 +500,6 @@ def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
             raise Refusal("SC-C6", "Three of a kind: name the rank (e.g. K).", overridable=False)
     elif normalise(str(action.get("suit") or "")) not in tuple(SUITS):
         raise Refusal("SC-C6", "Name the scoring suit: S, H, D or C.", overridable=False)
-
-
-def _declared_value(raw: Any) -> float | None:
-    """A value typed at the showdown: a finite number (a form sends it as text), else None."""
-    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        return None
-    try:
-        value = float(raw)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
 
 
 def _triple_rank(raw: Any) -> int | None:
@@ -592,37 +574,21 @@ def _effect_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> N
 
 
 def _effect_lay_centre(state: State, action: Mapping[str, Any], by: Any) -> None:
-    _turn_up_centre(state, read_cards(state, action["cards"], 3))
+    state.centre = read_cards(state, action["cards"], 3)
+    state.stock -= 3
+    _mark_from_stock(state, state.centre)
     _start_exchanges(state)
 
 
 def _effect_turn_up(state: State, action: Mapping[str, Any], by: Any) -> None:
-    cards = read_cards(state, action["cards"], 1)
-    _take_from_stock(state, 1)
-    _forget(state, cards)
-    state.discard = cards
+    state.discard = read_cards(state, action["cards"], 1)
+    state.stock -= 1
+    _mark_from_stock(state, state.discard)
     _start_exchanges(state)
 
 
-def _turn_up_centre(state: State, cards: list[str]) -> None:
-    _take_from_stock(state, 3)
-    _forget(state, cards)
-    state.centre = cards
-
-
-def _take_from_stock(state: State, count: int) -> None:
-    """SC-C8: the stock never goes below zero, not even under a table ruling."""
-    if state.stock < count:
-        state.notes.append(f"The stock had only {state.stock} card(s): it stays at 0.")
-    state.stock = max(0, state.stock - count)
-
-
-def _forget(state: State, cards: list[str]) -> None:
-    """Take cards off the ledger before they are placed anew, so that each card has one
-    place even when a table ruling moved a card the ledger had somewhere else."""
-    for place in ("centre", "discard", "stock_known", "set_aside"):
-        setattr(state, place, [c for c in getattr(state, place) if c not in cards])
-    state.known = [[c for c in hand if c not in cards] for hand in state.known]
+def _mark_from_stock(state: State, cards: list[str]) -> None:
+    state.stock_known = [c for c in state.stock_known if c not in cards]
 
 
 def _start_exchanges(state: State) -> None:
@@ -630,65 +596,56 @@ def _start_exchanges(state: State) -> None:
     state.turn = state.next_active(state.dealer)
 
 
-def _actor(state: State, action: Mapping[str, Any], by: Any) -> int:
-    """Who made this turn: the current player, or under a table ruling the seat named."""
-    return _entering_seat(state, action, by, state.turn)
-
-
 def _effect_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = _actor(state, action, by)
+    seat = state.turn
     give, take = read_cards(state, action["give"])[0], read_cards(state, action["take"])[0]
-    centre = [give if c == take else c for c in state.centre if c != give]
-    _forget(state, [give, take])
-    state.centre = centre
-    state.known[seat].append(take)
+    if take in state.centre:
+        state.centre[state.centre.index(take)] = give
+    _into_hand(state, seat, take, leaving=[give])
     _after_turn(state, seat, passed=False)
 
 
+def _into_hand(state: State, seat: int, taken: str | None, leaving: list[str]) -> None:
+    known = [c for c in state.known[seat] if c not in leaving]
+    state.known[seat] = known + ([taken] if taken else [])
+
+
 def _effect_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = _actor(state, action, by)
-    give, taken = read_cards(state, action["give"]), list(state.centre)
-    _forget(state, give + taken)
-    state.centre, state.known[seat] = give, taken
+    seat = state.turn
+    give = read_cards(state, action["give"])
+    state.centre, state.known[seat] = give, list(state.centre)
     _after_turn(state, seat, passed=False)
 
 
 def _effect_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
-    _after_turn(state, _actor(state, action, by), passed=True)
+    _after_turn(state, state.turn, passed=True)
 
 
 def _effect_close(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = _actor(state, action, by)
-    state.closer = seat
-    state.notes.append(f"{state.players[seat]} closed: everyone else has one more turn.")
-    _after_turn(state, seat, passed=False)
+    state.closer = state.turn
+    state.notes.append(f"{state.players[state.turn]} closed: everyone else has one more turn.")
+    _after_turn(state, state.turn, passed=False)
 
 
 def _effect_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = _actor(state, action, by)
+    seat = state.turn
     discard = read_cards(state, action["discard"])[0]
     if action["source"] == "pile":
-        taken = state.discard[-1:]
-        _forget(state, [discard] + taken)
-        state.known[seat] += taken
+        taken = state.discard.pop() if state.discard else None
+        _into_hand(state, seat, taken, leaving=[discard])
     else:
-        _draw_from_stock(state)
-        _forget(state, [discard])
+        if state.stock == 0:  # reshuffle all discards but the top: they are unknown again
+            state.stock, state.discard = len(state.discard) - 1, state.discard[-1:]
+            state.notes.append("The discard pile was shuffled into a new stock.")
+        state.stock -= 1
+        _into_hand(state, seat, None, leaving=[discard])
     state.discard.append(discard)
-    _after_turn(state, seat, passed=False)
-    last_card = action["source"] == "stock" and state.stock == 0
-    if last_card and state.phase == EXCHANGE and state.options["stock_exhausted"] == "showdown":
-        state.notes.append("The last stock card was drawn: showdown.")
+    if state.stock == 0 and state.options["stock_exhausted"] == "showdown":
+        state.notes.append("The stock is empty: showdown.")
+        _after_turn(state, seat, passed=False)
         _to_showdown(state)
-
-
-def _draw_from_stock(state: State) -> None:
-    """Section 5.2: an empty stock is refilled from all discards but the top, which become
-    unknown again; a card drawn from the stock is never entered."""
-    if state.stock == 0 and len(state.discard) > 1:
-        state.stock, state.discard = len(state.discard) - 1, state.discard[-1:]
-        state.notes.append("The discard pile was shuffled into a new stock.")
-    _take_from_stock(state, 1)
+        return
+    _after_turn(state, seat, passed=False)
 
 
 def _after_turn(state: State, seat: int, passed: bool) -> None:
@@ -722,7 +679,9 @@ def _everyone_passed(state: State) -> None:
 
 
 def _effect_refresh(state: State, action: Mapping[str, Any], by: Any) -> None:
-    _turn_up_centre(state, read_cards(state, action["cards"], 3))
+    state.centre = read_cards(state, action["cards"], 3)
+    state.stock -= 3
+    _mark_from_stock(state, state.centre)
     state.phase = EXCHANGE
 
 
@@ -745,7 +704,7 @@ def _effect_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
         state.reveals[str(seat)]["cards"] = read_cards(state, action["cards"])
         state.cards_asked.remove(seat)
     elif state.options["reveal_mode"] == "score_only":
-        value = _declared_value(action["value"])
+        value = float(action["value"])
         state.reveals[str(seat)] = {"value": value, "suit": normalise(str(action.get("suit") or "")) or None,
                                     "triple": _triple_rank(action.get("triple"))}
     else:
@@ -776,7 +735,7 @@ def _ask_cards_for_suit_ties(state: State, hands: list[score.Hand]) -> bool:
 
 
 def _score_if_revealed(state: State) -> None:
-    """Once every active player has revealed: values, losses, swimming, elimination (5.5, 5.6)."""
+    """Once every active player has revealed: values, losses, swimming, elimination."""
     active = state.active()
     if any(str(s) not in state.reveals for s in active):
         return
@@ -784,36 +743,11 @@ def _score_if_revealed(state: State) -> None:
     if _ask_cards_for_suit_ties(state, hands):
         return
     lost = score.losses(hands, state.closer, state.options)
-    lives, out = _lose_lives(state.lives, state.out, lost)
-    survivors = [s for s in active if not out[s]]
-    state.result = _round_result(state, hands, lost, lives, out)
-    state.notes += state.result["warnings"]
-    if not survivors:
-        _everyone_would_be_out(state, active)
-        return
-    state.lives, state.out = lives, out
-    if len(survivors) == 1:
-        state.phase, state.winners = OVER, survivors
-        return
-    _deal(state, state.next_active(state.dealer))
-
-
-def _everyone_would_be_out(state: State, active: list[int]) -> None:
-    """5.6: nobody is put out. Either the round is void and dealt again by the same dealer,
-    or (shared_win) those players share the win."""
-    state.result.update(eliminated=[], swimming=[])
-    if state.options["all_out"] == "replay":
-        state.result["void"] = True
-        state.notes.append("Everyone would be out: the round is void and the same dealer deals again.")
-        _deal(state, state.dealer)
-        return
-    state.phase, state.winners = OVER, active
-    state.notes.append(f"Everyone would be out: {join_names([state.players[s] for s in active])} share the win.")
-
-
-def _lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -> tuple[list[int], list[bool]]:
-    """5.6: one life at a time; a player at 0 who loses one more is out, and stays out."""
-    lives, out = list(lives), list(out)
+    values = {h.seat: h.value for h in hands}
+    warnings = []
+    if state.closer is not None and state.options["minimum_score"] == "on" and values[state.closer] <= 20:
+        warnings.append(f"SC-C7: {state.players[state.closer]} closed with {values[state.closer]:g} (20 or less).")
+    lives, out = list(state.lives), list(state.out)
     for seat, reasons in lost.items():
         for _ in reasons:
             if out[seat]:
@@ -822,29 +756,25 @@ def _lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -
                 lives[seat] -= 1
             else:
                 out[seat] = True
-    return lives, out
-
-
-def _round_result(state: State, hands: list[score.Hand], lost: dict[int, list[str]], lives: list[int],
-                  out: list[bool]) -> dict:
-    """What the table sees after a showdown: every hand and value, who lost how many lives and
-    why, who is now swimming and who is out, plus the SC-C7 closing warning."""
-    seats = [h.seat for h in hands]
-    values = {h.seat: h.value for h in hands}
-    warnings = []
-    closer = state.closer
-    if closer is not None and state.options["minimum_score"] == "on" and values[closer] <= 20:
-        warnings.append(f"SC-C7: {state.players[closer]} closed with {values[closer]:g} (20 or less): "
-                        "a closing error.")
-    return {
-        "round": state.round,
-        "hands": {str(s): state.reveals[str(s)].get("cards") for s in seats},
-        "values": {str(s): v for s, v in values.items()},
-        "losses": {str(s): r for s, r in lost.items() if r},
-        "swimming": [s for s in seats if state.lives[s] > 0 and lives[s] == 0 and not out[s]],
-        "eliminated": [s for s in seats if out[s]],
-        "void": False, "warnings": warnings,
-    }
+    survivors = [s for s in active if not out[s]]
+    state.result = {"round": state.round, "values": {str(s): v for s, v in values.items()},
+                    "losses": {str(s): r for s, r in lost.items() if r},
+                    "eliminated": [s for s in active if out[s]], "void": False, "warnings": warnings}
+    state.notes += warnings
+    if not survivors:
+        if state.options["all_out"] == "replay":
+            state.result["void"] = True
+            state.notes.append("Everyone would be out: the round is void and dealt again.")
+            _deal(state, state.dealer)
+            return
+        state.lives, state.out = lives, out
+        state.phase, state.winners = OVER, active
+        return
+    state.lives, state.out = lives, out
+    if len(survivors) == 1:
+        state.phase, state.winners = OVER, survivors
+        return
+    _deal(state, state.next_active(state.dealer))
 
 
 EFFECTS = {
@@ -868,7 +798,6 @@ EFFECTS = {
 def view(state: State, viewer: Any = None) -> dict:
     """The board for ``viewer``. Reveals stay hidden ("revealed") until every active player
     has revealed, so nobody can adapt an entry to what others entered."""
-    public = ledger(state, public=True)
     players = []
     for seat, name in enumerate(state.players):
         entry = state.reveals.get(str(seat))
@@ -879,7 +808,6 @@ def view(state: State, viewer: Any = None) -> dict:
             "known": list(state.known[seat]) if state.known else [],
             "revealed": entry is not None, "reveal": entry if visible else None,
             "dealer": seat == state.dealer,
-            "elsewhere": sorted(c for c, place in public.items() if place != f"hand:{seat}"),
         })
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
@@ -887,7 +815,7 @@ def view(state: State, viewer: Any = None) -> dict:
         "centre": list(state.centre), "discard_top": state.discard[-1] if state.discard else None,
         "stock": state.stock, "set_aside": len(state.set_aside), "passes": state.passes,
         "ranks": [RANK_NAMES.get(r, str(r)) for r in range(7 if state.piquet else 2, 15)],
-        "not_in_stock": sorted(c for c, place in public.items() if place != "stock_known"),
+        "seen": state.centre + state.set_aside + state.stock_known + state.discard + _shown_cards(state),
         "closer": state.closer, "shower": state.shower, "result": state.result,
         "cards_asked": list(state.cards_asked),
         "winners": list(state.winners), "notes": list(state.notes), "actions": allowed(state, viewer),
@@ -900,6 +828,13 @@ def _may_close(state: State) -> bool:
     except Refusal:
         return False
     return True
+
+
+def _shown_cards(state: State) -> list[str]:
+    """The hand laid down with 31 or fire: public at once."""
+    if state.shower is None:
+        return []
+    return list(state.reveals.get(str(state.shower), {}).get("cards", []))
 
 
 def allowed(state: State, viewer: Any) -> list[dict]:

@@ -47,9 +47,6 @@ def test_a_round_with_a_close_and_a_showdown(live_server, phone, shoot):
     tap_cards(host, "reveal", "AH", "KH", "8H")
     host.get_by_role("button", name="Reveal Ann's hand").click()
 
-    ann_result = ben.locator(".result li", has_text="Ann")
-    expect(ann_result).to_contain_text("29", timeout=LIVE)
-    expect(ann_result).to_contain_text("loses 1 (lowest hand)")
-    expect(ben.locator(".result li", has_text="Ben")).to_contain_text("30")
+    expect(ben.locator(".result")).to_contain_text("Ann loses 1 (lowest hand)", timeout=LIVE)
     expect(ben.locator(".players li", has_text="Ann").locator(".heart")).to_have_count(2)
     shoot(ben, "sc-03-ben-result")
