@@ -6,8 +6,10 @@ every entry against it. The showdown and lives are in ``schwimmen_score``.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+import math
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from . import schwimmen_score as score
 from .base import (
@@ -15,12 +17,12 @@ from .base import (
     Option,
     Refusal,
     apply_checked,
-    entry_type,
-    refused_rule,
     check_players,
+    entry_type,
     join_names,
     not_yours,
     read_int,
+    refused_rule,
     resolve_options,
     unreadable,
 )
@@ -30,15 +32,16 @@ GAME_ID = "schwimmen"
 TITLE = "Schwimmen"
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
-PRESETS = {
-    "bga": dict(rule_set="schwimmen", lives="3", remove_2_to_6="yes", exchange="commerce", dealer_exchange="on",
-                three_of_a_kind="fire", fire_effect="normal", thirty_one_effect="normal", show_timing="own_turn",
-                closer_rule="off", minimum_score="on", tie_rule="suit", first_turn_close="dealer_only",
-                stock_exhausted="reshuffle", all_out="replay", reveal_mode="cards"),
-    "classic": dict(rule_set="custom", lives="3", remove_2_to_6="yes", exchange="commerce", dealer_exchange="on",
-                    three_of_a_kind="fire", fire_effect="others_lose_one", thirty_one_effect="normal",
-                    show_timing="any_time", closer_rule="off", minimum_score="off", tie_rule="all_lose",
-                    first_turn_close="none", stock_exhausted="reshuffle", all_out="replay", reveal_mode="cards"),
+BGA_DEFAULTS = {
+    "rule_set": "schwimmen", "lives": "3", "remove_2_to_6": "yes", "exchange": "commerce", "dealer_exchange": "on",
+    "three_of_a_kind": "fire", "fire_effect": "normal", "thirty_one_effect": "normal", "show_timing": "own_turn",
+    "closer_rule": "off", "minimum_score": "on", "tie_rule": "suit", "first_turn_close": "dealer_only",
+    "stock_exhausted": "reshuffle", "all_out": "replay", "reveal_mode": "cards",
+}
+PRESETS = {  # section 6: classic differs from bga in these options only
+    "bga": BGA_DEFAULTS,
+    "classic": {**BGA_DEFAULTS, "rule_set": "custom", "fire_effect": "others_lose_one", "show_timing": "any_time",
+                "minimum_score": "off", "tie_rule": "all_lose", "first_turn_close": "none"},
 }
 RULE_SETS = {"schwimmen": ("yes", "commerce"), "blitz": ("no", "draw_discard")}
 BY_PRESET = "preset"
@@ -54,7 +57,8 @@ def _option(name: str, values: tuple[str, ...], help: str, **value_help: str) ->
 OPTIONS = (
     Option("preset", ("bga", "classic"), "bga", "Rule family: fills in every option below left at 'preset'.",
            {"bga": "Board Game Arena's Thirty-One", "classic": "traditional German Schwimmen"}),
-    _option("rule_set", ("schwimmen", "blitz", "custom"), "bga: deck and exchange together.",
+    _option("rule_set", ("schwimmen", "blitz", "custom"),
+            "Rule set: fills in the deck and exchange method left at 'preset'.",
             schwimmen="piquet deck, commerce", blitz="full deck, draw and discard",
             custom="deck and exchange as chosen below"),
     _option("lives", ("0", "1", "2", "3", "4", "5"), "Starting lives (0: swimming from the start)."),
@@ -65,15 +69,16 @@ OPTIONS = (
     _option("dealer_exchange", ("on", "off"), "The dealer may exchange the dealt hand."),
     _option("three_of_a_kind", ("fire", "three_of_a_kind", "off"), "What three of a kind is worth.",
             fire="30.5, three aces 32 (fire)", three_of_a_kind="30.5, aces too", off="plain suit value"),
-    _option("fire_effect", ("normal", "others_lose_one"), "When fire is shown.",
+    _option("fire_effect", ("normal", "others_lose_one"), "When someone has fire (three aces).",
             normal="scored like any hand", others_lose_one="every other player loses one life"),
     _option("thirty_one_effect", ("normal", "hits_all"), "When 31 or fire is at the showdown.",
             normal="scored like any hand", hits_all="everyone but the winner loses (2 for fire)"),
     _option("show_timing", ("own_turn", "any_time"), "When 31 or fire may be laid down.",
             own_turn="on one's own turn", any_time="at any moment, even right after the deal"),
     _option("closer_rule", ("off", "on"), "The closer wins ties; a closer alone lowest loses one more."),
-    _option("minimum_score", ("on", "off"), "Closing needs more than 20; everyone at 20 or less loses."),
-    _option("tie_rule", ("suit", "all_lose"), "Equal values.", suit="settled by suit (C > S > H > D)",
+    _option("minimum_score", ("on", "off"),
+            "Minimum score: closing needs more than 20, and everyone at 20 or less loses."),
+    _option("tie_rule", ("suit", "all_lose"), "How equal values are settled.", suit="settled by suit (C > S > H > D)",
             all_lose="all tied players lose"),
     _option("first_turn_close", ("allowed", "dealer_only", "none"), "Closing on the first turn.",
             allowed="anyone, any turn", dealer_only="only the dealer on a first turn",
@@ -95,14 +100,18 @@ RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 
 
 def effective_options(chosen: Mapping[str, str]) -> dict[str, str]:
-    """Every option as a concrete value: 'preset' filled in, then the rule set applied."""
+    """Every option as a concrete value. An option left at 'preset' takes the preset's value;
+    the deck and exchange method left at 'preset' take the rule set's. An explicit choice
+    always wins; if it departs from the rule set, the table's rule set reads 'custom'."""
     preset = PRESETS[chosen["preset"]]
-    options = {"preset": chosen["preset"]}
-    for name, value in chosen.items():
-        if name != "preset":
-            options[name] = preset[name] if value == BY_PRESET else value
-    if options["preset"] == "bga" and options["rule_set"] in RULE_SETS:
-        options["remove_2_to_6"], options["exchange"] = RULE_SETS[options["rule_set"]]
+    options = {name: preset[name] if value == BY_PRESET else value for name, value in chosen.items()}
+    bundle = RULE_SETS.get(options["rule_set"])
+    if bundle:
+        for name, value in zip(("remove_2_to_6", "exchange"), bundle):
+            if chosen[name] == BY_PRESET:
+                options[name] = value
+        if (options["remove_2_to_6"], options["exchange"]) != bundle:
+            options["rule_set"] = "custom"
     return options
 
 
@@ -204,38 +213,41 @@ def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = Fa
     return cards
 
 
-def location(state: State, code: str) -> str:
-    """Where the ledger puts a card: centre, set_aside, stock_known, discard, hand:P, shown:P or unknown."""
-    if code in state.centre:
-        return "centre"
-    if code in state.set_aside:
-        return "set_aside"
-    if code in state.stock_known:
-        return "stock_known"
-    if code in state.discard:
-        return "discard"
-    for seat, cards in state.reveals.items():
-        if code in cards.get("cards", []):
-            return f"shown:{seat}"
+def ledger(state: State, public: bool = False) -> dict[str, str]:
+    """Card -> where it is: centre, set_aside, stock_known, discard, hand:P or shown:P; a card
+    not listed is unknown. ``public`` leaves out reveals the table may not see yet."""
+    places = {}
     for seat, cards in enumerate(state.known):
-        if code in cards:
-            return f"hand:{seat}"
-    return "unknown"
+        places.update(dict.fromkeys(cards, f"hand:{seat}"))
+    for seat, entry in state.reveals.items():
+        if not public or seat == str(state.shower):
+            places.update(dict.fromkeys(entry.get("cards", []), f"shown:{seat}"))
+    for place in ("discard", "stock_known", "set_aside", "centre"):  # the later wins
+        places.update(dict.fromkeys(getattr(state, place), place))
+    return places
+
+
+def location(state: State, code: str) -> str:
+    """Where the ledger puts one card (section 3)."""
+    return ledger(state).get(code, "unknown")
 
 
 def _where(state: State, place: str) -> str:
     if place.startswith("hand:"):
         return f"known to be in {state.players[int(place[5:])]}'s hand"
     if place.startswith("shown:"):
+        if place[6:] != str(state.shower):  # hidden reveals stay hidden, even in a refusal
+            return "already entered in another hand at this showdown"
         return f"in {state.players[int(place[6:])]}'s shown hand"
     return {"centre": "in the centre", "set_aside": "set aside", "stock_known": "in the stock",
             "discard": "on the discard pile"}[place]
 
 
-def check_leaving_hand(state: State, seat: int, cards: list[str]) -> None:
-    """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows."""
+def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
+    """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows. After
+    an unseen draw from the stock a fully known hand holds a fourth card nobody saw."""
     known = state.known[seat]
-    if len(known) == 3:
+    if len(known) == 3 and not drew_unseen:
         for card in cards:
             if card not in known:
                 raise Refusal("SC-C3", f"Your hand is known: {labels(known)}.")
@@ -434,20 +446,16 @@ def _check_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> Non
         if discard == state.discard[-1]:
             taken = parse_card(discard).label
             raise Refusal("SC-R11", f"You took {taken} from the discard pile: discard another card.")
-    elif state.stock == 0 and len(state.discard) <= 1:
-        raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.")
-    check_leaving_hand(state, seat, [discard])
+    elif state.stock == 0:
+        if len(state.discard) <= 1:
+            raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.")
+        state = replace(state, discard=state.discard[-1:])  # checked as after the reshuffle (5.2)
+    check_leaving_hand(state, seat, [discard], drew_unseen=source == "stock")
 
 
 def _check_show(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _entering_seat(state, action, by, state.turn)
-    if state.phase not in (EXCHANGE, REFRESH):
-        raise Refusal("SC-R2", "A hand is shown during the exchanges.", overridable=False)
-    if state.options["show_timing"] == "own_turn":
-        just_acted = seat == state.last_actor
-        if seat != state.turn and not just_acted:
-            raise Refusal("SC-R10", "You may lay down 31 on your own turn.")
-        _check_first_turn(state, seat, on_turn=not just_acted)
+    _check_show_timing(state, seat)
     cards = read_cards(state, action.get("cards"), 3)
     check_leaving_hand(state, seat, cards)
     check_keeps_known(state, seat, cards)
@@ -455,6 +463,17 @@ def _check_show(state: State, action: Mapping[str, Any], by: Any) -> None:
     if hand.value not in (31, score.FIRE):
         extra = " or three aces" if state.options["three_of_a_kind"] == "fire" else ""
         raise Refusal("SC-R10", f"{labels(cards)} is worth {hand.value:g}: only 31{extra} can be shown.")
+
+
+def _check_show_timing(state: State, seat: int) -> None:
+    """SC-R10: when a hand may be laid down; under own_turn SC-R8 applies as to a close."""
+    if state.phase not in (EXCHANGE, REFRESH):
+        raise Refusal("SC-R2", "A hand is shown during the exchanges.", overridable=False)
+    if state.options["show_timing"] == "own_turn":
+        just_acted = seat == state.last_actor
+        if seat != state.turn and not just_acted:
+            raise Refusal("SC-R10", "You may lay down 31 on your own turn.")
+        _check_first_turn(state, seat, on_turn=not just_acted)
 
 
 def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -488,9 +507,8 @@ def _check_cards_for_tie(state: State, seat: int, action: Mapping[str, Any]) -> 
 
 def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
     """SC-C6: a score-only entry names a value the deck can make, with its suit or triple rank."""
-    try:
-        value = float(action.get("value"))
-    except (TypeError, ValueError):
+    value = _declared_value(action.get("value"))
+    if value is None:
         raise Refusal("SC-C6", "Enter the hand's value, e.g. 27 or 30.5.", overridable=False)
     if value not in score.possible_values(state.piquet, state.options["three_of_a_kind"]):
         deck = "a piquet deck" if state.piquet else "this deck"
@@ -500,6 +518,17 @@ def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
             raise Refusal("SC-C6", "Three of a kind: name the rank (e.g. K).", overridable=False)
     elif normalise(str(action.get("suit") or "")) not in tuple(SUITS):
         raise Refusal("SC-C6", "Name the scoring suit: S, H, D or C.", overridable=False)
+
+
+def _declared_value(raw: Any) -> float | None:
+    """A value typed at the showdown: a finite number (a form sends it as text), else None."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def _triple_rank(raw: Any) -> int | None:
@@ -574,21 +603,37 @@ def _effect_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> N
 
 
 def _effect_lay_centre(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.centre = read_cards(state, action["cards"], 3)
-    state.stock -= 3
-    _mark_from_stock(state, state.centre)
+    _turn_up_centre(state, read_cards(state, action["cards"], 3))
     _start_exchanges(state)
 
 
 def _effect_turn_up(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.discard = read_cards(state, action["cards"], 1)
-    state.stock -= 1
-    _mark_from_stock(state, state.discard)
+    cards = read_cards(state, action["cards"], 1)
+    _take_from_stock(state, 1)
+    _forget(state, cards)
+    state.discard = cards
     _start_exchanges(state)
 
 
-def _mark_from_stock(state: State, cards: list[str]) -> None:
-    state.stock_known = [c for c in state.stock_known if c not in cards]
+def _turn_up_centre(state: State, cards: list[str]) -> None:
+    _take_from_stock(state, 3)
+    _forget(state, cards)
+    state.centre = cards
+
+
+def _take_from_stock(state: State, count: int) -> None:
+    """SC-C8: the stock never goes below zero, not even under a table ruling."""
+    if state.stock < count:
+        state.notes.append(f"The stock had only {state.stock} card(s): it stays at 0.")
+    state.stock = max(0, state.stock - count)
+
+
+def _forget(state: State, cards: list[str]) -> None:
+    """Take cards off the ledger before they are placed anew, so that each card has one
+    place even when a table ruling moved a card the ledger had somewhere else."""
+    for place in ("centre", "discard", "stock_known", "set_aside"):
+        setattr(state, place, [c for c in getattr(state, place) if c not in cards])
+    state.known = [[c for c in hand if c not in cards] for hand in state.known]
 
 
 def _start_exchanges(state: State) -> None:
@@ -596,56 +641,65 @@ def _start_exchanges(state: State) -> None:
     state.turn = state.next_active(state.dealer)
 
 
+def _actor(state: State, action: Mapping[str, Any], by: Any) -> int:
+    """Who made this turn: the current player, or under a table ruling the seat named."""
+    return _entering_seat(state, action, by, state.turn)
+
+
 def _effect_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = state.turn
+    seat = _actor(state, action, by)
     give, take = read_cards(state, action["give"])[0], read_cards(state, action["take"])[0]
-    if take in state.centre:
-        state.centre[state.centre.index(take)] = give
-    _into_hand(state, seat, take, leaving=[give])
+    centre = [give if c == take else c for c in state.centre if c != give]
+    _forget(state, [give, take])
+    state.centre = centre
+    state.known[seat].append(take)
     _after_turn(state, seat, passed=False)
 
 
-def _into_hand(state: State, seat: int, taken: str | None, leaving: list[str]) -> None:
-    known = [c for c in state.known[seat] if c not in leaving]
-    state.known[seat] = known + ([taken] if taken else [])
-
-
 def _effect_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = state.turn
-    give = read_cards(state, action["give"])
-    state.centre, state.known[seat] = give, list(state.centre)
+    seat = _actor(state, action, by)
+    give, taken = read_cards(state, action["give"]), list(state.centre)
+    _forget(state, give + taken)
+    state.centre, state.known[seat] = give, taken
     _after_turn(state, seat, passed=False)
 
 
 def _effect_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
-    _after_turn(state, state.turn, passed=True)
+    _after_turn(state, _actor(state, action, by), passed=True)
 
 
 def _effect_close(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.closer = state.turn
-    state.notes.append(f"{state.players[state.turn]} closed: everyone else has one more turn.")
-    _after_turn(state, state.turn, passed=False)
+    seat = _actor(state, action, by)
+    state.closer = seat
+    state.notes.append(f"{state.players[seat]} closed: everyone else has one more turn.")
+    _after_turn(state, seat, passed=False)
 
 
 def _effect_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = state.turn
+    seat = _actor(state, action, by)
     discard = read_cards(state, action["discard"])[0]
     if action["source"] == "pile":
-        taken = state.discard.pop() if state.discard else None
-        _into_hand(state, seat, taken, leaving=[discard])
+        taken = state.discard[-1:]
+        _forget(state, [discard] + taken)
+        state.known[seat] += taken
     else:
-        if state.stock == 0:  # reshuffle all discards but the top: they are unknown again
-            state.stock, state.discard = len(state.discard) - 1, state.discard[-1:]
-            state.notes.append("The discard pile was shuffled into a new stock.")
-        state.stock -= 1
-        _into_hand(state, seat, None, leaving=[discard])
+        _draw_from_stock(state)
+        _forget(state, [discard])
     state.discard.append(discard)
-    if state.stock == 0 and state.options["stock_exhausted"] == "showdown":
-        state.notes.append("The stock is empty: showdown.")
-        _after_turn(state, seat, passed=False)
-        _to_showdown(state)
-        return
     _after_turn(state, seat, passed=False)
+    last_card = action["source"] == "stock" and state.stock == 0
+    if last_card and state.phase == EXCHANGE and state.options["stock_exhausted"] == "showdown":
+        state.notes.append("The last stock card was drawn: showdown.")
+        _to_showdown(state)
+
+
+def _draw_from_stock(state: State) -> None:
+    """Section 5.2: an empty stock is refilled from all discards but the top, which become
+    unknown again; a card drawn from the stock is never entered."""
+    if state.stock == 0 and len(state.discard) > 1:
+        state.stock, state.discard = len(state.discard) - 1, state.discard[-1:]
+        state.notes.append("The discard pile was shuffled into a new stock.")
+    _take_from_stock(state, 1)
 
 
 def _after_turn(state: State, seat: int, passed: bool) -> None:
@@ -679,9 +733,7 @@ def _everyone_passed(state: State) -> None:
 
 
 def _effect_refresh(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.centre = read_cards(state, action["cards"], 3)
-    state.stock -= 3
-    _mark_from_stock(state, state.centre)
+    _turn_up_centre(state, read_cards(state, action["cards"], 3))
     state.phase = EXCHANGE
 
 
@@ -704,7 +756,7 @@ def _effect_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
         state.reveals[str(seat)]["cards"] = read_cards(state, action["cards"])
         state.cards_asked.remove(seat)
     elif state.options["reveal_mode"] == "score_only":
-        value = float(action["value"])
+        value = _declared_value(action["value"])
         state.reveals[str(seat)] = {"value": value, "suit": normalise(str(action.get("suit") or "")) or None,
                                     "triple": _triple_rank(action.get("triple"))}
     else:
@@ -735,7 +787,7 @@ def _ask_cards_for_suit_ties(state: State, hands: list[score.Hand]) -> bool:
 
 
 def _score_if_revealed(state: State) -> None:
-    """Once every active player has revealed: values, losses, swimming, elimination."""
+    """Once every active player has revealed: values, losses, swimming, elimination (5.5, 5.6)."""
     active = state.active()
     if any(str(s) not in state.reveals for s in active):
         return
@@ -743,11 +795,36 @@ def _score_if_revealed(state: State) -> None:
     if _ask_cards_for_suit_ties(state, hands):
         return
     lost = score.losses(hands, state.closer, state.options)
-    values = {h.seat: h.value for h in hands}
-    warnings = []
-    if state.closer is not None and state.options["minimum_score"] == "on" and values[state.closer] <= 20:
-        warnings.append(f"SC-C7: {state.players[state.closer]} closed with {values[state.closer]:g} (20 or less).")
-    lives, out = list(state.lives), list(state.out)
+    lives, out = _lose_lives(state.lives, state.out, lost)
+    survivors = [s for s in active if not out[s]]
+    state.result = _round_result(state, hands, lost, lives, out)
+    state.notes += state.result["warnings"]
+    if not survivors:
+        _everyone_would_be_out(state, active)
+        return
+    state.lives, state.out = lives, out
+    if len(survivors) == 1:
+        state.phase, state.winners = OVER, survivors
+        return
+    _deal(state, state.next_active(state.dealer))
+
+
+def _everyone_would_be_out(state: State, active: list[int]) -> None:
+    """5.6: nobody is put out. Either the round is void and dealt again by the same dealer,
+    or (shared_win) those players share the win."""
+    state.result.update(eliminated=[], swimming=[])
+    if state.options["all_out"] == "replay":
+        state.result["void"] = True
+        state.notes.append("Everyone would be out: the round is void and the same dealer deals again.")
+        _deal(state, state.dealer)
+        return
+    state.phase, state.winners = OVER, active
+    state.notes.append(f"Everyone would be out: {join_names([state.players[s] for s in active])} share the win.")
+
+
+def _lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -> tuple[list[int], list[bool]]:
+    """5.6: one life at a time; a player at 0 who loses one more is out, and stays out."""
+    lives, out = list(lives), list(out)
     for seat, reasons in lost.items():
         for _ in reasons:
             if out[seat]:
@@ -756,25 +833,29 @@ def _score_if_revealed(state: State) -> None:
                 lives[seat] -= 1
             else:
                 out[seat] = True
-    survivors = [s for s in active if not out[s]]
-    state.result = {"round": state.round, "values": {str(s): v for s, v in values.items()},
-                    "losses": {str(s): r for s, r in lost.items() if r},
-                    "eliminated": [s for s in active if out[s]], "void": False, "warnings": warnings}
-    state.notes += warnings
-    if not survivors:
-        if state.options["all_out"] == "replay":
-            state.result["void"] = True
-            state.notes.append("Everyone would be out: the round is void and dealt again.")
-            _deal(state, state.dealer)
-            return
-        state.lives, state.out = lives, out
-        state.phase, state.winners = OVER, active
-        return
-    state.lives, state.out = lives, out
-    if len(survivors) == 1:
-        state.phase, state.winners = OVER, survivors
-        return
-    _deal(state, state.next_active(state.dealer))
+    return lives, out
+
+
+def _round_result(state: State, hands: list[score.Hand], lost: dict[int, list[str]], lives: list[int],
+                  out: list[bool]) -> dict:
+    """What the table sees after a showdown: every hand and value, who lost how many lives and
+    why, who is now swimming and who is out, plus the SC-C7 closing warning."""
+    seats = [h.seat for h in hands]
+    values = {h.seat: h.value for h in hands}
+    warnings = []
+    closer = state.closer
+    if closer is not None and state.options["minimum_score"] == "on" and values[closer] <= 20:
+        warnings.append(f"SC-C7: {state.players[closer]} closed with {values[closer]:g} (20 or less): "
+                        "a closing error.")
+    return {
+        "round": state.round,
+        "hands": {str(s): state.reveals[str(s)].get("cards") for s in seats},
+        "values": {str(s): v for s, v in values.items()},
+        "losses": {str(s): r for s, r in lost.items() if r},
+        "swimming": [s for s in seats if state.lives[s] > 0 and lives[s] == 0 and not out[s]],
+        "eliminated": [s for s in seats if out[s]],
+        "void": False, "warnings": warnings,
+    }
 
 
 EFFECTS = {
@@ -798,6 +879,7 @@ EFFECTS = {
 def view(state: State, viewer: Any = None) -> dict:
     """The board for ``viewer``. Reveals stay hidden ("revealed") until every active player
     has revealed, so nobody can adapt an entry to what others entered."""
+    public = ledger(state, public=True)
     players = []
     for seat, name in enumerate(state.players):
         entry = state.reveals.get(str(seat))
@@ -808,6 +890,7 @@ def view(state: State, viewer: Any = None) -> dict:
             "known": list(state.known[seat]) if state.known else [],
             "revealed": entry is not None, "reveal": entry if visible else None,
             "dealer": seat == state.dealer,
+            "elsewhere": sorted(c for c, place in public.items() if place != f"hand:{seat}"),
         })
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
@@ -815,26 +898,21 @@ def view(state: State, viewer: Any = None) -> dict:
         "centre": list(state.centre), "discard_top": state.discard[-1] if state.discard else None,
         "stock": state.stock, "set_aside": len(state.set_aside), "passes": state.passes,
         "ranks": [RANK_NAMES.get(r, str(r)) for r in range(7 if state.piquet else 2, 15)],
-        "seen": state.centre + state.set_aside + state.stock_known + state.discard + _shown_cards(state),
+        "not_in_stock": sorted(c for c, place in public.items() if place != "stock_known"),
+        "on_table": sorted(c for c, place in public.items() if not place.startswith("hand:")),
         "closer": state.closer, "shower": state.shower, "result": state.result,
         "cards_asked": list(state.cards_asked),
         "winners": list(state.winners), "notes": list(state.notes), "actions": allowed(state, viewer),
     }
 
 
-def _may_close(state: State) -> bool:
+def _passes(check: Any, *args: Any) -> bool:
+    """Would this check let the entry through? (the board offers only what is allowed)"""
     try:
-        _check_close(state, {"type": "close"}, HOST)
+        check(*args)
     except Refusal:
         return False
     return True
-
-
-def _shown_cards(state: State) -> list[str]:
-    """The hand laid down with 31 or fire: public at once."""
-    if state.shower is None:
-        return []
-    return list(state.reveals.get(str(state.shower), {}).get("cards", []))
 
 
 def allowed(state: State, viewer: Any) -> list[dict]:
@@ -860,11 +938,10 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     if viewer in (HOST, state.turn):
         kinds = ["swap_one", "swap_all", "pass"] if state.options["exchange"] == "commerce" else ["draw_discard"]
         found += [{"type": k, "seat": state.turn} for k in kinds]
-        if _may_close(state):
+        if _passes(_check_close, state, {"type": "close"}, HOST):
             found.append({"type": "close", "seat": state.turn})
-    show_seats = state.active() if state.options["show_timing"] == "any_time" else [state.turn, state.last_actor]
-    for seat in dict.fromkeys(show_seats):
-        if seat is not None and viewer in (HOST, seat):
+    for seat in state.active():
+        if viewer in (HOST, seat) and _passes(_check_show_timing, state, seat):
             found.append({"type": "show", "seat": seat})
     return found
 
@@ -872,7 +949,9 @@ def allowed(state: State, viewer: Any) -> list[dict]:
 def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
     """One line for the history; a reveal says only that it was made."""
     kind = action.get("type")
-    seat = read_int(action.get("seat")) if action.get("seat") is not None else state.turn
+    seat = read_int(action.get("seat")) if action.get("seat") is not None else None
+    if seat is None:  # a phone enters for its own seat; the host, for the player on turn
+        seat = by if isinstance(by, int) else state.turn
     who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
 
     def cards(field: str) -> str:

@@ -12,6 +12,12 @@ pytestmark = pytest.mark.browser
 LIVE = 2_000
 
 
+def snap(shoot, page, name: str) -> None:
+    """A full-page shot from the top, so the sticky header sits where a player sees it."""
+    page.evaluate("window.scrollTo(0, 0)")
+    shoot(page, name)
+
+
 def tap_cards(page, form: str, *codes: str) -> None:
     for code in codes:
         page.locator(f"form.{form} label.pick:has(input[value='{code}'])").click()
@@ -30,7 +36,7 @@ def test_a_round_with_a_close_and_a_showdown(live_server, phone, shoot):
 
     expect(ben.get_by_text("Ben: tap your card, then the centre card you take")).to_be_visible(timeout=LIVE)
     tap_cards(ben, "swap", "7S")
-    shoot(ben, "sc-01-ben-swaps")
+    snap(shoot, ben, "sc-01-ben-swaps")
     ben.get_by_role("button", name="take 9 of clubs").click()  # the second tap records the swap
     expect(ben.locator(".players li", has_text="Ben")).to_contain_text("9♣")
 
@@ -43,10 +49,13 @@ def test_a_round_with_a_close_and_a_showdown(live_server, phone, shoot):
     tap_cards(ben, "reveal", "AC", "KC")  # 9C is already marked: Ben took it
     ben.get_by_role("button", name="Reveal Ben's hand").click()
     expect(host.locator(".players li", has_text="Ben")).to_contain_text("revealed", timeout=LIVE)
-    shoot(host, "sc-02-host-showdown")
+    snap(shoot, host, "sc-02-host-showdown")
     tap_cards(host, "reveal", "AH", "KH", "8H")
     host.get_by_role("button", name="Reveal Ann's hand").click()
 
-    expect(ben.locator(".result")).to_contain_text("Ann loses 1 (lowest hand)", timeout=LIVE)
+    ann_result = ben.locator(".result li", has_text="Ann")
+    expect(ann_result).to_contain_text("29", timeout=LIVE)
+    expect(ann_result).to_contain_text("loses 1 (lowest hand)")
+    expect(ben.locator(".result li", has_text="Ben")).to_contain_text("30")
     expect(ben.locator(".players li", has_text="Ann").locator(".heart")).to_have_count(2)
-    shoot(ben, "sc-03-ben-result")
+    snap(shoot, ben, "sc-03-ben-result")

@@ -162,8 +162,10 @@ def test_sc_e9a_never_two_cards():
 
 def test_sc_e9b_first_turn_close_dealer_only():
     state = dealt()
-    assert refusal(state, {"type": "close"}, A) == "SC-R8"
     for seat in (A, B, C):
+        with pytest.raises(Refusal, match="You cannot close on your first turn") as caught:
+            act(state, seat, "close")
+        assert caught.value.rule == "SC-R8"
         state = act(state, seat, "pass")
     state = act(state, D, "close")  # the dealer may close on a first turn
     assert state.closer == D
@@ -226,16 +228,31 @@ def test_sc_e11_empty_stock_in_commerce():
     assert _all_pass(short).phase == sc.SHOWDOWN
 
 
-def test_sc_e12_last_turns_after_a_close():
-    state = dealt()
+def _to_b_closing(**options):
+    """SC-E12's round: everyone has had a first turn, then B closes on B's second turn."""
+    state = dealt(**options)
     for seat in (A, B, C, D):
-        state = act(state, seat, "pass") if seat != C else act(state, seat, "swap_one", give="7S", take="QH")
-    state = act(state, A, "pass")
-    state = act(state, B, "close")
+        state = act(state, seat, "pass") if seat != C else act(state, C, "swap_one", give="7S", take=state.centre[0])
+    return act(act(state, A, "pass"), B, "close")
+
+
+def test_sc_e12_last_turns_after_a_close():
+    state = _to_b_closing()
     for seat in (C, D, A):
         assert state.phase == sc.EXCHANGE and state.turn == seat
+        assert refusal(state, {"type": "close"}, seat) == "SC-R7"
         state = act(state, seat, "pass")
-    assert state.phase == sc.SHOWDOWN
+    assert state.phase == sc.SHOWDOWN and state.turn is None
+
+
+def test_sc_e12_a_show_is_still_allowed_in_the_last_turns():
+    state = _to_b_closing(centre="8S 9C AD")
+    state = act(state, C, "pass")
+    state = act(state, D, "swap_one", give="QC", take="AD")
+    state = act(state, D, "show", cards="AD KD 10D")  # right after D's own exchange
+    assert state.phase == sc.SHOWDOWN and state.shower == D
+    classic = _to_b_closing(preset="classic")
+    assert act(classic, A, "show", cards="AC KC 10C").shower == A  # any_time: not even A's turn
 
 
 def test_sc_e13_the_ledger():
@@ -267,6 +284,33 @@ def test_sc_e14_a_closer_revealed_at_20_is_warned_not_refused():
 
 
 # --------------------------------------------------------------------------- SC-E15..E20: lives
+
+def test_sc_e15_swimming_round_by_round():
+    """classic, 3 lives: A loses rounds 1, 2 and 3 (3 -> 2 -> 1 -> 0, swimming and still
+    playing), survives round 4 and is out after round 5."""
+    state = sc.apply(sc.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
+    weak, strong, strongest = "7H 8H 9H", "AS KS 9S", "AC KC 10C"
+    lives_after = []
+    for round_no, a_hand in enumerate([weak, weak, weak, strongest, weak], start=1):
+        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+        state = sc.apply(state, {"type": "lay_centre", "cards": "7D 8D 9D"})
+        first = state.turn
+        for _ in range(3):  # classic: nobody closes before everyone has had a turn
+            state = act(state, state.turn, "pass")
+        state = sc.apply(state, {"type": "refresh", "cards": "10D JD QD"})
+        state = act(state, first, "close")
+        while state.phase == sc.EXCHANGE:
+            state = act(state, state.turn, "pass")
+        others = {B: strong if round_no != 4 else weak, C: strongest if round_no != 4 else strong}
+        for seat, hand in [(A, a_hand), *others.items()]:
+            state = sc.apply(state, {"type": "reveal", "cards": hand}, seat)
+        lives_after.append(state.lives[A])
+        if round_no <= 4:
+            assert not state.out[A] and state.phase == sc.DEALER_CHOICE
+    assert lives_after[:4] == [2, 1, 0, 0]
+    assert sc.view(state)["players"][A]["swimming"] is False and state.out[A]
+    assert state.result["eliminated"] == [A] and state.round == 6
+
 
 def test_sc_e15_swimming_then_out():
     state = at_showdown(["7H 8H 9H", "AS KS 9S"], "classic", lives=[0, 3])
@@ -443,3 +487,199 @@ def test_sc_c6_score_only_ties_in_one_suit_ask_for_the_cards():
     state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
     state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "QH KH 8S"})
     assert losers(state) == {"A": 1}  # K-Q beats J-10 in hearts
+
+
+def test_sc_r10_own_turn_show_is_refused_off_turn():
+    state = act(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "pass"), B, "pass")
+    with pytest.raises(Refusal, match="on your own turn") as caught:
+        act(state, D, "show", cards="AH KH 10H")  # it is C's turn, and D did not just act
+    assert caught.value.rule == "SC-R10"
+    assert {"type": "show", "seat": D} not in sc.view(state, D)["actions"]
+    assert {"type": "show", "seat": B} in sc.view(state, B)["actions"]  # B just acted
+    assert {"type": "show", "seat": C} in sc.view(state, C)["actions"]  # C's turn
+
+
+def test_the_board_offers_a_show_only_when_sc_r8_allows_it():
+    state = dealt()  # bga: dealer_only, own_turn
+    assert [a for a in sc.view(state, HOST)["actions"] if a["type"] in ("show", "close")] == []
+    classic = dealt(preset="classic")
+    assert [a["seat"] for a in sc.view(classic, HOST)["actions"] if a["type"] == "show"] == [A, B, C, D]
+
+
+def test_sc_r2_the_showdown_takes_only_reveals():
+    state = _to_b_closing()
+    for seat in (C, D, A):
+        state = act(state, seat, "pass")
+    with pytest.raises(Refusal, match="The round is at the showdown: reveal your hand"):
+        act(state, C, "pass")
+    assert refusal(state, {"type": "show", "cards": "AD KD 10D"}, C) == "SC-R2"
+
+
+def test_sc_r12_a_new_centre_only_after_everyone_passed():
+    assert refusal(dealt(), {"type": "refresh", "cards": "7C 8C 9C"}) == "SC-R12"
+    state = dealt()
+    for seat in (A, B, C, D):
+        state = act(state, seat, "pass")
+    assert refusal(state, {"type": "refresh", "cards": "QH 8C 9C"}) == "SC-C2"  # QH was set aside
+    assert refusal(state, {"type": "pass"}, A) == "SC-R2"
+
+
+def _blitz_pair(**options):
+    return dealt(("A", "B"), centre="QS", rule_set="blitz", **options)
+
+
+def _discard_unseen(state, seat, card):
+    return act(state, seat, "draw_discard", source="stock", discard=card)
+
+
+FULL_DECK = [f"{rank}{suit}" for suit in "CSHD" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                              "J", "Q", "K", "A")]
+
+
+def test_sc_r11_an_empty_draw_and_discard_stock_is_reshuffled():
+    state = _blitz_pair()
+    fresh = iter(c for c in FULL_DECK if c != "QS")
+    assert state.stock == 52 - 6 - 1
+    while state.stock:
+        state = _discard_unseen(state, state.turn, next(fresh))
+    assert len(state.discard) == 46
+    top = state.discard[-1]
+    state = _discard_unseen(state, state.turn, "QS")  # QS was shuffled in: unknown again
+    assert state.stock == 44 and state.discard == [top, "QS"]
+    assert any("shuffled into a new stock" in note for note in state.notes)
+
+
+def test_sc_r11_with_stock_exhausted_showdown_the_last_stock_card_ends_the_round():
+    state = _blitz_pair(stock_exhausted="showdown")
+    fresh = iter(c for c in FULL_DECK if c != "QS")
+    while state.phase == sc.EXCHANGE:
+        state = _discard_unseen(state, state.turn, next(fresh))
+    assert state.phase == sc.SHOWDOWN and state.stock == 0 and len(state.discard) == 46
+
+
+def test_sc_r11_the_card_just_drawn_unseen_may_go_even_from_a_known_hand():
+    state = _blitz_pair()
+    for give in ("2C", "2D", "2H"):  # A takes the top discard three times: A's hand is known
+        state = act(state, A, "draw_discard", source="pile", discard=give)
+        state = act(state, B, "draw_discard", source="stock", discard=f"3{give[-1]}")
+    assert sorted(state.known[A]) == ["3C", "3D", "QS"]
+    state = _discard_unseen(state, A, "9H")  # the card A just drew
+    assert sorted(state.known[A]) == ["3C", "3D", "QS"]
+    assert refusal(state, {"type": "draw_discard", "source": "pile", "discard": "9H"}, B) == "SC-R11"
+
+
+def test_dealer_exchange_keeps_the_stock_count_as_section_5_1_says():
+    commerce = sc.apply(sc.new_game(["A", "B"]), {"type": "first_dealer", "seat": B})
+    exchanged = sc.apply(commerce, {"type": "dealer_choice", "choice": "exchange"}, B)
+    assert sc.apply(exchanged, {"type": "lay_centre", "cards": "7C 8C 9C"}).stock == 23
+    blitz = sc.apply(sc.new_game(["A", "B"], {"rule_set": "blitz"}), {"type": "first_dealer", "seat": B})
+    blitz = sc.apply(blitz, {"type": "dealer_choice", "choice": "exchange"}, B)
+    assert sc.apply(blitz, {"type": "turn_up", "cards": "2C"}).stock == 45
+
+
+@pytest.mark.parametrize("players, piquet_commerce, full_commerce, piquet_draw, full_draw", [
+    (2, 23, 43, 25, 45), (3, 20, 40, 22, 42), (4, 17, 37, 19, 39), (5, 14, 34, 16, 36), (6, 11, 31, 13, 33),
+    (7, 8, 28, 10, 30), (8, 5, 25, 7, 27)])
+def test_stock_size_after_the_deal(players, piquet_commerce, full_commerce, piquet_draw, full_draw):
+    names = [f"P{i}" for i in range(players)]
+    for deck, method, stock in (("yes", "commerce", piquet_commerce), ("no", "commerce", full_commerce),
+                                ("yes", "draw_discard", piquet_draw), ("no", "draw_discard", full_draw)):
+        state = dealt(names, centre="7C 8C 9C" if method == "commerce" else "7C",
+                      remove_2_to_6=deck, exchange=method)
+        assert state.stock == stock
+
+
+# --------------------------------------------------------------------------- house rules and presets
+
+def test_an_explicit_deck_wins_over_the_rule_set_which_then_reads_custom():
+    full = sc.new_game(["A", "B"], {"remove_2_to_6": "no"})
+    assert full.options["remove_2_to_6"] == "no" and full.options["exchange"] == "commerce"
+    assert full.options["rule_set"] == "custom"
+    assert sc.new_game(["A", "B"], {"rule_set": "blitz"}).options["exchange"] == "draw_discard"
+    classic_blitz = sc.new_game(["A", "B"], {"preset": "classic", "rule_set": "blitz"}).options
+    assert (classic_blitz["remove_2_to_6"], classic_blitz["exchange"]) == ("no", "draw_discard")
+
+
+@pytest.mark.parametrize("preset", ["bga", "classic"])
+def test_each_preset_fills_in_the_table_of_section_6(preset):
+    options = sc.new_game(["A", "B"], {"preset": preset}).options
+    assert options == {"preset": preset, **sc.PRESETS[preset]}
+    assert options["lives"] == "3" and options["remove_2_to_6"] == "yes"
+
+
+def test_sc_c9_lives_run_from_0_to_5():
+    assert sc.new_game(["A", "B"], {"lives": "0"}).lives == [0, 0]
+    with pytest.raises(Refusal):
+        sc.new_game(["A", "B"], {"lives": "6"})
+
+
+# --------------------------------------------------------------------------- the showdown as the table sees it
+
+def test_the_result_lists_hands_values_losses_and_who_is_now_swimming():
+    state = at_showdown(HANDS_E2, lives=[1, 1, 3, 0])
+    result = state.result
+    assert result["hands"]["1"] == ["QH", "10H", "JD"] and result["values"] == {
+        "0": 21, "1": 20, "2": 30, "3": 30.5}
+    assert result["losses"] == {"0": ["lowest hand"], "1": ["20 or less"]}
+    assert result["swimming"] == [A, B] and result["eliminated"] == []
+    assert [p["swimming"] for p in sc.view(state)["players"]] == [True, True, False, True]
+
+
+def test_a_shared_win_puts_nobody_out():
+    state = at_showdown(["7H 8H 9H", "7D 8D 9D"], "classic", lives=[0, 0], all_out="shared_win")
+    assert state.winners == [A, B] and state.out == [False, False] and state.result["eliminated"] == []
+
+
+def test_a_conflicting_reveal_does_not_say_whose_hidden_hand_holds_the_card():
+    state = sc.apply(sc.new_game(["Ann", "Ben"]), {"type": "first_dealer", "seat": B})
+    state.phase = sc.SHOWDOWN
+    state = sc.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
+    with pytest.raises(Refusal) as caught:
+        sc.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
+    assert caught.value.rule == "SC-C2" and "Ann" not in caught.value.message
+    assert "AS" not in str(sc.view(state, B)) and "AS" not in str(sc.view(state, HOST))
+
+
+def test_the_grids_know_which_cards_cannot_be_entered():
+    state = act(dealt(centre="KH 8C 9D"), A, "swap_one", give="9H", take="KH")
+    seen = sc.view(state, B)
+    assert "KH" in seen["players"][B]["elsewhere"] and "KH" not in seen["players"][A]["elsewhere"]
+    assert {"9H", "8C", "9D"} <= set(seen["players"][A]["elsewhere"])
+    assert "KH" in seen["not_in_stock"]
+    names = list("ABCDEFGH")
+    state = _all_pass(sc.apply(_all_pass(dealt(names, centre="7H 8H 9H")), {"type": "refresh", "cards": "7C 8C 9C"}))
+    assert "7H" not in sc.view(state)["not_in_stock"]  # shuffled back into the stock: may turn up again
+
+
+# --------------------------------------------------------------------------- table rulings
+
+def test_a_ruling_out_of_turn_records_the_named_seat_and_play_goes_on_from_there():
+    state = dealt(centre="KH 8C 9D")
+    assert sc.overridden_rule(state, {"type": "swap_one", "seat": B, "give": "7S", "take": "KH"}, HOST) == "SC-R1"
+    state = sc.apply(state, {"type": "swap_one", "seat": B, "give": "7S", "take": "KH"}, HOST, ruling=True)
+    assert state.known[B] == ["KH"] and state.known[A] == [] and state.turn == C
+    assert state.notes[0] == "Table ruling, overriding SC-R1."
+
+
+def test_a_ruling_against_the_ledger_keeps_each_card_in_one_place():
+    state = act(dealt(centre="KH 8C 9D"), A, "swap_one", give="9H", take="KH")
+    state = sc.apply(state, {"type": "swap_one", "give": "KH", "take": "9H"}, HOST, ruling=True)
+    assert state.known[A] == [] and state.known[B] == ["9H"] and sc.location(state, "KH") == "centre"
+
+
+def test_a_ruling_never_takes_the_stock_below_zero():
+    state = _blitz_pair()
+    state.stock = 0
+    assert refusal(state, {"type": "draw_discard", "source": "stock", "discard": "2C"}, A) == "SC-R11"
+    state = sc.apply(state, {"type": "draw_discard", "seat": A, "source": "stock", "discard": "2C"}, HOST,
+                     ruling=True)
+    assert state.stock == 0 and any("stays at 0" in note for note in state.notes)
+
+
+@pytest.mark.parametrize("raw", ["nan", "inf", True, [27]])
+def test_score_only_values_that_are_no_number_are_unreadable_even_for_a_ruling(raw):
+    state = sc.apply(sc.new_game(["A", "B"], {"reveal_mode": "score_only"}), {"type": "first_dealer", "seat": B})
+    state.phase = sc.SHOWDOWN
+    with pytest.raises(Refusal) as caught:
+        sc.apply(state, {"type": "reveal", "seat": A, "value": raw, "suit": "H"}, HOST, ruling=True)
+    assert not caught.value.overridable
