@@ -268,6 +268,8 @@ def _check_play(state: State, action: Mapping[str, Any]) -> None:
     _check_form(play)
     if state.top:
         _check_beats(state, play, parse_play(state.top))
+    if action.get("flip"):  # ST-R15: a flip exists only inside a pass, never with a play
+        raise Refusal("ST-R15", "Only one token can be flipped, and only when you pass.", overridable=False)
 
 
 def _check_cards_exist(state: State, cards: tuple[Card, ...]) -> None:
@@ -467,7 +469,7 @@ def _begin_play(state: State, seat: int) -> None:
 def _effect_play(state: State, action: Mapping[str, Any]) -> None:
     seat = action["seat"]
     player = state.players[seat]
-    play = parse_play(action["cards"])
+    play = parse_play(action.get("cards"))  # a ruling may apply a play entered without cards
     player.play = _spend(state, player.play, 1, "play tokens")
     player.wild = _spend(state, player.wild, len(play.wilds), "wild tokens")
     player.hand = _spend(state, player.hand, len(play.cards), "cards in hand")
@@ -686,9 +688,10 @@ def _possible_hand(state: State, seat: int) -> str:
 def view(state: State, viewer: Any = None) -> dict:
     """The board as ``viewer`` (a seat, HOST or None for a watcher) may see it.
 
-    Predictions stay hidden until all are in, except from the seat that made them.
+    Predictions stay hidden until all are in, except from the seat that made them (also when
+    the host ends a round before everyone has predicted: those predictions are never revealed).
     """
-    revealed = state.phase != PREDICT
+    revealed = all(p.prediction is not None for p in state.players)
     players = []
     for seat, p in enumerate(state.players):
         own = viewer == seat
