@@ -8,21 +8,22 @@ a hand after a pick-up, and counts every copy seen against the packs in play.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .base import (
     HOST,
     Option,
     Refusal,
     apply_checked,
-    entry_type,
-    refused_rule,
     check_players,
+    entry_type,
     join_names,
     next_seat,
     not_yours,
     read_int,
+    refused_rule,
     resolve_options,
     unreadable,
 )
@@ -36,6 +37,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
 SWOOP_CARDS = ("10", "JK")
 ORDER = {"A": 1, **{str(n): n for n in range(2, 10)}, "J": 11, "Q": 12, "K": 13}
 SOURCES = ("hand", "up1", "up2", "up3", "up4")
+MAX_COUNT = 54 * 6  # no count of cards can be larger than six packs
 
 OPTIONS = (
     Option("packs", ("auto", "2", "3", "4", "5", "6"), "auto", "Number of 54-card packs.",
@@ -120,8 +122,8 @@ def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     chosen = resolve_options(OPTIONS, options)
     packs = default_packs(len(names)) if chosen["packs"] == "auto" else int(chosen["packs"])
     if 54 * packs < DEALT * len(names):
-        raise unreadable(f"SW-C9: {len(names)} players need at least {default_packs(len(names))} packs "
-                         f"({DEALT * len(names)} cards are dealt).")
+        raise Refusal("SW-C9", f"{len(names)} players need at least {default_packs(len(names))} packs "
+                               f"({DEALT * len(names)} cards are dealt).", overridable=False)
     state = State(players=names, options=chosen, packs=packs, scores=[[] for _ in names])
     _new_hand(state)
     return state
@@ -176,6 +178,9 @@ RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6
               "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "JK": "joker"}
 
 
+COUNT_WORDS = {4: "Four", 5: "Five", 6: "Six", 7: "Seven"}
+
+
 def _name_of_rank(rank: str, n: int) -> str:
     """'seven', 'sevens', 'sixes': ranks as a sentence says them."""
     word = RANK_WORDS[rank]
@@ -184,12 +189,12 @@ def _name_of_rank(rank: str, n: int) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-def _check_copies(state: State, new: Counter) -> None:
-    """SW-C1: no rank seen more often than the packs hold."""
+def _check_copies(state: State, new: Counter, rule: str = "SW-C1") -> None:
+    """SW-C1 (SW-C6 for declarations): no rank seen more often than the packs hold."""
     for rank, n in new.items():
         limit = copies(state, rank)
         if state.seen.get(rank, 0) + n > limit:
-            raise Refusal("SW-C1", f"With {state.packs} packs there are only {limit} {_name_of_rank(rank, 2)}, "
+            raise Refusal(rule, f"With {state.packs} packs there are only {limit} {_name_of_rank(rank, 2)}, "
                                    f"and {state.seen.get(rank, 0)} have already been seen this hand.")
 
 
@@ -237,8 +242,8 @@ def _read_ranks(raw: Any) -> list[str]:
     """Ranks as a list, a string ('K 9 9 3') or counts by rank ({'K': 2, '9': 1})."""
     if isinstance(raw, Mapping):
         counts = {parse_rank(rank): read_int(n) for rank, n in raw.items() if str(n).strip() not in ("", "0")}
-        if any(n is None or n < 0 for n in counts.values()):
-            raise Refusal("SW-C7", "Counts of cards are whole numbers.", overridable=False)
+        if any(n is None or not 0 <= n <= MAX_COUNT for n in counts.values()):
+            raise Refusal("SW-C7", f"Counts of cards are whole numbers from 0 to {MAX_COUNT}.", overridable=False)
         return [rank for rank in RANKS for _ in range(counts.get(rank, 0))]
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
@@ -258,8 +263,7 @@ def _check_set_starter(state: State, action: Mapping[str, Any], by: Any) -> None
 
 
 def _check_can_play(state: State, action: Mapping[str, Any], by: Any) -> int:
-    """SW-R1 and SW-R2 for the entries of a turn; returns the seat."""
-    seat = _seat_for(state, action, by, state.current)
+    """SW-R2 and SW-R1 for the entries of a turn; returns the seat."""
     if state.phase == DECLARE:
         raise Refusal("SW-R2", "This hand is over: enter the cards you still hold.", overridable=False)
     if state.phase == SETUP:
@@ -268,6 +272,7 @@ def _check_can_play(state: State, action: Mapping[str, Any], by: Any) -> int:
             raise Refusal("SW-R2", f"The hand has not started: face-up cards are missing for {join_names(missing)}.",
                           overridable=False)
         raise Refusal("SW-R2", "The hand has not started: the host enters who starts.", overridable=False)
+    seat = _seat_for(state, action, by, state.current)
     if seat != state.current:
         raise Refusal("SW-R1", f"It is {state.players[state.current]}'s turn, not yours.")
     return seat
@@ -344,9 +349,22 @@ def _check_cards(state: State, seat: int, cards: list[Card], revealed: str | Non
         raise Refusal("SW-C2", f"You have only {held} card{'s' if held != 1 else ''} in hand.")
     unmatched = from_hand - min(state.known[seat].count(ranks[0]), from_hand)
     if unmatched > state.hand_count[seat] - len(state.known[seat]):
-        known = ", ".join(sorted(state.known[seat], key=RANKS.index))
-        raise Refusal("SW-C3", f"Your hand is known to be {known}: it holds no {ranks[0]}.")
+        raise Refusal("SW-C3", _known_hand_message(state, seat, ranks[0]))
     _check_copies(state, Counter({ranks[0]: unmatched + (1 if revealed else 0)}))
+
+
+def _known_hand_message(state: State, seat: int, rank: str) -> str:
+    """SW-C3 in words: what the hand is known to hold, and how many of ``rank`` it can hold."""
+    known = state.known[seat]
+    listed = ", ".join(sorted(known, key=lambda r: -ORDER.get(r, 14)))
+    others = state.hand_count[seat] - len(known)
+    most = known.count(rank) + others
+    if others:
+        return (f"Your hand is known to be {listed} and {others} other card{'s' if others > 1 else ''}: "
+                f"it holds at most {most} {_name_of_rank(rank, most)}.")
+    if not most:
+        return f"Your hand is known to be {listed}: it holds no {rank}."
+    return f"Your hand is known to be {listed}: it holds only {most} {_name_of_rank(rank, most)}."
 
 
 def _check_no_fifth(state: State, rank: str, n: int) -> None:
@@ -358,19 +376,19 @@ def _check_no_fifth(state: State, rank: str, n: int) -> None:
 
 
 def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
+    cards = _play_cards(action)  # unreadable entries refuse before any rule a ruling may override
     seat = _check_can_play(state, action, by)
-    cards = _play_cards(action)
     _check_cards(state, seat, cards)
     _check_no_fifth(state, cards[0].rank, len(cards))
 
 
 def _check_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = _check_can_play(state, action, by)
     slot = read_int(action.get("slot"))
     if slot is None or not 1 <= slot <= SLOTS:
         raise unreadable("Name the mystery slot, 1 to 4.")
     revealed = parse_rank(action.get("rank"))
     adds = _flip_adds(action, revealed)
+    seat = _check_can_play(state, action, by)
     if state.up[seat][slot - 1] is not None:
         raise Refusal("SW-R8", f"Play the {state.up[seat][slot - 1]} in slot {slot} before its mystery card.")
     if not state.mystery[seat][slot - 1]:
@@ -425,7 +443,7 @@ def _check_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
         rank, n = next(iter(missing.items()))
         raise Refusal("SW-C5", f"You picked up {n if n > 1 else 'a'} {_name_of_rank(rank, n)} this hand: "
                                "your declaration must include them.")
-    _check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery))
+    _check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery), rule="SW-C6")
 
 
 CHECKS = {
@@ -485,6 +503,8 @@ def _take_from(state: State, seat: int, cards: list[Card]) -> None:
     """Remove played cards from the player: face-up slots, then hand (known ranks first)."""
     for card in cards:
         if card.source == "hand":
+            if state.hand_count[seat] == 0:  # only under a table ruling (SW-C2 overridden)
+                state.notes.append(f"{state.players[seat]}'s hand count stays at 0.")
             state.hand_count[seat] = max(0, state.hand_count[seat] - 1)
             if card.rank in state.known[seat]:
                 state.known[seat].remove(card.rank)
@@ -494,15 +514,20 @@ def _take_from(state: State, seat: int, cards: list[Card]) -> None:
             state.up[seat][int(card.source[2]) - 1] = None
 
 
+def _acting_seat(state: State, action: Mapping[str, Any], by: Any) -> int:
+    """Whose turn entry this is: the current player's, or (a table ruling on SW-R1) the seat named."""
+    return _seat_for(state, action, by, state.current)
+
+
 def _effect_play(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = state.current
+    seat = _acting_seat(state, action, by)
     cards = _play_cards(action)
     _take_from(state, seat, cards)
     _judge(state, seat, [c.rank for c in cards])
 
 
 def _effect_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = state.current
+    seat = _acting_seat(state, action, by)
     slot, revealed = read_int(action["slot"]), parse_rank(action["rank"])
     adds = _flip_adds(action, revealed)
     state.mystery[seat][slot - 1] = False
@@ -512,14 +537,18 @@ def _effect_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
 
 
 def _judge(state: State, seat: int, ranks: list[str]) -> None:
-    """Section 4.3: where the played cards go and who acts next."""
-    state.played = True
+    """Section 4.3: where the played cards go and who acts next (after a swoop: ``seat`` again)."""
+    state.played, state.current = True, seat
+    if not ranks:  # only under a table ruling (SW-R3 overridden)
+        state.current, state.mode = next_seat(seat, state.seat_count), FOLLOW if state.pile else LEAD
+        state.notes.append(f"{state.players[seat]} played no card; the turn passes on.")
+        return
     rank, n = ranks[0], len(ranks)
     if state.mode == CHAIN and _chain_step(state, rank, n):
         _end_if_out(state, seat)
         return
     if rank in SWOOP_CARDS:
-        _swoop_card(state, n)
+        _swoop_card(state, seat, rank, n)
     elif not state.pile:
         state.pile = list(ranks)
         _four_of_a_kind(state, seat)
@@ -549,15 +578,18 @@ def _chain_step(state: State, rank: str, n: int) -> bool:
     return False
 
 
-def _swoop_card(state: State, n: int) -> None:
+def _swoop_card(state: State, seat: int, rank: str, n: int) -> None:
     chain = state.options["chain_swoops"] == "true" and state.options["chain_after_swoop_card"] == "true"
+    card = f"The {_rank_label(rank)}" if n == 1 else f"{n} {_name_of_rank(rank, n)}"
     if chain and state.pile:
         state.out_count += n
         state.mode = CHAIN
-    else:
-        state.out_count += len(state.pile) + n
-        state.pile, state.mode = [], LEAD
-    state.notes.append("Swoop! The same player acts again.")
+        state.notes.append(f"Swoop! {card} leave{'s' if n == 1 else ''} play; {state.players[seat]} "
+                           "may chain on the pile below.")
+        return
+    state.out_count += len(state.pile) + n
+    state.pile, state.mode = [], LEAD
+    state.notes.append(f"Swoop! {card} clear{'s' if n == 1 else ''} the pile; {state.players[seat]} acts again.")
 
 
 def _four_of_a_kind(state: State, seat: int) -> None:
@@ -568,12 +600,17 @@ def _four_of_a_kind(state: State, seat: int) -> None:
         return
     del state.pile[-k:]
     state.out_count += k
-    state.notes.append(f"Swoop! Four {_name_of_rank(top, 2)} leave play; {state.players[seat]} acts again.")
+    swooped = f"Swoop! {COUNT_WORDS.get(k, str(k))} {_name_of_rank(top, k)} leave play"
     if state.pile and state.options["chain_swoops"] == "true":
         state.mode = CHAIN
+        state.notes.append(f"{swooped}; {state.players[seat]} may chain on the {_name_of_rank(state.pile[-1], 2)} "
+                           "below, or lead.")
     else:
-        state.out_count += len(state.pile)
+        below = len(state.pile)
+        state.out_count += below
         state.pile, state.mode = [], LEAD
+        cleared = f", and the {below} card{'s' if below > 1 else ''} below" if below else ""
+        state.notes.append(f"{swooped}{cleared}; {state.players[seat]} acts again.")
 
 
 def _pick_up(state: State, seat: int, extra: list[str] = ()) -> None:
@@ -585,11 +622,14 @@ def _pick_up(state: State, seat: int, extra: list[str] = ()) -> None:
 
 
 def _effect_pick_up(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.notes.append(f"{state.players[state.current]} picks up {len(state.pile)} cards.")
-    _pick_up(state, state.current)
+    seat = _acting_seat(state, action, by)
+    size = len(state.pile)
+    state.notes.append(f"{state.players[seat]} picks up the pile ({size} card{'s' if size != 1 else ''}).")
+    _pick_up(state, seat)
 
 
 def _effect_end_chain(state: State, action: Mapping[str, Any], by: Any) -> None:
+    state.current = _acting_seat(state, action, by)
     state.out_count += len(state.pile)
     state.pile, state.mode = [], LEAD
 
@@ -661,7 +701,9 @@ def view(state: State, viewer: Any = None) -> dict:
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "packs": state.packs,
         "phase": state.phase, "hand_no": state.hand_no, "starter": state.starter, "current": state.current,
         "mode": state.mode, "pile": {"size": len(state.pile), "top": top, "run": k, "cards": list(state.pile)},
+        "chain_step": {"rank": top, "need": max(1, 4 - k)} if state.mode == CHAIN and top else None,
         "out_count": state.out_count, "out_player": state.out_player,
+        "seen": {rank: state.seen[rank] for rank in RANKS if state.seen.get(rank)},
         "players": [{
             "seat": s, "name": name, "hand": state.hand_count[s], "up": list(state.up[s]),
             "mystery": list(state.mystery[s]), "face_up_set": state.face_up_set[s],
@@ -697,29 +739,52 @@ def allowed(state: State, viewer: Any) -> list[dict]:
 
 
 def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
-    kind = action.get("type")
+    """One history line; the entry was accepted, but a ruling may have let odd values through."""
+    try:
+        return _describe(state, action)
+    except (Refusal, LookupError, TypeError, ValueError):
+        return f"{action.get('type')} (entered as a table ruling)"
+
+
+def _describe(state: State, action: Mapping[str, Any]) -> str:
+    kind = action["type"]
     seat = read_int(action.get("seat")) if action.get("seat") is not None else state.current
     who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
     if kind == "set_face_up":
-        return f"{who}'s face-up cards: {_safe(action.get('ranks'))}"
+        return f"{who}'s face-up cards: {' '.join(_read_ranks(action.get('ranks')))}"
     if kind == "set_starter":
-        starter = read_int(action.get("seat"))
-        return f"{state.players[starter] if starter in range(state.seat_count) else '?'} starts"
+        return f"{who} starts hand {state.hand_no}"
     if kind == "play":
-        return f"{who} played {_safe(action.get('cards'))}"
+        return f"{who} played {_cards_text(_play_cards(action))}"
     if kind == "flip":
-        return f"{who} flipped slot {action.get('slot')}: {action.get('rank')}" + (
-            f" with {_safe(action.get('add'))}" if action.get("add") else "")
+        revealed = parse_rank(action.get("rank"))
+        adds = _flip_adds(action, revealed)
+        return (f"{who} flipped mystery card {read_int(action.get('slot'))}: {_rank_label(revealed)}"
+                + (f", with {_cards_text(adds)}" if adds else ""))
     if kind == "pick_up":
-        return f"{who} picked up the pile"
+        size = len(state.pile)
+        return f"{who} picked up the pile ({size} card{'s' if size != 1 else ''})"
     if kind == "end_chain":
         return f"{who} ended the chain"
     if kind == "declare_remaining":
-        return f"{who} declared {_safe(action.get('hand'))} | mystery {_safe(action.get('mystery'))}"
+        hand, mystery = _read_ranks(action.get("hand", [])), _read_ranks(action.get("mystery", []))
+        return f"{who} declared hand {' '.join(hand) or 'empty'}" + (
+            f" · mystery {' '.join(mystery)}" if mystery else "")
     return str(kind)
 
 
-def _safe(raw: Any) -> str:
-    if isinstance(raw, list):
-        return " ".join(str(x.get("rank") if isinstance(x, Mapping) else x)[:12] for x in raw)
-    return str(raw)[:60]
+def _rank_label(rank: str) -> str:
+    return "joker" if rank == "JK" else rank
+
+
+def _cards_text(cards: list[Card]) -> str:
+    """'7 from the hand', '3× 9 from the hand and face-up slots 1, 2' (the count tells how many
+    came from the hand)."""
+    if not cards:
+        return "nothing"
+    slots = [c.source[2] for c in cards if c.source != "hand"]
+    places = ["the hand"] if len(slots) < len(cards) else []
+    if slots:
+        places.append(f"face-up slot{'s' if len(slots) > 1 else ''} {', '.join(slots)}")
+    count = f"{len(cards)}× " if len(cards) > 1 else ""
+    return f"{count}{_rank_label(cards[0].rank)} from {' and '.join(places)}"

@@ -162,7 +162,7 @@ def test_sw_e16_no_pass_and_no_empty_pick_up():
 def test_sw_e17_a_known_hand():
     state = with_pile(["9"])
     state.hand_count[B], state.known[B] = 3, ["K", "K", "J"]
-    with pytest.raises(Refusal, match="Your hand is known to be J, K, K: it holds no 7") as caught:
+    with pytest.raises(Refusal, match="Your hand is known to be K, K, J: it holds no 7") as caught:
         play(state, "7@hand")
     assert caught.value.rule == "SW-C3"
     after = play(state, "J@hand")
@@ -219,8 +219,9 @@ def test_sw_e21_shared_win_after_the_hand_limit():
 
 
 def test_sw_e22_table_size():
-    with pytest.raises(Refusal, match="6 players need at least 3 packs"):
+    with pytest.raises(Refusal, match=r"6 players need at least 3 packs \(114 cards are dealt\)") as caught:
         sw.new_game(list("ABCDEF"), {"packs": "2"})
+    assert caught.value.rule == "SW-C9"
     assert sw.new_game(list("ABCDE"), {"packs": "2"}).packs == 2
     assert [sw.new_game(list("ABCDEFGH")[:n]).packs for n in (3, 4, 5, 6, 7, 8)] == [2, 2, 3, 3, 4, 4]
 
@@ -334,3 +335,258 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         sw.apply(with_pile(["9"]), action, HOST)
+
+
+# --------------------------------------------------------------------------- more from the rule text
+
+def test_sw_r5_a_slot_is_named_once_per_play():
+    state = with_pile(["9"])
+    state.up[B] = ["7", "K", "3", "7"]
+    assert refusal(state, {"type": "play", "cards": ["7@up1", "7@up1"]}) == "SW-R5"
+
+
+def test_sw_r6_c2_no_more_hand_cards_than_the_hand_count():
+    state = with_pile(["9"])
+    state.hand_count[B] = 1
+    with pytest.raises(Refusal, match="You have only 1 card in hand") as caught:
+        play(state, "7", "7")
+    assert caught.value.rule == "SW-C2"
+
+
+def test_sw_c3_the_unknown_part_of_the_hand_bounds_a_play():
+    state = with_pile(["9"])
+    state.hand_count[B], state.known[B] = 4, ["K", "K", "J"]
+    with pytest.raises(Refusal, match="known to be K, K, J and 1 other card: it holds at most 1 seven"):
+        play(state, "7", "7")
+    assert play(state, "7").hand_count[B] == 3
+
+
+def test_sw_c3_a_card_matched_against_known_is_not_seen_again():
+    state = with_pile(["K", "K", "9"])
+    state.hand_count[B], state.known[B] = 12, ["8"]
+    after = play(state, "8")
+    assert after.known[B] == [] and after.seen.get("8", 0) == state.seen.get("8", 0)
+    fresh = play(state, "8", "8")
+    assert fresh.known[B] == [] and fresh.seen["8"] == state.seen.get("8", 0) + 1
+
+
+def test_sw_c1_copies_count_face_up_cards_and_jokers():
+    state = sw.new_game(["A", "B", "C"])
+    state = sw.apply(state, {"type": "set_face_up", "seat": A, "ranks": "9 9 9 9"})
+    state = sw.apply(state, {"type": "set_face_up", "seat": B, "ranks": "9 9 9 9"})
+    with pytest.raises(Refusal, match="only 8 nines, and 8 have already been seen") as caught:
+        sw.apply(state, {"type": "set_face_up", "seat": C, "ranks": "9 K K K"})
+    assert caught.value.rule == "SW-C1"
+    jokers = sw.apply(sw.new_game(["A", "B", "C"]), {"type": "set_face_up", "seat": A, "ranks": "JK JK JK 3"})
+    assert refusal(jokers, {"type": "set_face_up", "seat": B, "ranks": "JK JK 3 3"}, HOST) == "SW-C1"
+
+
+def test_sw_c1_a_flipped_mystery_card_is_counted():
+    state = with_pile(["K"])
+    state.up[B][0], state.seen["Q"] = None, 8
+    assert refusal(state, {"type": "flip", "slot": 1, "rank": "Q"}) == "SW-C1"
+
+
+def test_sw_c6_declared_cards_pass_the_copy_count():
+    state = _e19_declaring()
+    state.seen["K"] = 8
+    with pytest.raises(Refusal, match="only 8 kings") as caught:
+        sw.apply(state, {"type": "declare_remaining", "hand": "K 7 10 A", "mystery": "JK 3"}, B)
+    assert caught.value.rule == "SW-C6"
+
+
+def _e19_declaring():
+    state = started()
+    state.phase, state.out_player, state.current = sw.DECLARE, A, None
+    state.hand_count[B], state.up[B], state.mystery[B] = 4, ["Q", None, None, None], [True, True, False, False]
+    return state
+
+
+def test_sw_r2_nothing_is_played_once_the_hand_is_over():
+    state = _e19_declaring()
+    with pytest.raises(Refusal, match="This hand is over: enter the cards you still hold") as caught:
+        sw.apply(state, {"type": "pick_up"}, B)
+    assert caught.value.rule == "SW-R2" and not caught.value.overridable
+    assert refusal(state, {"type": "set_face_up", "seat": B, "ranks": "2 2 2 2"}, HOST) == "SW-R2"
+
+
+def test_sw_r2_play_waits_for_the_starter():
+    state = sw.new_game(["Ann", "Ben", "Cem"])
+    for seat in range(3):
+        state = sw.apply(state, {"type": "set_face_up", "seat": seat, "ranks": "2 3 4 5"})
+    with pytest.raises(Refusal, match="the host enters who starts"):
+        sw.apply(state, {"type": "play", "seat": 0, "cards": "7"})
+    assert refusal(state, {"type": "set_starter", "seat": 1}, by=0) == "SW-R1"
+
+
+def test_sw_r7_counts_a_flipped_card_and_its_add_ons():
+    state = with_pile(["Q", "9", "9", "9"])
+    state.up[B][0] = None
+    assert refusal(state, {"type": "flip", "slot": 1, "rank": "9", "add": ["9@hand"]}) == "SW-R7"
+    assert sw.apply(state, {"type": "flip", "slot": 1, "rank": "9"}, B).out_count == 4
+
+
+def test_sw_r7_in_a_chain_too_many_cards_of_the_top_rank_are_a_lead():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9")
+    state = play(state, "Q", "Q", "Q")  # five Qs: not a chain step, so the K, Q, Q leave and the Qs lead
+    assert state.out_count == 7 and state.pile == ["Q", "Q", "Q"] and state.current == C
+
+
+def test_four_higher_cards_are_a_pick_up_not_a_swoop():
+    state = play(with_pile(["Q"]), "K", "K", "K", "K")
+    assert state.out_count == 0 and state.hand_count[B] == 11 - 4 + 5 and state.current == C
+
+
+def test_leading_four_of_a_kind_swoops_at_once():
+    state = play(with_pile([]), "8", "8", "8", "8")
+    assert state.out_count == 4 and state.pile == [] and state.current == B and state.mode == sw.LEAD
+
+
+def test_a_chain_step_by_a_flip():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9")
+    state.up[B][0] = None
+    state = sw.apply(state, {"type": "flip", "slot": 1, "rank": "Q", "add": ["Q@hand"]}, B)
+    assert state.out_count == 8 and state.pile == ["K"] and state.mode == sw.CHAIN and state.current == B
+
+
+def test_a_higher_flip_in_a_chain_ends_it_and_leads():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9")
+    state.up[B][0] = None
+    state = sw.apply(state, {"type": "flip", "slot": 1, "rank": "K", "add": ["K@hand"]}, B)
+    assert state.out_count == 7 and state.pile == ["K", "K"] and state.current == C and state.known[B] == []
+
+
+def test_a_ten_in_a_chain_clears_the_rest_of_the_pile():
+    state = play(play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9"), "10")
+    assert state.out_count == 4 + 3 + 1 and state.pile == [] and state.current == B and state.mode == sw.LEAD
+
+
+def test_without_chain_swoops_four_of_a_kind_clears_the_whole_pile():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"], chain_swoops="false"), "9")
+    assert state.out_count == 7 and state.pile == [] and state.mode == sw.LEAD and state.current == B
+
+
+def test_chain_after_swoop_card_leaves_the_pile_for_a_chain():
+    state = play(with_pile(["K", "Q", "Q"], chain_after_swoop_card="true"), "JK")
+    assert state.out_count == 1 and state.pile == ["K", "Q", "Q"] and state.mode == sw.CHAIN
+    state = play(state, "Q", "Q")
+    assert state.out_count == 5 and state.pile == ["K"] and state.current == B
+    ignored = play(with_pile(["K", "Q", "Q"], chain_after_swoop_card="true", chain_swoops="false"), "JK")
+    assert ignored.out_count == 4 and ignored.pile == []
+
+
+def test_overfill_swoops_in_a_chain():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"], overfill_swoops="true"), "9")
+    state = play(state, "Q", "Q", "Q")
+    assert state.out_count == 9 and state.pile == ["K"] and state.mode == sw.CHAIN
+
+
+def test_going_out_in_the_middle_of_a_chain_ends_the_hand():
+    state = play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9")
+    state.hand_count[B], state.up[B], state.mystery[B] = 2, [None] * 4, [False] * 4
+    state = play(state, "Q", "Q")
+    assert state.phase == sw.DECLARE and state.out_player == B and state.pile == ["K"]
+
+
+def test_a_play_from_a_form_equals_the_listed_cards():
+    state = with_pile(["9"])
+    state.up[B] = ["7", "K", "3", "7"]
+    by_form = sw.apply(state, {"type": "play", "rank": "7", "hand": "1", "up": ["up1", "up4"]}, B)
+    assert by_form == play(state, "7@up1", "7@up4", "7@hand")
+    state.up[B][2] = None
+    assert sw.apply(state, {"type": "flip", "slot": "3", "rank": "7", "add_hand": "1", "add_up": "up1"}, B).pile \
+        == ["9", "7", "7", "7"]
+
+
+def test_declaring_by_counts_of_each_rank():
+    state = _e19_declaring()
+    state = sw.apply(state, {"type": "declare_remaining", "hand": {"K": "1", "7": "1", "10": "1", "A": "1", "Q": ""},
+                             "mystery": ["JK", "3"]}, B)
+    assert state.declared[str(B)]["penalty"] == 131
+
+
+def test_hands_mode_defaults_to_as_many_hands_as_players():
+    state = started(players=3, end_mode="hands", starter=A)
+    state.hand_no = 3
+    state.phase, state.out_player = sw.DECLARE, A
+    for seat in (B, C):
+        state.hand_count[seat], state.up[seat], state.mystery[seat] = 0, [None] * 4, [False] * 4
+        state = sw.apply(state, {"type": "declare_remaining", "hand": [], "mystery": []}, seat)
+    assert state.phase == sw.OVER and state.winners == [A, B, C]
+
+
+def test_below_the_target_a_new_hand_is_dealt():
+    state = _e19()
+    assert state.phase == sw.SETUP and state.totals() == [0, 131, 97, 33] and state.hand_no == 2
+    assert state.up == [[None] * 4] * 4 and state.known == [[]] * 4 and state.pile == []
+
+
+def test_draw_each_hand_asks_the_host_for_every_starter():
+    state = _e19(starter_rule="draw_each_hand")
+    assert state.starter is None
+    assert {"type": "set_starter", "seat": None} in sw.view(state, HOST)["actions"]
+
+
+def test_a_table_ruling_lets_another_seat_play_out_of_turn():
+    state = with_pile(["9"])
+    assert sw.overridden_rule(state, {"type": "play", "seat": D, "cards": ["7"]}, HOST) == "SW-R1"
+    ruled = sw.apply(state, {"type": "play", "seat": D, "cards": ["7"]}, HOST, ruling=True)
+    assert ruled.hand_count[D] == 10 and ruled.hand_count[B] == 11 and ruled.current == A
+    assert "Table ruling, overriding SW-R1." in ruled.notes
+
+
+def test_a_ruled_hand_count_clamps_at_zero_with_a_note():
+    state = with_pile(["9"])
+    state.hand_count[B] = 0
+    ruled = sw.apply(state, {"type": "play", "cards": ["7"]}, HOST, ruling=True)
+    assert ruled.hand_count[B] == 0 and "B's hand count stays at 0." in ruled.notes
+
+
+def test_a_ruled_play_of_no_card_passes_the_turn_on():
+    ruled = sw.apply(with_pile(["9"]), {"type": "play", "cards": []}, HOST, ruling=True)
+    assert ruled.current == C and ruled.pile == ["9"] and "B played no card; the turn passes on." in ruled.notes
+
+
+def test_phase_and_pass_refusals_are_never_ruled_away():
+    with pytest.raises(Refusal):
+        sw.apply(with_pile([]), {"type": "pass"}, HOST, ruling=True)
+    with pytest.raises(Refusal):
+        sw.apply(_e19_declaring(), {"type": "pick_up"}, HOST, ruling=True)
+
+
+def test_the_view_offers_each_phone_its_own_entries():
+    state = with_pile(["9"])
+    assert [a["type"] for a in sw.view(state, B)["actions"]] == ["play", "pick_up"]
+    assert sw.view(state, C)["actions"] == [] and sw.view(state, None)["actions"] == []
+    state.up[B][0] = None
+    assert [a["type"] for a in sw.view(state, HOST)["actions"]] == ["play", "flip", "pick_up"]
+    chain = play(with_pile(["K", "Q", "Q", "9", "9", "9"]), "9")
+    shown = sw.view(chain, B)
+    assert [a["type"] for a in shown["actions"]] == ["play", "end_chain"]
+    assert shown["chain_step"] == {"rank": "Q", "need": 2} and shown["pile"]["top"] == "Q"
+
+
+def test_history_lines_say_what_was_played():
+    state = with_pile(["9"])
+    state.up[B][2] = None
+    lines = [sw.describe(state, entry) for entry in (
+        {"type": "play", "rank": "7", "hand": "1", "up": ["up1", "up4"]},
+        {"type": "play", "cards": ["JK"]},
+        {"type": "flip", "slot": "3", "rank": "7", "add_hand": "2"},
+        {"type": "pick_up"},
+        {"type": "declare_remaining", "seat": C, "hand": {"K": "2"}, "mystery": "3 3"},
+    )]
+    assert lines == ["B played 3× 7 from the hand and face-up slots 1, 4", "B played joker from the hand",
+                     "B flipped mystery card 3: 7, with 2× 7 from the hand", "B picked up the pile (1 card)",
+                     "C declared hand K K · mystery 3 3"]
+
+
+def test_sw_c6_counts_what_earlier_declarations_revealed():
+    state = _e19_declaring()
+    state.hand_count[C], state.up[C], state.mystery[C] = 4, [None] * 4, [True] * 4
+    state.seen = {"K": 0}
+    state = sw.apply(state, {"type": "declare_remaining", "hand": "K K K K", "mystery": "2 2"}, B)
+    assert state.seen["K"] == 4
+    with pytest.raises(Refusal, match="only 8 kings, and 4 have already been seen") as caught:
+        sw.apply(state, {"type": "declare_remaining", "hand": "K K K K", "mystery": "K 3 3 3"}, C)
+    assert caught.value.rule == "SW-C6"
