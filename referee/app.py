@@ -26,7 +26,10 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"
     app.extensions["db_engine"] = make_engine(app.config["DATABASE_URL"])
 
+    from . import i18n
     from .web import api, common, pages
+
+    i18n.init_app(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
