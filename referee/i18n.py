@@ -1,12 +1,22 @@
 """Languages: English, German and Japanese, chosen by the ``lang`` cookie (set by the switch
-on every page) or else by the browser's Accept-Language."""
+on every page) or else by the browser's Accept-Language.
+
+The engines are pure modules without Flask, so their fixed texts (game titles, house-rule help)
+stay English there; templates pass them through the ``translate`` filter, and
+``referee.i18n_extract`` hands them to pybabel so the catalogs carry them.
+"""
 from __future__ import annotations
 
-from flask import request
-from flask_babel import Babel, get_locale
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from flask import Blueprint, redirect, request
+from flask_babel import Babel, get_locale, gettext
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
 LANG_COOKIE = "lang"
+LANG_COOKIE_DAYS = 365
+
+bp = Blueprint("i18n", __name__)
 
 
 def select_locale() -> str:
@@ -16,7 +26,52 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
+@bp.get("/lang/<code>")
+def switch_language(code: str):
+    """The language switch: remember the choice, then back to the page it was made on."""
+    response = redirect(safe_next(request.args.get("next")), 303)
+    if code in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, code, max_age=LANG_COOKIE_DAYS * 86400, samesite="Lax", path="/")
+    return response
+
+
+def safe_next(target: str | None) -> str:
+    """A path on this site only (never another host, not even ``//host``), without ``lang=``
+    so the cookie just set is what counts."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return "/"
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"])
+    return parts.path + (f"?{query}" if query else "")
+
+
+def current_page() -> str:
+    """Where the switch should come back to: this page, or for a page drawn in answer to a
+    form post, the page the form was on."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host:
+        return referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    return "/"
+
+
+def translate(text: str) -> str:
+    """An engine's fixed English text in the page's language (``{{ option.help|translate }}``)."""
+    return gettext(text) if text else text
+
+
+def vary_on_language(response):
+    response.vary.update(("Cookie", "Accept-Language"))
+    return response
+
+
 def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale, current_page=current_page)
+    app.add_template_filter(translate, "translate")
+    app.register_blueprint(bp)
+    app.after_request(vary_on_language)

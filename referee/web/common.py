@@ -6,10 +6,15 @@ import io
 import qrcode
 import qrcode.image.svg
 from flask import current_app, g, request
+from flask_babel import gettext, lazy_gettext
 from sqlmodel import Session
 
 from ..db import GameTable
-from ..games.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, label_of, parse_card
+from ..games.cards import RANK_NAMES, SUIT_SYMBOLS, label_of, parse_card
+
+SUIT_WORDS = {"S": lazy_gettext("spades"), "H": lazy_gettext("hearts"), "D": lazy_gettext("diamonds"),
+              "C": lazy_gettext("clubs")}
+"""Suit names in the page's language (the engines' SUIT_NAMES are English)."""
 
 
 def db() -> Session:
@@ -49,7 +54,7 @@ def register_filters(app) -> None:
     """Card notation for templates: ``7H|card_label`` is 7♥, ``7H|card_name`` "7 of hearts"."""
     app.add_template_filter(label_of, "card_label")
     app.add_template_filter(card_name, "card_name")
-    app.add_template_filter(lambda s: SUIT_NAMES.get(s, s), "suit_name")
+    app.add_template_filter(lambda s: str(SUIT_WORDS.get(s, s)), "suit_name")
     app.add_template_filter(lambda s: SUIT_SYMBOLS.get(s, s), "suit_symbol")
 
 
@@ -59,5 +64,5 @@ def card_name(code: str) -> str:
     except ValueError:
         return code
     if card.rank == 0:
-        return "joker"
-    return f"{RANK_NAMES.get(card.rank, card.rank)} of {SUIT_NAMES[card.suit]}"
+        return gettext("joker")
+    return gettext("%(rank)s of %(suit)s", rank=RANK_NAMES.get(card.rank, card.rank), suit=SUIT_WORDS[card.suit])

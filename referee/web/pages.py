@@ -10,6 +10,7 @@ import uuid
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
 from sqlalchemy.orm.attributes import flag_modified
 
 from .. import log
@@ -20,7 +21,8 @@ from .common import db, join_url, qr_svg
 bp = Blueprint("pages", __name__)
 
 COOKIE_DAYS = 30
-STALE_MESSAGE = "The table moved on while you were entering; here is the fresh board. Nothing was recorded."
+STALE_MESSAGE = lazy_gettext("The table moved on while you were entering; here is the fresh board. "
+                             "Nothing was recorded.")
 
 
 def cookie_name(code: str) -> str:
@@ -140,8 +142,8 @@ def join(code: str):
     if table.seats[seat]["claimed"] and _viewer(table) != HOST:
         state = log.current_state(db(), table)
         name = table.seats[seat]["name"]
-        return _render(table, state, 409, message=f"{name} is already taken on another phone. "
-                                                   "The host can free the seat.")
+        return _render(table, state, 409, message=gettext("%(name)s is already taken on another phone. "
+                                                          "The host can free the seat.", name=name))
     table.seats[seat]["claimed"] = True
     flag_modified(table, "seats")
     db().commit()
@@ -191,7 +193,7 @@ def _write(table, action, write):
     key = request.form.get("key", "")[:64]
     if by is None:
         return _render(table, log.current_state(session, table), 401,
-                       message="Tap your name first: this phone has not joined the table.")
+                       message=gettext("Tap your name first: this phone has not joined the table."))
     if seq is None or not key:
         abort(400)
     try:
