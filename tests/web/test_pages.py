@@ -258,7 +258,7 @@ def test_a_whole_two_player_game_through_the_pages(app):
     assert "Round 1 is over" in page and "Ben: tap the 8 cards left" in page
     response = host.enter({"type": "declare_hand", "seat": 1, "cards": "2H 3H 4H 5H 6H 7H 8H 9H".split()})
     page = text(response)
-    assert "Game over after 1 rounds." in page and "Ann" in page and "wins!" in page
+    assert "Game over after 1 round." in page and "Ann" in page and "wins!" in page
     assert "<td>-54</td>" in page  # Ben: -44 for 2..9, -10 for the play token left
 
 
