@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from flask import Flask, g
 
 from .db import make_engine
+from .push import Hub
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,12 +21,16 @@ def create_app(config: dict | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=64 * 1024,  # an entry is a few hundred bytes
         POLL_SECONDS=1,
+        PUSH_STREAMS=16,  # open event streams per process; each holds a server thread
+        PUSH_LIFETIME=60,  # seconds before a stream ends and the browser reconnects
     )
     app.config.update(config or {})
     if not app.config["DATABASE_URL"]:
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"
     app.extensions["db_engine"] = make_engine(app.config["DATABASE_URL"])
+    app.extensions["push_hub"] = Hub(app.extensions["db_engine"])
+    app.extensions["push_slots"] = threading.BoundedSemaphore(app.config["PUSH_STREAMS"])
 
     from . import i18n
     from .web import api, common, pages

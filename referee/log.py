@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import update
+from sqlalchemy import text, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
@@ -21,6 +21,7 @@ from sqlmodel import Session, select
 from .db import Entry, GameTable, Snapshot
 from .games import GAMES
 from .games.base import HOST, Refusal
+from .push import CHANNEL as PUSH_CHANNEL
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
 CODE_LENGTH = 6
@@ -261,5 +262,8 @@ def _append(session: Session, table: GameTable, expected_seq: int, entry: Entry)
         raise Stale()
     session.add(entry)
     session.flush()
+    if session.get_bind().dialect.name == "postgresql":  # heard by push.Hub in every process, at commit
+        session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": PUSH_CHANNEL, "payload": f"{table.code}:{entry.seq}"})
     set_committed_value(table, "seq", entry.seq)
     set_committed_value(table, "tip", entry.tip)

@@ -15,3 +15,25 @@
     if (alert) alert.scrollIntoView({ block: "center" });
   });
 })();
+
+// Push: the server nudges with the table's seq the moment it moves (server-sent events), and the
+// board refetches. While the stream is up the timed polls are mostly skipped; if it drops, or the
+// server has no room for it (204), polling carries on as before.
+(function () {
+  var board = document.getElementById("board");
+  if (!board || !board.dataset.events || !window.EventSource) return;
+  var live = false, skipped = 0;
+  var source = new EventSource(board.dataset.events);
+  source.addEventListener("seq", function (event) {
+    live = true;
+    var current = document.getElementById("board");
+    if (current && window.htmx && event.data !== current.dataset.seq) htmx.trigger(current, "refresh");
+  });
+  source.addEventListener("error", function () { live = false; });
+  // A timed poll has no triggering event; one in ten still goes out in case a nudge was lost.
+  document.addEventListener("htmx:confirm", function (event) {
+    if (!live || event.target.id !== "board" || event.detail.triggeringEvent) return;
+    skipped += 1;
+    if (skipped % 10) event.preventDefault();
+  });
+})();

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, jsonify, request
 from .. import log
 from ..games import GAMES
 from ..games.base import HOST, Refusal
-from .common import db, join_url, qr_svg
+from .common import announce, db, join_url, qr_svg
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -183,6 +183,7 @@ def _write(session, table, by, write):
         status = 403 if refusal.permission else 422
         return jsonify({"error": refusal.as_dict()}), status
     table = log.find_table(session, table.code)
+    announce(table)
     answer = board(table, recorded.state, by)
     answer["seq"] = recorded.entry.seq if recorded.replayed else table.seq
     answer["entry"] = _entry_json(recorded.entry)

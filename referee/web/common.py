@@ -23,6 +23,11 @@ def db() -> Session:
     return g.db
 
 
+def announce(table: GameTable) -> None:
+    """Nudge this process's event streams at once; other processes hear it from the database."""
+    current_app.extensions["push_hub"].announce(table.code, table.seq)
+
+
 def public_base() -> str:
     """Where phones reach this server: the configured public URL, else the address asked for."""
     return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")

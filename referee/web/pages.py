@@ -13,10 +13,10 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from flask_babel import gettext, lazy_gettext
 from sqlalchemy.orm.attributes import flag_modified
 
-from .. import log
+from .. import log, push
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
-from .common import db, join_url, qr_svg
+from .common import announce, db, join_url, qr_svg
 
 bp = Blueprint("pages", __name__)
 
@@ -100,6 +100,28 @@ def table(code: str):
     if _is_htmx() and request.args.get("since", type=int) == table.seq:
         return Response(status=204)  # the cheap poll: nothing new
     return _render(table, log.current_state(session, table))
+
+
+@bp.get("/t/<code>/events")
+def events(code: str):
+    """Server-sent events: the table's seq whenever it moves (see push.py). When every stream
+    slot of this process is taken, 204 tells the browser not to retry: that phone polls."""
+    table = _find(code)
+    slots = current_app.extensions["push_slots"]
+    if not slots.acquire(blocking=False):
+        return Response(status=204)
+    stream = push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
+                               lifetime=current_app.config["PUSH_LIFETIME"])
+    response = Response(_releasing(stream, slots), mimetype="text/event-stream")
+    response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return response
+
+
+def _releasing(stream, slots):
+    try:
+        yield from stream
+    finally:  # the stream ended or the phone went away
+        slots.release()
 
 
 def _find(code: str):
@@ -207,8 +229,9 @@ def _write(table, action, write):
         table = log.find_table(session, table.code)
         status = 403 if refusal.permission else 422
         return _render(table, log.current_state(session, table), status, refusal=refusal, refused=action)
+    table = log.find_table(session, table.code)
+    announce(table)
     if _is_htmx():
-        table = log.find_table(session, table.code)
         return _render(table, log.current_state(session, table))
     return redirect(url_for("pages.table", code=table.code), 303)
 

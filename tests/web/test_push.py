@@ -1,0 +1,110 @@
+"""The push channel: event streams nudge phones when their table moves, whichever process took
+the entry (a second app on the same database stands in for a second process)."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from referee.app import create_app
+from referee.push import Hub, event_stream
+from tests.web.api_driver import TableDriver
+
+
+def events_of(response, count: int) -> list[str]:
+    """The data lines of the first ``count`` seq events of a streamed response."""
+    seqs, chunks = [], response.response
+    for chunk in chunks:
+        text = chunk.decode() if isinstance(chunk, bytes) else chunk
+        seqs += [line[len("data: "):] for line in text.splitlines() if line.startswith("data: ")]
+        if len(seqs) >= count:
+            break
+    return seqs[:count]
+
+
+def open_stream(client, code: str):
+    response = client.get(f"/t/{code}/events", buffered=False)
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    return response
+
+
+def test_a_stream_says_the_seq_now_then_each_new_one(client):
+    table = TableDriver(client, "switch-to", ["Ann", "Bo", "Cy"])
+    response = open_stream(client, table.code)
+    assert events_of(response, 1) == ["0"]
+    threading.Timer(0.2, lambda: table.enter({"type": "start_round"})).start()
+    assert events_of(response, 1) == ["1"]
+    response.close()
+
+
+def test_an_entry_through_another_process_reaches_this_ones_streams(app, database_url):
+    other = create_app({"DATABASE_URL": database_url, "TESTING": True})
+    try:
+        table = TableDriver(app.test_client(), "switch-to", ["Ann", "Bo", "Cy"])
+        response = open_stream(app.test_client(), table.code)
+        assert events_of(response, 1) == ["0"]
+        elsewhere = TableDriver.__new__(TableDriver)
+        elsewhere.__dict__.update(table.__dict__, client=other.test_client())
+        threading.Timer(0.3, lambda: elsewhere.enter({"type": "start_round"})).start()
+        assert events_of(response, 1) == ["1"]  # heard from the database, not from this app's writes
+        response.close()
+    finally:
+        other.extensions["db_engine"].dispose()
+
+
+def test_undo_moves_the_stream_on_too(client):
+    table = TableDriver(client, "switch-to", ["Ann", "Bo", "Cy"])
+    table.enter({"type": "start_round"})
+    response = open_stream(client, table.code)
+    assert events_of(response, 1) == ["1"]
+    threading.Timer(0.2, lambda: client.post(f"/api/tables/{table.code}/undo", headers=table.auth("host"),
+                                             json={"expected_seq": 1, "key": "undo-1"})).start()
+    assert events_of(response, 1) == ["2"]
+    response.close()
+
+
+def test_when_every_stream_slot_is_taken_the_phone_is_told_to_poll(app, client):
+    table = TableDriver(client, "switch-to", ["Ann", "Bo", "Cy"])
+    slots = app.extensions["push_slots"]
+    taken = 0
+    while slots.acquire(blocking=False):
+        taken += 1
+    try:
+        assert client.get(f"/t/{table.code}/events").status_code == 204
+    finally:
+        for _ in range(taken):
+            slots.release()
+
+
+def test_a_stream_for_no_table_is_not_found(client):
+    assert client.get("/t/NOPE99/events").status_code == 404
+
+
+class QuietHub(Hub):
+    """A hub with no watcher thread: only what ``announce`` says reaches it."""
+
+    def _start_watching(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("changes", [[], [3], [3, 5]])
+def test_the_stream_sends_each_newer_seq_and_ends_after_its_lifetime(changes):
+    hub = QuietHub(engine=None)
+    for seq in changes:
+        threading.Timer(0.05, hub.announce, ("ABC", seq)).start()
+    stream = event_stream(hub, "ABC", 2, lifetime=0.3, heartbeat=0.1)
+    text = "".join(stream)  # ends by itself
+    seqs = [line[6:] for line in text.splitlines() if line.startswith("data: ")]
+    assert seqs[0] == "2"
+    sent = [int(seq) for seq in seqs[1:]]
+    assert sent == sorted(set(sent)) and set(sent) <= set(changes)  # a burst may arrive as its newest seq
+    assert sent[-1:] == changes[-1:]
+    assert ": still here" in text  # heartbeats while idle
+
+
+def test_a_lower_seq_never_moves_a_stream_back():
+    hub = QuietHub(engine=None)
+    hub.announce("ABC", 7)
+    hub.announce("ABC", 4)
+    assert hub.wait_for_change("ABC", 6, timeout=0.01) == 7
