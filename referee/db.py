@@ -2,6 +2,8 @@
 
 The log (``entries``) is the truth. ``snapshots`` hold the state after each recorded entry so that
 no request replays the whole game; they can always be rebuilt from the log (``log.replay``).
+The schema is built and upgraded by migrations (``migrate.py``); a test checks that these models
+match them.
 """
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint, event
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, SQLModel, create_engine
+
+from . import migrate
 
 
 def utcnow() -> datetime:
@@ -31,6 +35,7 @@ class GameTable(SQLModel, table=True):
     seq: int = 0
     tip: int = 0
     created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime | None = Field(default_factory=utcnow)  # opened or last written to
 
 
 class Entry(SQLModel, table=True):
@@ -81,7 +86,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
-    SQLModel.metadata.create_all(engine)
+    migrate.upgrade(engine)  # a new database is built, an older one upgraded
     return engine
 
 

@@ -1,0 +1,16 @@
+"""The WSGI entry point for production servers on POSIX, e.g. several processes on one database:
+
+    DATABASE_URL=postgresql://user@host/referee gunicorn --preload -w 4 -k gthread --threads 8 referee.wsgi:app
+
+With ``--preload`` the app is built once and the workers are forked from it, which starts them
+in a fraction of the time; each worker then drops the database connections it inherited (a
+connection must never be shared by two processes) and opens its own.
+"""
+import os
+
+from .app import create_app
+
+app = create_app()
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=lambda: app.extensions["db_engine"].dispose(close=False))
