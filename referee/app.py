@@ -33,12 +33,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["push_slots"] = threading.BoundedSemaphore(app.config["PUSH_STREAMS"])
 
     from . import i18n
-    from .web import api, common, pages
+    from .web import api, common, pages, sheets
 
     i18n.init_app(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(sheets.bp)
     app.teardown_appcontext(_close_session)
     app.after_request(common.security_headers)
     common.register_filters(app)

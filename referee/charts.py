@@ -175,9 +175,9 @@ def _mark(kind: str, x: float, y: float, index: int | None = None, value: float 
     if kind in shapes:
         points = " ".join(f"{_f(x + dx)},{_f(y + dy)}" for dx, dy in shapes[kind])
         return f'<polygon class="mark" points="{points}"{data}/>'
-    if kind == "bar":  # a hollow square: told apart from the filled one
-        return (f'<rect class="mark" x="{_f(x - r + 1)}" y="{_f(y - r + 1)}" width="7" height="7" '
-                f'fill="var(--bg, #fff)" stroke="currentColor" stroke-width="2"{data}/>')
+    if kind == "bar":  # a hollow square, told apart from the filled one (a page's CSS may fill .hollow)
+        return (f'<rect class="mark hollow" x="{_f(x - r + 1)}" y="{_f(y - r + 1)}" width="7" height="7" '
+                f'fill="#fff" stroke="currentColor" stroke-width="2"{data}/>')
     strokes = {"cross": [(-r, -r, r, r), (-r, r, r, -r)], "plus": [(-r - 1, 0, r + 1, 0), (0, -r - 1, 0, r + 1)]}
     lines = "".join(f'<line x1="{_f(x + a)}" y1="{_f(y + b)}" x2="{_f(x + c)}" y2="{_f(y + d)}"/>'
                     for a, b, c, d in strokes[kind])

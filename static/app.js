@@ -37,3 +37,20 @@
     if (skipped % 10) event.preventDefault();
   });
 })();
+
+// Awake: while a table's board is on screen the phone does not dim or lock (Screen Wake Lock API).
+// The browser drops the lock whenever the page is hidden, so it is asked for again on return.
+// Where the API is missing or refused (battery saver, an old browser), nothing happens.
+(function () {
+  if (!document.getElementById("board") || !("wakeLock" in navigator)) return;
+  var lock = null;
+  function keepAwake() {
+    if (lock || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      sentinel.addEventListener("release", function () { lock = null; });
+    }).catch(function () { lock = null; });
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  keepAwake();
+})();

@@ -85,7 +85,31 @@ def openapi_document() -> dict:
                 "parameters": [CODE],
                 "responses": {"200": {"description": "SVG", "content": {"image/svg+xml": {}}}, "404": ERR["404"]},
             }},
+            **_export_paths(),
         },
+    }
+
+
+def _export_paths() -> dict:
+    """The score sheet to take home: outside /api (they are links people open), no token needed."""
+    return {
+        "/t/{code}/export.json": {"get": {
+            "summary": "The whole table as JSON: players, options, the log and the score sheet",
+            "description": "Entry fields that are secret until revealed (a Switch To prediction, Was Sticht "
+                           "trumps and tasks, a Schwimmen reveal) are left out of `action`, as in the history.",
+            "parameters": [CODE],
+            "responses": {"200": _json(_ref("Export"), "The table (served as a download)."), "404": ERR["404"]},
+        }},
+        "/t/{code}/export.csv": {"get": {
+            "summary": "The score sheet as CSV: a row per round, a column per player, then the totals",
+            "parameters": [CODE],
+            "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, "404": ERR["404"]},
+        }},
+        "/t/{code}/sheet": {"get": {
+            "summary": "The read-only score sheet page: chart, totals, places, exports, its own QR code",
+            "parameters": [CODE],
+            "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}, "404": ERR["404"]},
+        }},
     }
 
 
@@ -130,6 +154,26 @@ def _schemas() -> dict:
         "WriteResult": {"allOf": [_ref("Board"), {"type": "object", "properties": {
             "entry": entry, "replayed": {"type": "boolean"}}}]},
         "Stale": {"allOf": [_ref("Error"), _ref("Board")]},
+        "ScoreSheet": {"type": "object", "properties": {
+            "round_word": {"enum": ["Round", "Hand", "Turn"]},
+            "measure": {"type": "string", "examples": ["penalty points", "lives", "points"]},
+            "higher_wins": {"type": "boolean"}, "finished": {"type": "boolean"},
+            "start": {"type": "array", "items": {"type": "number"}, "description": "Totals before round 1."},
+            "rounds": {"type": "array", "items": {"type": "object", "properties": {
+                "label": {"type": "string"}, "note": {"type": "string"},
+                "scores": {"type": "array", "items": {"type": ["number", "null"]}},
+                "totals": {"type": "array", "items": {"type": ["number", "null"]},
+                           "description": "After this round; null: out of the game."}}}},
+            "totals": {"type": "array", "items": {"type": ["number", "null"]}},
+            "winners": {"type": "array", "items": {"type": "integer"}},
+            "places": {"type": "array", "items": {"type": "integer"}, "description": "By seat; 1 is first."}}},
+        "Export": {"type": "object", "properties": {
+            "table": {"type": "object"}, "options": {"type": "object"},
+            "players": {"type": "array", "items": {"type": "object", "properties": {
+                "seat": {"type": "integer"}, "name": {"type": "string"}}}},
+            "entries": {"type": "array", "items": {"allOf": [entry, {"type": "object", "properties": {
+                "action": {"type": ["object", "null"]}}}]}},
+            "score_sheet": _ref("ScoreSheet")}},
         "History": {"type": "object", "properties": {"code": {"type": "string"}, "seq": {"type": "integer"},
                                                      "entries": {"type": "array", "items": entry}}},
     }

@@ -16,6 +16,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from .. import log, push
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
+from . import sheets
 from .common import announce, db, join_url, qr_svg
 
 bp = Blueprint("pages", __name__)
@@ -142,6 +143,7 @@ def _render(table, state, status: int = 200, refusal: Refusal | None = None, ref
         message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
         poll_seconds=current_app.config["POLL_SECONDS"],
     )
+    context.update(sheets.board_context(table, context["view"]))
     template = "board.html" if _is_htmx() else "table.html"
     return make_response(render_template(template, **context), status)
 

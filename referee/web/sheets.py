@@ -1,0 +1,235 @@
+"""Score sheets to look at and to take home: the read-only sheet page with its chart and QR
+code, CSV and JSON exports, the "send to BG Stats" link, and the web app manifest.
+
+Nothing here writes. Anyone with the table's code may watch it already, so the sheet needs no
+new secret; entries whose fields are secret until revealed are exported without those fields,
+as the history shows them.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import threading
+from collections import OrderedDict
+from urllib.parse import quote
+
+from flask import Blueprint, Response, abort, current_app, render_template, url_for
+from flask_babel import gettext
+from sqlmodel import select
+
+from .. import log, roundinfo, scoresheet
+from ..db import GameTable, Snapshot
+from .common import db, public_base, qr_svg
+
+bp = Blueprint("sheets", __name__)
+
+BG_STATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="  # their documented import link
+SOURCE_NAME = "Table Referee"
+# Entry types whose fields stay on their maker's phone until revealed (a Switch To prediction, the
+# Was Sticht trumps and tasks, a Schwimmen reveal): exported as type and seat only.
+SECRET_ENTRIES = {"switch-to": {"predict"}, "was-sticht": {"set_trumps", "choose_task"}, "schwimmen": {"reveal"}}
+CACHE_SIZE = 64
+BAR_COLOUR, PAGE_COLOUR = "#ffffff", "#fbfaf7"  # --panel and --bg of static/app.css (light)
+
+
+# --------------------------------------------------------------------------- reading a table's sheet
+
+def views_in_force(table: GameTable) -> list[dict]:
+    """The public view after each entry still in force, oldest first (seq 0: the opened table)."""
+    session = db()
+    entries = {e.seq: e for e in log.history(session, table)}
+    chain, seq = [], table.tip
+    while seq:
+        chain.append(seq)
+        seq = entries[seq].prev_tip
+    chain.append(0)
+    rows = session.exec(select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.seq.in_(chain)))
+    states = {row.seq: row.state for row in rows}
+    engine = log.engine_of(table)
+    return [engine.view(engine.load(states[s]), None) for s in reversed(chain)]
+
+
+_cache_lock = threading.Lock()
+
+
+def sheet_of(table: GameTable, view: dict | None = None) -> scoresheet.ScoreSheet:
+    """The table's score sheet. A tip names one unchanging line of entries, so the sheet is kept
+    per (code, tip): the phones polling a table after an entry share one reading of the log."""
+    cache = current_app.extensions.setdefault("score_sheets", OrderedDict())
+    key = (table.code, table.tip)
+    with _cache_lock:
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+    if view is None:
+        engine = log.engine_of(table)
+        view = engine.view(log.current_state(db(), table), None)
+    sheet = scoresheet.build(table.game, view, lambda: views_in_force(table))
+    with _cache_lock:
+        cache[key] = sheet
+        while len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+    return sheet
+
+
+def chart_svg(sheet: scoresheet.ScoreSheet, chart_id: str = "chart") -> str:
+    title = gettext("%(measure)s after each %(round)s", measure=gettext(sheet.measure).capitalize(),
+                    round=gettext(sheet.round_word).lower())
+    return scoresheet.chart(sheet, title, chart_id=chart_id, start_label=gettext("Start"))
+
+
+def board_context(table: GameTable, view: dict) -> dict:
+    """What every board adds: the round strip (from this phone's view; round, dealer and turn
+    are public) and, once a round is scored, the chart (from the public sheet)."""
+    sheet = sheet_of(table)
+    return {"round_now": roundinfo.round_info(table.game, view),
+            "sheet_chart": chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None}
+
+
+def _find(code: str) -> GameTable:
+    try:
+        return log.find_table(db(), code)
+    except log.TableNotFound:
+        abort(404)
+
+
+def sheet_url(table: GameTable) -> str:
+    return f"{public_base()}/t/{table.code}/sheet"
+
+
+# --------------------------------------------------------------------------- pages and files
+
+@bp.get("/t/<code>/sheet")
+def sheet(code: str):
+    table = _find(code)
+    engine = log.engine_of(table)
+    view = engine.view(log.current_state(db(), table), None)
+    score = sheet_of(table, view)
+    return render_template(
+        "sheet.html", table=table, engine=engine, sheet=score, places=scoresheet.ranked(score),
+        chart=chart_svg(score) if score.rows else None, sheet_url=sheet_url(table),
+        bg_stats=bg_stats_link(table, score) if score.finished else None,
+    )
+
+
+@bp.get("/t/<code>/sheet/qr.svg")
+def sheet_qr(code: str):
+    return Response(qr_svg(sheet_url(_find(code))), mimetype="image/svg+xml")
+
+
+@bp.get("/t/<code>/export.csv")
+def export_csv(code: str):
+    table = _find(code)
+    header, body = scoresheet.as_table(sheet_of(table))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(body)
+    return _download(out.getvalue(), "text/csv; charset=utf-8", f"{table.code}-{table.game}.csv")
+
+
+@bp.get("/t/<code>/export.json")
+def export_json(code: str):
+    table = _find(code)
+    text = json.dumps(export_document(table), ensure_ascii=False, indent=2)
+    return _download(text, "application/json", f"{table.code}-{table.game}.json")
+
+
+def _download(text: str, mimetype: str, filename: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def export_document(table: GameTable) -> dict:
+    engine = log.engine_of(table)
+    view = engine.view(log.current_state(db(), table), None)
+    entries = log.history(db(), table)
+    voided = log.voided_seqs(entries)
+    return {
+        "table": {"code": table.code, "game": table.game, "title": engine.TITLE, "phase": view["phase"],
+                  "seq": table.seq, "tip": table.tip, "created_at": table.created_at.isoformat(),
+                  "url": f"{public_base()}/t/{table.code}", "sheet_url": sheet_url(table)},
+        "players": [{"seat": seat, "name": s["name"]} for seat, s in enumerate(table.seats)],
+        "options": dict(table.options),
+        "entries": [_entry(table, e, voided) for e in entries],
+        "score_sheet": sheet_json(sheet_of(table, view)),
+    }
+
+
+def _entry(table: GameTable, entry, voided: set[int]) -> dict:
+    return {"seq": entry.seq, "kind": entry.kind, "by": entry.by if entry.by == "host" else int(entry.by),
+            "description": entry.description, "action": _public_action(table.game, entry.action),
+            "ruling": entry.ruling, "voids": entry.voids, "voided": entry.seq in voided,
+            "at": entry.created_at.isoformat()}
+
+
+def _public_action(game: str, action: dict | None) -> dict | None:
+    if action is None or action.get("type") not in SECRET_ENTRIES.get(game, ()):
+        return action
+    return {k: v for k, v in action.items() if k in ("type", "seat")}
+
+
+def sheet_json(sheet: scoresheet.ScoreSheet) -> dict:
+    places = sheet.ranks()
+    return {
+        "round_word": sheet.round_word, "measure": sheet.measure, "higher_wins": sheet.higher_wins,
+        "finished": sheet.finished, "start": sheet.start,
+        "rounds": [{"label": r.label, "scores": r.scores, "totals": r.standings, "note": r.note} for r in sheet.rows],
+        "totals": sheet.totals, "winners": sheet.winners, "places": places,
+    }
+
+
+def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet) -> dict:
+    """A finished play in BG Stats' import format (their "push plays" page): the final totals as
+    scores, places as ranks. "Out" (Schwimmen) scores 0 and ranks by when it happened."""
+    engine = log.engine_of(table)
+    entries = log.history(db(), table)
+    last = entries[-1].created_at if entries else table.created_at
+    places = sheet.ranks()
+    return {
+        "sourceName": SOURCE_NAME, "sourcePlayId": table.code,
+        "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": max(1, round((last - table.created_at).total_seconds() / 60)),
+        "game": {"name": engine.TITLE, "highestWins": sheet.higher_wins, "noPoints": False,
+                 "sourceGameId": table.game},
+        "players": [{"name": name, "score": total if total is not None else 0, "rank": places[seat],
+                     "winner": seat in sheet.winners, "startPlayer": False, "role": "",
+                     "sourcePlayerId": f"{table.code}-{seat}"}
+                    for seat, (name, total) in enumerate(zip(sheet.players, sheet.totals))],
+        "comments": f"{len(sheet.rows)} {sheet.round_word.lower()}s · {sheet_url(table)}",
+    }
+
+
+def bg_stats_link(table: GameTable, sheet: scoresheet.ScoreSheet) -> str:
+    payload = json.dumps(bg_stats_payload(table, sheet), ensure_ascii=False, separators=(",", ":"))
+    return BG_STATS_URL + quote(payload, safe="")
+
+
+# --------------------------------------------------------------------------- installable
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    document = {
+        "name": gettext("Table Referee"), "short_name": gettext("Referee"),
+        "description": gettext("Referees card and dice games played with real cards."),
+        "start_url": "/", "scope": "/", "display": "standalone", "orientation": "portrait",
+        "theme_color": BAR_COLOUR, "background_color": PAGE_COLOUR,
+        "icons": [_icon("icon.svg", "any", "image/svg+xml", "any"),
+                  *(_icon(f"icon-{n}.png", f"{n}x{n}", "image/png", purpose)
+                    for n in (192, 512) for purpose in ("any", "maskable"))],
+    }
+    return Response(json.dumps(document, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+def _icon(name: str, sizes: str, kind: str, purpose: str) -> dict:
+    """The icons are drawn full-bleed with the mark inside the maskable safe circle, so the same
+    file serves both purposes."""
+    return {"src": url_for("static", filename=f"icons/{name}"), "sizes": sizes, "type": kind, "purpose": purpose}
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico on their own: send them the icon."""
+    return current_app.send_static_file("icons/icon-192.png")
