@@ -2,17 +2,19 @@
 
 The log (``entries``) is the truth. ``snapshots`` hold the state after each recorded entry so that
 no request replays the whole game; they can always be rebuilt from the log (``log.replay``).
+The schema is built and upgraded by migrations (``migrate.py``); a test checks that these models
+match them.
 """
 from __future__ import annotations
 
-import time
 from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import JSON, Column, UniqueConstraint, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError
 from sqlmodel import Field, SQLModel, create_engine
+
+from . import migrate
 
 
 def utcnow() -> datetime:
@@ -33,6 +35,7 @@ class GameTable(SQLModel, table=True):
     seq: int = 0
     tip: int = 0
     created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime | None = Field(default_factory=utcnow)  # opened or last written to
 
 
 class Entry(SQLModel, table=True):
@@ -83,25 +86,8 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
-    _create_schema(engine)
+    migrate.upgrade(engine)  # a new database is built, an older one upgraded
     return engine
-
-
-SCHEMA_ATTEMPTS = 5
-
-
-def _create_schema(engine: Engine) -> None:
-    """Create the tables that are missing. Several server processes (gunicorn workers) starting
-    at once on a fresh database race to create them and the losers fail ("already exists");
-    on a second look they find the tables made and have nothing left to do."""
-    for attempt in range(SCHEMA_ATTEMPTS):
-        try:
-            SQLModel.metadata.create_all(engine)
-            return
-        except DBAPIError:
-            if attempt == SCHEMA_ATTEMPTS - 1:
-                raise
-            time.sleep(0.1 * (attempt + 1))
 
 
 def _sqlite_pragmas(connection, _record) -> None:

@@ -256,7 +256,7 @@ def _append(session: Session, table: GameTable, expected_seq: int, entry: Entry)
     moved = session.execute(
         update(GameTable)
         .where(GameTable.id == table.id, GameTable.seq == expected_seq)
-        .values(seq=entry.seq, tip=entry.tip)
+        .values(seq=entry.seq, tip=entry.tip, updated_at=entry.created_at)
     )
     if moved.rowcount != 1:
         raise Stale()

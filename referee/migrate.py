@@ -1,0 +1,80 @@
+"""Schema migrations (Alembic, scripts in ``referee/migrations/versions``). The app brings its
+database to the newest schema when it starts: a new database is built by the migrations, an
+existing one is upgraded in place, and one made before migrations existed (by ``create_all``)
+is first recognised as revision 0001. Several processes starting at once take turns under a
+lock, so only one of them migrates. No Flask here."""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+from sqlalchemy.engine import Connection, Engine
+
+BEFORE_MIGRATIONS = "0001"  # the schema that create_all made before there were migrations
+PG_LOCK_KEY = 0x7265_6665  # "refe": one advisory lock for every referee process
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    with _migration_lock(engine) as connection:
+        config = _config(connection)
+        if _made_before_migrations(connection):
+            command.stamp(config, BEFORE_MIGRATIONS)
+        command.upgrade(config, revision)
+        connection.commit()
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def _config(connection: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", "referee:migrations")
+    config.attributes["connection"] = connection
+    return config
+
+
+def _made_before_migrations(connection: Connection) -> bool:
+    tables = inspect(connection).get_table_names()
+    return "game_tables" in tables and "alembic_version" not in tables
+
+
+@contextlib.contextmanager
+def _migration_lock(engine: Engine) -> Iterator[Connection]:
+    """PostgreSQL: an advisory lock. SQLite: a lock file beside the database (POSIX; elsewhere
+    one process serves anyway)."""
+    with engine.connect() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": PG_LOCK_KEY})
+            connection.commit()
+            try:
+                yield connection
+            finally:
+                connection.rollback()
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": PG_LOCK_KEY})
+                connection.commit()
+            return
+        with _file_lock(engine.url.database):
+            yield connection
+
+
+@contextlib.contextmanager
+def _file_lock(database: str | None) -> Iterator[None]:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        fcntl = None
+    if fcntl is None or not database or database == ":memory:":
+        yield
+        return
+    with open(f"{database}.migrate-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
