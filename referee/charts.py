@@ -45,7 +45,7 @@ def line_chart(series: Sequence[Series], labels: Sequence[str], title: str, desc
     summary = desc or describe(series, labels)
     parts = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
-         f'role="img" aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="11" '
+         f'role="img" aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="12" '
          f'font-family="system-ui, sans-serif" fill="currentColor">'),
         f'<title id="{chart_id}-title">{escape(title)}</title>',
         f'<desc id="{chart_id}-desc">{escape(summary)}</desc>',
