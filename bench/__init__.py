@@ -1,0 +1,1 @@
+"""Load, fault and scale tools run against the real server (see soak.py)."""

@@ -1,0 +1,137 @@
+"""The production server as a real process, and a small JSON client for it (stdlib only).
+
+Used by ``bench/soak.py`` and the server tests: gunicorn with several worker processes on one
+database, which can be killed with SIGKILL (the whole process group, as a power cut or an OOM
+killer would) and started again on the same port.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+BOOT_SECONDS = 60  # a loaded two-core CI machine needs several seconds to import the app
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Unreachable(Exception):
+    """No answer: the connection was refused or dropped, or the client timed out."""
+
+
+class Gunicorn:
+    """``gunicorn referee.wsgi:app`` on loopback: ``workers`` processes of ``threads`` threads."""
+
+    def __init__(self, database: str, workers: int = 3, threads: int = 4, port: int | None = None,
+                 log_path: Path | None = None):
+        self.database, self.workers, self.threads = database, workers, threads
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+        self.kills = 0
+
+    def start(self) -> Gunicorn:
+        args = [sys.executable, "-m", "gunicorn", "referee.wsgi:app", "--bind", f"127.0.0.1:{self.port}",
+                "--workers", str(self.workers), "--worker-class", "gthread", "--threads", str(self.threads),
+                "--preload", "--no-control-socket", "--graceful-timeout", "2", "--log-level", "warning"]
+        env = {**os.environ, "DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1"}
+        with open(self.log_path or os.devnull, "a") as log:
+            # A session of its own: SIGKILL to the process group takes the master and every worker.
+            self.process = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                            start_new_session=True, cwd=Path(__file__).resolve().parent.parent)
+        self._wait_until_up()
+        return self
+
+    def _wait_until_up(self) -> None:
+        deadline = time.monotonic() + BOOT_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log_path}")
+            try:
+                urllib.request.urlopen(self.base + "/api/games", timeout=2).close()
+                return
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"gunicorn did not answer within {BOOT_SECONDS} s; see {self.log_path}")
+
+    def kill(self) -> None:
+        """SIGKILL to the master and all its workers at once: nothing gets to clean up."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(timeout=10)
+        self.kills += 1
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *_exc) -> None:
+        self.stop()
+
+
+class Client:
+    """JSON over HTTP to one server. ``call`` answers (status, body) or raises Unreachable."""
+
+    def __init__(self, base: str, timeout: float = 10.0):
+        self.base = base
+        self.timeout = timeout
+
+    def call(self, method: str, path: str, body: dict | None = None, token: str | None = None,
+             timeout: float | None = None, headers: dict | None = None):
+        request = urllib.request.Request(self.base + path, method=method,
+                                         data=json.dumps(body).encode() if body is not None else None)
+        request.add_header("Content-Type", "application/json")
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
+                return response.status, _json(response.read())
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, _json(error.read())
+        except (OSError, http.client.HTTPException) as failure:  # refused, reset, timed out, cut short
+            raise Unreachable(f"{method} {path}: {failure!r}") from failure
+
+    def get_text(self, path: str, headers: dict | None = None, timeout: float | None = None):
+        """A page: (status, text)."""
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, error.read().decode()
+
+
+def _json(raw: bytes):
+    """The body as JSON, or as text when it is not (a server error page)."""
+    try:
+        return json.loads(raw) if raw else None
+    except ValueError:
+        return raw.decode(errors="replace")
