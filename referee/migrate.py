@@ -2,7 +2,7 @@
 database to the newest schema when it starts: a new database is built by the migrations, an
 existing one is upgraded in place, and one made before migrations existed (by ``create_all``)
 is first recognised as revision 0001. Several processes starting at once take turns under a
-lock, so only one of them migrates. No Flask here."""
+lock, so only one of them migrates, and a migration is one transaction. No Flask here."""
 from __future__ import annotations
 
 import contextlib
@@ -46,35 +46,20 @@ def _made_before_migrations(connection: Connection) -> bool:
 
 @contextlib.contextmanager
 def _migration_lock(engine: Engine) -> Iterator[Connection]:
-    """PostgreSQL: an advisory lock. SQLite: a lock file beside the database (POSIX; elsewhere
-    one process serves anyway)."""
+    """One migrator at a time, all or nothing. PostgreSQL: an advisory lock (its DDL is
+    transactional anyway). SQLite: BEGIN IMMEDIATE takes the write lock before anything is read,
+    and holds every CREATE and ALTER in one transaction, which the driver would otherwise commit
+    one by one (a power cut mid-migration must not leave half a schema)."""
     with engine.connect() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": PG_LOCK_KEY})
-            connection.commit()
-            try:
-                yield connection
-            finally:
-                connection.rollback()
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": PG_LOCK_KEY})
-                connection.commit()
-            return
-        with _file_lock(engine.url.database):
+        if engine.dialect.name != "postgresql":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
             yield connection
-
-
-@contextlib.contextmanager
-def _file_lock(database: str | None) -> Iterator[None]:
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        fcntl = None
-    if fcntl is None or not database or database == ":memory:":
-        yield
-        return
-    with open(f"{database}.migrate-lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+            return
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": PG_LOCK_KEY})
+        connection.commit()
         try:
-            yield
+            yield connection
         finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+            connection.rollback()
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": PG_LOCK_KEY})
+            connection.commit()
