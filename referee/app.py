@@ -21,7 +21,8 @@ def create_app(config: dict | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=64 * 1024,  # an entry is a few hundred bytes
         POLL_SECONDS=1,
-        PUSH_STREAMS=16,  # open event streams per process; each holds a server thread
+        # open event streams per process; each holds a server thread, so keep it under the thread count
+        PUSH_STREAMS=int(os.environ.get("REFEREE_PUSH_STREAMS", "16")),
         PUSH_LIFETIME=60,  # seconds before a stream ends and the browser reconnects
     )
     app.config.update(config or {})

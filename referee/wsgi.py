@@ -1,6 +1,10 @@
 """The WSGI entry point for production servers on POSIX, e.g. several processes on one database:
 
-    DATABASE_URL=postgresql://user@host/referee gunicorn --preload -w 4 -k gthread --threads 8 referee.wsgi:app
+    DATABASE_URL=postgresql://user@host/referee REFEREE_PUSH_STREAMS=24 \
+        gunicorn --preload -w 4 -k gthread --threads 32 referee.wsgi:app
+
+Each phone's event stream holds a thread: keep REFEREE_PUSH_STREAMS (streams per worker) well
+under --threads, so that plays and polls always find a free one.
 
 With ``--preload`` the app is built once and the workers are forked from it, which starts them
 in a fraction of the time; each worker then drops the database connections it inherited (a
