@@ -60,10 +60,11 @@ class Stats:
     double_taps: int = 0
     undos: int = 0
     peeks: int = 0
+    replayed: int = 0  # answered from the log: the first send was recorded but its answer lost
     anomalies: list[str] = field(default_factory=list)
 
     def add(self, other: Stats) -> None:
-        for name in ("requests", "retries", "entries", "races", "double_taps", "undos", "peeks"):
+        for name in ("requests", "retries", "entries", "races", "double_taps", "undos", "peeks", "replayed"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.anomalies += other.anomalies
 
@@ -247,6 +248,7 @@ class SimTable:
         if answer["seq"] != expected or answer["entry"]["seq"] != expected:
             self.anomaly(f"acknowledged at seq {answer['seq']} (entry {answer['entry']['seq']}), not {expected}")
         self.acks.append(Ack(answer["entry"]["seq"], key, kind, action))
+        self.stats.replayed += bool(answer.get("replayed"))
         self.seq = answer["entry"]["seq"]
         self.check_view(answer["state"], by, "answer")
 

@@ -1,0 +1,25 @@
+"""CI runs the soak: ``bench/soak.py --quick`` as a process, killing gunicorn with SIGKILL while
+simulated phones play; it must lose nothing, duplicate nothing and say so in its last line."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SOAK = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
+
+
+def test_quick_soak_loses_and_duplicates_nothing_through_server_kills():
+    run = subprocess.run([sys.executable, str(SOAK), "--quick"], check=False, capture_output=True,
+                         text=True, timeout=280)
+    output = run.stdout.strip().splitlines()
+    assert output, run.stderr
+    figures = json.loads(output[-1])
+
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert figures["lost"] == 0 and figures["duplicated"] == 0 and figures["unacknowledged"] == 0
+    assert figures["anomalies"] == 0 and figures["state_mismatches"] == 0 and figures["gaps"] == 0
+    assert figures["server_kills"] >= 3
+    assert figures["acknowledged"] > 0 and figures["retries"] > 0  # the kills did cut requests off
+    assert all(game["entries"] > 0 for game in figures["games"].values())
