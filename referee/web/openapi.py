@@ -12,21 +12,53 @@ def _json(schema: dict, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 16},
-        "description": "The table's short code, as shown under its QR code."}
+CODE = {"name": "code", "in": "path", "required": True,
+        "schema": {"type": "string", "minLength": 1, "maxLength": 16, "examples": ["K7QX2M"]},
+        "description": "The table's short code, as shown under its QR code (case and spaces do not matter)."}
 AUTH = [{"bearer": []}]
 ERR = {
-    "400": _json(_ref("Error"), "The body is not what this endpoint takes."),
-    "401": _json(_ref("Error"), "No token: join the table first."),
-    "403": _json(_ref("Error"), "The token may not make this entry (another seat's, another table's)."),
-    "404": _json(_ref("Error"), "No table with this code."),
+    "400": _json(_ref("Error"), "Rule REQUEST: the body (or a query parameter) is not what this endpoint takes: "
+                                "not a JSON object, a field of the wrong type, a NUL character."),
+    "401": _json(_ref("Error"), "Rule ACCESS: no token; join the table first."),
+    "403": _json(_ref("Error"), "A token that is not this table's (rule ACCESS), or one that may not make this "
+                                "entry: another seat's, or a host-only entry (the game's rule, e.g. ST-C9)."),
+    "404": _json(_ref("Error"), "Rule TABLE: no table with this code."),
+    "413": _json(_ref("Error"), "Rule REQUEST: the body is larger than 64 KiB."),
 }
 WRITE_ANSWERS = {
     "200": _json(_ref("WriteResult"), "Recorded (or, for a key seen before, the first result again)."),
-    "409": _json(_ref("Stale"), "The table moved on since expected_seq: nothing recorded; the fresh board."),
-    "422": _json(_ref("Error"), "Refused by the rules: the rule ID and a sentence saying why."),
+    "409": _json(_ref("Stale"), "Rule STALE: the table moved on since expected_seq; nothing recorded; the "
+                                "fresh board as this token may see it."),
+    "422": _json(_ref("Error"), "Refused by the rules: the rule ID and a sentence saying why (ENTRY: the entry "
+                                "cannot be read; UNDO: nothing to undo)."),
     **ERR,
 }
+
+
+def _operation(operation_id: str, summary: str, responses: dict, *, parameters=(), security=None,
+               body: str | None = None, description: str | None = None) -> dict:
+    operation = {"operationId": operation_id, "summary": summary, "responses": responses}
+    if description:
+        operation["description"] = description
+    if parameters:
+        operation["parameters"] = list(parameters)
+    if security is not None:
+        operation["security"] = security
+    if body:
+        operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": _ref(body)}}}
+    return operation
+
+
+def _answers(*statuses: str, **documented: dict) -> dict:
+    """The documented answers: the given ones, then the shared errors by status."""
+    return {**documented, **{status: ERR[status] for status in statuses}}
+
+
+# After opening a table, its code (and seq) lead to every other operation.
+TABLE_LINKS = {name: {"operationId": operation_id, "parameters": {"code": "$response.body#/code", **extra}}
+               for name, operation_id, extra in (
+                   ("Board", "showTable", {}), ("Changes", "changes", {"since": "$response.body#/seq"}),
+                   ("History", "history", {}), ("QrCode", "qrCode", {}), ("Play", "play", {}), ("Undo", "undo", {}))}
 
 
 def openapi_document() -> dict:
@@ -34,124 +66,144 @@ def openapi_document() -> dict:
         "openapi": "3.1.0",
         "info": {"title": "Table Referee API", "version": "1",
                  "description": "Open a table, enter plays, undo, read the board and its history. "
-                                "Every write carries the seq the client last saw and a fresh key."},
+                                "Every write carries the seq the client last saw and a fresh key. "
+                                "Bodies are JSON objects of at most 64 KiB; no string in them may hold a NUL "
+                                "character (U+0000), and NaN or Infinity are not numbers here (400)."},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "A seat token or the host token."}},
             "schemas": _schemas(),
         },
         "paths": {
-            "/api/games": {"get": {"summary": "Playable games and their house rules",
-                                   "responses": {"200": _json({"type": "object"}, "The games.")}}},
-            "/api/tables": {"post": {
-                "summary": "Open a table",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewTable")}}},
-                "responses": {"201": _json(_ref("Opened"), "The table, its host token and seat tokens."),
-                              "400": ERR["400"], "422": _json(_ref("Error"), "Unknown game, bad players or options.")},
-            }},
-            "/api/tables/{code}": {"get": {
-                "summary": "The board as the bearer (or a watcher) may see it",
-                "parameters": [CODE], "security": [{}, *AUTH],
-                "responses": {"200": _json(_ref("Board"), "The board."), "404": ERR["404"]},
-            }},
-            "/api/tables/{code}/changes": {"get": {
-                "summary": "Anything new since seq N? (cheap poll)",
-                "parameters": [CODE, {"name": "since", "in": "query", "required": True,
-                                      "schema": {"type": "integer"}}],
-                "responses": {"204": {"description": "Nothing new."},
-                              "200": _json({"type": "object", "properties": {"seq": {"type": "integer"}}},
-                                           "Something new: fetch the board."),
-                              "404": ERR["404"]},
-            }},
-            "/api/tables/{code}/plays": {"post": {
-                "summary": "Enter a play (any entry of the game: predict, play, pass, declare_hand, ...)",
-                "parameters": [CODE], "security": AUTH,
-                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayRequest")}}},
-                "responses": WRITE_ANSWERS,
-            }},
-            "/api/tables/{code}/undo": {"post": {
-                "summary": "Undo the last entry in force (recorded as a void)",
-                "parameters": [CODE], "security": AUTH,
-                "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("UndoRequest")}}},
-                "responses": WRITE_ANSWERS,
-            }},
-            "/api/tables/{code}/history": {"get": {
-                "summary": "Every line of the table's log, voids included",
-                "parameters": [CODE],
-                "responses": {"200": _json(_ref("History"), "The log."), "404": ERR["404"]},
-            }},
-            "/api/tables/{code}/qr.svg": {"get": {
-                "summary": "QR code of the table's join address",
-                "parameters": [CODE],
-                "responses": {"200": {"description": "SVG", "content": {"image/svg+xml": {}}}, "404": ERR["404"]},
-            }},
+            "/api/games": {"get": _operation(
+                "games", "Playable games and their house rules",
+                {"200": _json(_ref("Games"), "The games, their player counts and house rules.")})},
+            "/api/tables": {"post": _operation(
+                "openTable", "Open a table", body="NewTable",
+                responses=_answers("400", "413", **{
+                    "201": {**_json(_ref("Opened"), "The table, its host token and seat tokens."),
+                            "links": TABLE_LINKS},
+                    "422": _json(_ref("Error"), "Rule ENTRY: unknown game, bad players (count, length, "
+                                                "duplicates) or house rules.")}))},
+            "/api/tables/{code}": {"get": _operation(
+                "showTable", "The board as the bearer (or a watcher) may see it", parameters=[CODE],
+                security=[{}, *AUTH],
+                description="Without a token, or with one that is not this table's, the watcher's view.",
+                responses=_answers("404", **{"200": _json(_ref("Board"), "The board.")}))},
+            "/api/tables/{code}/changes": {"get": _operation(
+                "changes", "Anything new since seq N? (cheap poll)",
+                parameters=[CODE, {"name": "since", "in": "query", "required": True,
+                                   "description": "The seq the client's board shows.",
+                                   "schema": {"type": "integer"}}],
+                responses=_answers("400", "404", **{
+                    "204": {"description": "Nothing new."},
+                    "200": _json(_ref("Changed"), "Something new: fetch the board.")}))},
+            "/api/tables/{code}/plays": {"post": _operation(
+                "play", "Enter a play (any entry of the game: predict, play, pass, declare_hand, ...)",
+                parameters=[CODE], security=AUTH, body="PlayRequest", responses=WRITE_ANSWERS)},
+            "/api/tables/{code}/undo": {"post": _operation(
+                "undo", "Undo the last entry in force (recorded as a void)",
+                description="By the phone that made it, or the host; anyone else gets 403.",
+                parameters=[CODE], security=AUTH, body="UndoRequest", responses=WRITE_ANSWERS)},
+            "/api/tables/{code}/history": {"get": _operation(
+                "history", "Every line of the table's log, voids included (hidden values never)",
+                parameters=[CODE], responses=_answers("404", **{"200": _json(_ref("History"), "The log.")}))},
+            "/api/tables/{code}/qr.svg": {"get": _operation(
+                "qrCode", "QR code of the table's join address", parameters=[CODE],
+                responses=_answers("404", **{"200": {"description": "SVG",
+                                                     "content": {"image/svg+xml": {"schema": {"type": "string"}}}}}))},
             **_export_paths(),
         },
     }
 
 
 def _export_paths() -> dict:
-    """The score sheet to take home: outside /api (they are links people open), no token needed."""
+    """The score sheet to take home: outside /api (they are links people open), no token needed;
+    an unknown code answers with the site's not-found page."""
+    not_found = {"description": "No table with this code (the not-found page).", "content": {"text/html": {}}}
     return {
         "/t/{code}/export.json": {"get": {
             "summary": "The whole table as JSON: players, options, the log and the score sheet",
             "description": "Entry fields that are secret until revealed (a Switch To prediction, Was Sticht "
                            "trumps and tasks, a Schwimmen reveal) are left out of `action`, as in the history.",
             "parameters": [CODE],
-            "responses": {"200": _json(_ref("Export"), "The table (served as a download)."), "404": ERR["404"]},
+            "responses": {"200": _json(_ref("Export"), "The table (served as a download)."), "404": not_found},
         }},
         "/t/{code}/export.csv": {"get": {
             "summary": "The score sheet as CSV: a row per round, a column per player, then the totals",
             "parameters": [CODE],
-            "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, "404": ERR["404"]},
+            "responses": {"200": {"description": "CSV", "content": {"text/csv": {}}}, "404": not_found},
         }},
         "/t/{code}/sheet": {"get": {
             "summary": "The read-only score sheet page: chart, totals, places, exports, its own QR code",
             "parameters": [CODE],
-            "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}, "404": ERR["404"]},
+            "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}, "404": not_found},
         }},
     }
 
 
 def _schemas() -> dict:
-    entry = {"type": "object", "properties": {
-        "seq": {"type": "integer"}, "kind": {"enum": ["entry", "void"]},
-        "by": {"oneOf": [{"type": "integer"}, {"const": "host"}]}, "description": {"type": "string"},
+    entry = {"type": "object", "required": ["seq", "kind", "by", "description", "ruling", "voids", "at"],
+             "properties": {
+        "seq": {"type": "integer", "minimum": 1}, "kind": {"enum": ["entry", "void"]},
+        "by": {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "host"}]}, "description": {"type": "string"},
         "ruling": {"type": ["string", "null"], "description": "The rule a table ruling overrode."},
         "voids": {"type": ["integer", "null"]}, "at": {"type": "string", "format": "date-time"},
         "voided": {"type": "boolean"}}}
+    seq = {"type": "integer", "minimum": 0}
+    key = {"type": "string", "minLength": 1, "maxLength": 64,
+           "description": "New for every tap; the same key again records nothing new and answers the first result."}
     return {
         "Error": {"type": "object", "required": ["error"], "properties": {"error": {
             "type": "object", "required": ["rule", "message"],
-            "properties": {"rule": {"type": "string", "examples": ["ST-R13"]}, "message": {"type": "string"},
-                           "overridable": {"type": "boolean"}}}}},
+            "properties": {"rule": {"type": "string", "examples": ["ST-R13", "ENTRY", "STALE", "ACCESS", "TABLE",
+                                                                   "REQUEST", "UNDO", "ROUTE"]},
+                           "message": {"type": "string"},
+                           "overridable": {"type": "boolean",
+                                           "description": "Whether the host may accept it as a table ruling."}}}}},
+        "Games": {"type": "object", "required": ["games"], "properties": {"games": {"type": "array", "items": {
+            "type": "object", "required": ["id", "title", "players", "options"], "properties": {
+                "id": {"enum": sorted(GAMES)}, "title": {"type": "string"},
+                "players": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                            "description": "The fewest and the most players."},
+                "options": {"type": "array", "items": {
+                    "type": "object", "required": ["name", "values", "default", "help", "number"], "properties": {
+                        "name": {"type": "string"}, "values": {"type": "array", "items": {"type": "string"}},
+                        "default": {"type": "string"}, "help": {"type": "string"},
+                        "number": {"type": ["array", "null"], "items": {"type": "integer"},
+                                   "description": "A whole number from..to instead of values."}}}}}}}}},
         "NewTable": {"type": "object", "required": ["game", "players"], "properties": {
             "game": {"enum": sorted(GAMES)},
             "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 24},
-                        "minItems": 2, "maxItems": 8, "description": "Names in seating order (clockwise)."},
-            "options": {"type": "object", "additionalProperties": {"type": "string"},
+                        "minItems": 2, "maxItems": 8,
+                        "description": "Distinct names in seating order (clockwise); the game sets how many."},
+            "options": {"type": "object", "additionalProperties": {"type": ["string", "integer"]},
                         "description": "House rules by name; see /api/games for names, values, defaults."}}},
-        "Opened": {"type": "object", "properties": {
-            "code": {"type": "string"}, "join_url": {"type": "string"}, "seq": {"type": "integer"},
+        "Opened": {"type": "object", "required": ["code", "join_url", "seq", "host_token", "seats"], "properties": {
+            "code": {"type": "string"}, "join_url": {"type": "string", "format": "uri"}, "seq": {"const": 0},
             "host_token": {"type": "string"},
-            "seats": {"type": "array", "items": {"type": "object", "properties": {
-                "seat": {"type": "integer"}, "name": {"type": "string"}, "token": {"type": "string"}}}}}},
-        "Board": {"type": "object", "properties": {
-            "code": {"type": "string"}, "game": {"type": "string"}, "seq": {"type": "integer"},
-            "state": {"type": "object", "description": "The game's public view; hidden values only for "
-                                                       "the seat they belong to."}}},
+            "seats": {"type": "array", "items": {"type": "object", "required": ["seat", "name", "token"],
+                                                 "properties": {"seat": {"type": "integer"},
+                                                                "name": {"type": "string"},
+                                                                "token": {"type": "string"}}}}}},
+        "Board": {"type": "object", "required": ["code", "game", "seq", "state"], "properties": {
+            "code": {"type": "string"}, "game": {"enum": sorted(GAMES)}, "seq": seq,
+            "state": {"type": "object", "description": "The game's view for this token: hidden values only for "
+                                                       "the seat they belong to; `actions`, what it may enter now."}}},
+        "Changed": {"type": "object", "required": ["seq"], "properties": {"seq": seq}},
         "PlayRequest": {"type": "object", "required": ["action", "expected_seq", "key"], "properties": {
             "seat": {"type": "integer", "description": "The seat the entry is for (merged into action)."},
-            "action": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
+            "action": {"type": "object", "required": ["type"], "properties": {"type": {
+                "enum": sorted({kind for engine in GAMES.values() for kind in engine.ENTRY_TYPES}),
+                "description": "One of the table's game's entry types (docs/api.md); another is refused (422)."}},
                        "examples": [{"type": "play", "cards": "7H 7D W7"}, {"type": "pass", "flip": "play_to_wild"},
                                     {"type": "predict", "value": 3}, {"type": "declare_hand", "cards": "2C 9D"}]},
-            "expected_seq": {"type": "integer", "description": "The seq of the board the entry was made on."},
-            "key": {"type": "string", "minLength": 1, "maxLength": 64,
-                    "description": "New for every tap; the same key again records nothing new."},
+            "expected_seq": {**seq, "description": "The seq of the board the entry was made on."},
+            "key": key,
             "ruling": {"type": "boolean", "description": "Host only: accept a refused entry as a table ruling."}}},
         "UndoRequest": {"type": "object", "required": ["expected_seq", "key"], "properties": {
-            "expected_seq": {"type": "integer"}, "key": {"type": "string", "minLength": 1, "maxLength": 64}}},
-        "WriteResult": {"allOf": [_ref("Board"), {"type": "object", "properties": {
+            "expected_seq": seq, "key": key}},
+        "WriteResult": {"allOf": [_ref("Board"), {"type": "object", "required": ["entry", "replayed"], "properties": {
             "entry": entry, "replayed": {"type": "boolean"}}}]},
         "Stale": {"allOf": [_ref("Error"), _ref("Board")]},
         "ScoreSheet": {"type": "object", "properties": {
@@ -174,6 +226,8 @@ def _schemas() -> dict:
             "entries": {"type": "array", "items": {"allOf": [entry, {"type": "object", "properties": {
                 "action": {"type": ["object", "null"]}}}]}},
             "score_sheet": _ref("ScoreSheet")}},
-        "History": {"type": "object", "properties": {"code": {"type": "string"}, "seq": {"type": "integer"},
-                                                     "entries": {"type": "array", "items": entry}}},
+        "History": {"type": "object", "required": ["code", "seq", "entries"],
+                    "properties": {"code": {"type": "string"}, "seq": seq,
+                                   "entries": {"type": "array", "items": {**entry,
+                                                                          "required": [*entry["required"], "voided"]}}}},
     }
