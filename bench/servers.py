@@ -1,0 +1,157 @@
+"""Start the production server (gunicorn) for the referee and for the baseline, on loopback."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class ServerSettings:
+    workers: int = 2
+    worker_class: str = "gthread"  # threads: keep-alive connections and event streams
+    threads: int = 8
+
+    def args(self) -> list[str]:
+        return ["--workers", str(self.workers), "--worker-class", self.worker_class,
+                "--threads", str(self.threads)]
+
+    def describe(self) -> str:
+        return f"gunicorn {self.workers} workers × {self.threads} threads ({self.worker_class})"
+
+
+@dataclass
+class Server:
+    name: str
+    port: int
+    process: subprocess.Popen
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+def referee_app_spec() -> str:
+    """The WSGI entry point: ``referee/wsgi.py`` when the project has one, else the factory."""
+    wsgi = ROOT / "referee" / "wsgi.py"
+    if wsgi.exists() and "\napp = " in wsgi.read_text():
+        return "referee.wsgi:app"
+    return "referee.app:create_app()"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class AppToServe:
+    name: str
+    app_spec: str
+    database_url: str
+
+
+@contextmanager
+def gunicorns(apps: list[AppToServe], settings: ServerSettings, log_path: Path):
+    """Run one gunicorn per app, started side by side, until the block ends. Each schema is
+    made before its workers start, so they do not race to create it."""
+    _in_parallel([_schema_command(app) for app in apps])
+    servers: list[Server] = []
+    try:
+        for app in apps:
+            servers.append(_start(app, settings, log_path))
+        for server in servers:
+            _wait_until_listening(server.port, server.process, log_path)
+        yield servers
+    finally:
+        for server in servers:
+            _stop(server.process)
+
+
+def _start(app: AppToServe, settings: ServerSettings, log_path: Path) -> Server:
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": app.database_url, "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--chdir", str(ROOT),
+               "--log-level", "warning", "--keep-alive", "30", "--graceful-timeout", "2", *settings.args(),
+               app.app_spec]
+    with open(log_path, "ab") as log:  # its own session: stopping it stops its workers too
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    return Server(app.name, port, process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """SIGTERM lets gunicorn end open event streams within its graceful timeout; whatever is
+    left of this server's process group after that is killed."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _schema_command(app: AppToServe) -> tuple[list[str], dict]:
+    """Build the app once in a throwaway process: it makes (or migrates) its schema."""
+    module, _, attribute = app.app_spec.partition(":")
+    build = f"{module}.{attribute}" if attribute.endswith("()") else module
+    code = f"import os, sys; sys.path.insert(0, os.getcwd()); import {module}; {build}"
+    return [sys.executable, "-c", code], {**os.environ, "DATABASE_URL": app.database_url}
+
+
+def _in_parallel(commands: list[tuple[list[str], dict]]) -> None:
+    processes = [subprocess.Popen(command, cwd=ROOT, env=env) for command, env in commands]
+    for process in processes:
+        if process.wait() != 0:
+            raise RuntimeError(f"building the schema failed: {process.args}")
+
+
+def _wait_until_listening(port: int, process: subprocess.Popen, log_path: Path, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited ({process.returncode}); see {log_path}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"gunicorn did not listen on {port} within {seconds} s; see {log_path}")
+
+
+# --------------------------------------------------------------------------- databases
+
+@contextmanager
+def databases(workdir: Path, postgres: str | None):
+    """Two fresh databases, the referee's and the baseline's: SQLite files in ``workdir``, or
+    databases made (and dropped afterwards) on the PostgreSQL server at ``postgres``."""
+    if not postgres:
+        yield f"sqlite:///{workdir / 'referee.sqlite3'}", f"sqlite:///{workdir / 'baseline.sqlite3'}"
+        return
+    import psycopg
+
+    names = [f"referee_bench_{uuid.uuid4().hex[:8]}", f"referee_bench_base_{uuid.uuid4().hex[:8]}"]
+    with psycopg.connect(postgres, autocommit=True) as admin:
+        for name in names:
+            admin.execute(f'CREATE DATABASE "{name}"')
+    server = postgres.rsplit("/", 1)[0]
+    try:
+        yield f"{server}/{names[0]}", f"{server}/{names[1]}"
+    finally:
+        with psycopg.connect(postgres, autocommit=True) as admin:
+            for name in names:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

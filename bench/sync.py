@@ -1,0 +1,105 @@
+"""Two phones on one table in real Chromium: from a tap on one to the change on the other.
+
+The host's phone taps Ann's prediction (a one-tap entry Ann may replace until everyone has
+predicted, so the taps can go on as long as the run wants); Ben's phone just watches its board.
+Both pages run in one browser, so they share one clock: the tap is stamped by a capturing
+pointerdown listener on the host's page, the change by a MutationObserver on Ben's page the
+moment a board with the new seq is in the DOM. Whatever the page uses to hear of changes
+(polling, pushed nudges) is what is measured. Between taps the run waits a random fraction of
+a second, so taps do not line up with a poll timer.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+
+from .loadgen import Client
+from .plays import PLAYERS
+from .workloads import open_table, post_play
+
+CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+# Stamps every seq a board shows with the time it reached the DOM (also after a reload).
+WATCH_SEQ = """
+(() => {
+  window.__seen = window.__seen || {};
+  const stamp = () => {
+    const board = document.querySelector('[data-seq]');
+    if (board && !(board.dataset.seq in window.__seen)) window.__seen[board.dataset.seq] = Date.now();
+  };
+  const start = () => { stamp(); new MutationObserver(stamp).observe(document.documentElement,
+    {subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq']}); };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
+})();
+"""
+STAMP_TAPS = "document.addEventListener('pointerdown', () => { window.__tap = Date.now(); }, true);"
+
+
+def available() -> str | None:
+    """Why the sync figure cannot be measured here, or None when it can."""
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0), seed: int = 8) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    base = f"http://127.0.0.1:{port}"
+    client = Client("127.0.0.1", port)
+    table = open_table(client)
+    post_play(client, table, {"type": "start_round"})
+    client.close()
+    url = f"{base}/t/{table.code}"
+    rng = random.Random(seed)
+    delays: list[float] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            host = _phone(browser, table.code, table.host, url)
+            ben = _phone(browser, table.code, table.seats[1], url)
+            seq = 1
+            for tap in range(taps):
+                _wait_for_seq(host, seq)
+                _wait_for_seq(ben, seq)
+                time.sleep(rng.uniform(*pause))
+                host.get_by_label(f"{PLAYERS[0]} predicts {tap % 11}", exact=True).click()
+                seq += 1
+                _wait_for_seq(ben, seq)
+                tapped = host.evaluate("window.__tap")
+                changed = ben.evaluate(f"window.__seen[{json.dumps(str(seq))}]")
+                delays.append((changed - tapped) / 1000)
+        finally:
+            browser.close()
+    return {"taps": len(delays), "delays": delays, "table": table.code}
+
+
+def _phone(browser, code: str, token: str, url: str):
+    context = browser.new_context(**PHONE, locale="en-US")
+    context.add_cookies([{"name": f"rt_{code}", "value": token, "domain": "127.0.0.1", "path": f"/t/{code}"}])
+    page = context.new_page()
+    page.add_init_script(WATCH_SEQ)
+    page.add_init_script(STAMP_TAPS)
+    page.goto(url)
+    return page
+
+
+def _wait_for_seq(page, seq: int, timeout: float = 15) -> None:
+    """Poll from here: the page's CSP (rightly) forbids the eval that wait_for_function needs;
+    the stamp was taken in the page, so how often we look does not change the figure."""
+    probe = f"window.__seen !== undefined && ({json.dumps(str(seq))} in window.__seen)"
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(probe):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the board never showed seq {seq}")
+        time.sleep(0.005)
