@@ -27,6 +27,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def push_streams(threads: int) -> int:
+    """Event streams a worker may hold: each holds a thread, so some must stay free for requests."""
+    return max(1, threads * 3 // 4)
+
+
 class Unreachable(Exception):
     """No answer: the connection was refused or dropped, or the client timed out."""
 
@@ -53,7 +58,8 @@ class Gunicorn:
         args = [sys.executable, "-m", "gunicorn", "referee.wsgi:app", "--bind", f"127.0.0.1:{self.port}",
                 "--workers", str(self.workers), "--worker-class", "gthread", "--threads", str(self.threads),
                 "--preload", "--no-control-socket", "--graceful-timeout", "2", "--log-level", "warning"]
-        env = {**os.environ, "DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1",
+               "REFEREE_PUSH_STREAMS": str(push_streams(self.threads))}
         with open(self.log_path or os.devnull, "a") as log:
             # A session of its own: SIGKILL to the process group takes the master and every worker.
             self.process = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from bench.live import Client, Gunicorn, start_together
+from bench.live import Client, Gunicorn, push_streams, start_together
 from bench.phones import SimTable
 
 POLL_SECONDS = 1  # the app's POLL_SECONDS: how often a phone asks
@@ -130,3 +130,22 @@ def test_an_event_stream_on_one_server_hears_an_entry_made_through_the_other(two
         heard = time.monotonic()
     assert seqs == [1]
     assert heard - made < POLL_SECONDS  # a nudge, sooner than the next poll would have been
+
+
+def test_event_streams_never_take_every_thread_of_a_server(two_servers):
+    import urllib.request
+
+    server = two_servers[0]
+    table = SimTable(Client(server.base), "switch-to", random.Random(6), players=2)
+    cap = server.workers * push_streams(server.threads)
+    streams = [urllib.request.urlopen(f"{server.base}/t/{table.code}/events", timeout=10) for _ in range(cap + 2)]
+    try:
+        statuses = [stream.status for stream in streams]
+        # Past its cap a worker answers 204 (that phone polls instead) and keeps a thread free.
+        assert statuses.count(200) <= cap and statuses.count(204) >= 2
+        started = time.monotonic()
+        assert Client(server.base).call("GET", f"/api/tables/{table.code}", timeout=5)[0] == 200
+        assert time.monotonic() - started < 2
+    finally:
+        for stream in streams:
+            stream.close()
