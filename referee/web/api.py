@@ -4,6 +4,7 @@ Described by the OpenAPI document at ``/api/openapi.json`` and in ``docs/api.md`
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
@@ -58,10 +59,33 @@ def _wrong_method(_exc):
 
 
 def _body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The JSON object sent. Not JSON, nested past any sense, NaN or Infinity (which no database
+    column takes) or a NUL character (which PostgreSQL text cannot hold) is a 400."""
+    body = None
+    if request.is_json:
+        try:
+            body = json.loads(request.get_data(as_text=True), parse_constant=_no_json_constant)
+        except (ValueError, RecursionError):
+            body = None
     if not isinstance(body, dict):
         raise BadRequest("Send a JSON object (Content-Type: application/json).")
+    if _holds_nul(body):
+        raise BadRequest("The body holds a NUL character (\\u0000); no field may.")
     return body
+
+
+def _no_json_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _holds_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(v) for v in value)
+    return False
 
 
 def _bearer() -> str | None:
@@ -72,8 +96,11 @@ def _bearer() -> str | None:
 
 def _whole_number(body: dict, name: str) -> int:
     value = body.get(name)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON has one number type: 12.0 is the integer 12 (JSON Schema agrees)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"{name} must be a whole number (the seq your board shows).")
+        meaning = "the seq your board shows" if name == "expected_seq" else "a seat number"
+        raise BadRequest(f"{name} must be a whole number ({meaning}).")
     return value
 
 
@@ -111,8 +138,10 @@ def games():
 @bp.post("/tables")
 def open_table():
     body = _body()
+    if not isinstance(body.get("game"), str):
+        raise BadRequest("game must be a game id (a string), e.g. \"switch-to\"; see /api/games.")
     try:
-        table = log.open_table(db(), body.get("game"), body.get("players"), _options(body))
+        table = log.open_table(db(), body["game"], body.get("players"), _options(body))
     except Refusal as refusal:
         return error(422, refusal.rule, refusal.message)
     return jsonify({
@@ -139,6 +168,8 @@ def show_table(code: str):
 def changes(code: str):
     """The cheap poll: 204 when nothing happened since ``since``, else the new seq."""
     since = request.args.get("since", type=int)
+    if since is None:
+        raise BadRequest("since must be a whole number: the seq your board shows.")
     table = log.find_table(db(), code)
     if since == table.seq:
         return Response(status=204)
@@ -153,9 +184,11 @@ def play(code: str):
     if not isinstance(action, dict):
         raise BadRequest("action must be an object with a type, e.g. {\"type\": \"pass\"}.")
     if "seat" in body:
-        action = {**action, "seat": body["seat"]}
+        action = {**action, "seat": _whole_number(body, "seat")}
     expected_seq, key = _whole_number(body, "expected_seq"), _key(body)
-    ruling = body.get("ruling") is True
+    ruling = body.get("ruling", False)
+    if not isinstance(ruling, bool):
+        raise BadRequest("ruling must be true or false.")
     table = log.find_table(session, code)
     by = log.require_identity(table, _bearer())
     return _write(session, table, by, lambda: log.record(session, code, by, action, expected_seq, key, ruling))
