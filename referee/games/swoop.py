@@ -691,6 +691,179 @@ EFFECTS = {
 }
 
 
+# --------------------------------------------------------------------------- entries the rules allow now
+
+def legal_entries(state: State) -> list[dict]:
+    """Entries the rules allow now, as far as public information tells (for simulated phones
+    and property tests); an empty list means the game is over.
+
+    Every entry passes ``check(state, entry, HOST)``, and an entry with a ``seat`` also passes
+    when that seat's phone sends it, except ``set_starter``: its ``seat`` names the starter, and
+    only the host enters it (a phone gets a permission refusal).
+
+    It is a sample: hand cards are ranks whose copies are not all seen; plays are 1-4 cards of
+    a rank from the hand, the face-up slots or both; each uncovered mystery card is revealed as
+    each rank, alone or with one add-on. It is biased so that a random walk ends:
+
+    - a pick-up (``pick_up``, or a higher play made only of known cards) is offered only when
+      nothing else is allowed;
+    - a player keeps one unknown hand card until it can be their last card, unless nothing
+      else is allowed.
+
+    So each step plays a card never seen before, plays known cards onto the pile, or ends a
+    chain; a player still holding an unknown card always has a fresh card to play while
+    copies of 10, joker or a rank below the top remain (always, with 3 players and 6 packs).
+    The biggest plays come first.
+    """
+    if state.phase == PLAY:
+        return _turn_entries(state)
+    if state.phase == SETUP:
+        entries = _setup_entries(state)
+    elif state.phase == DECLARE:
+        entries = [entry for seat in range(state.seat_count)
+                   if seat != state.out_player and str(seat) not in state.declared
+                   for entry in _declarations(state, seat)]
+    else:
+        return []
+    return [entry for entry in entries if _allowed(state, entry)]
+
+
+def _allowed(state: State, action: dict) -> bool:
+    try:
+        check(state, action, HOST)
+    except Refusal:
+        return False
+    return True
+
+
+def _unseen(state: State, rank: str) -> int:
+    return copies(state, rank) - state.seen.get(rank, 0)
+
+
+def _pick_ranks(state: State, count: int, start: int, step: int = 1) -> list[str]:
+    """``count`` ranks, one after the other from RANKS[start] on, each within its unseen copies."""
+    left = {rank: _unseen(state, rank) for rank in RANKS}
+    picked: list[str] = []
+    index = start
+    while len(picked) < count and any(left.values()):
+        rank = RANKS[index % len(RANKS)]
+        if left[rank] > 0:
+            picked.append(rank)
+            left[rank] -= 1
+        index += step
+    return picked
+
+
+def _setup_entries(state: State) -> list[dict]:
+    entries = [{"type": "set_face_up", "seat": seat,
+                "ranks": _pick_ranks(state, SLOTS, 3 * seat + 5 * variant + state.hand_no, step)}
+               for seat in range(state.seat_count) if not state.face_up_set[seat]
+               for variant, step in enumerate((3, 1, 5))]
+    if state.starter is None:
+        entries += [{"type": "set_starter", "seat": seat} for seat in range(state.seat_count)]
+    return entries
+
+
+def _declarations(state: State, seat: int) -> list[dict]:
+    """Two statements of what the seat still holds: its known ranks plus unseen ranks."""
+    unknown, mystery = state.hand_count[seat] - len(state.known[seat]), sum(state.mystery[seat])
+    entries = []
+    for start in (seat * 5 + state.hand_no, seat * 5 + state.hand_no + 7):
+        fresh = _pick_ranks(state, unknown + mystery, start)
+        entries.append({"type": "declare_remaining", "seat": seat, "hand": state.known[seat] + fresh[:unknown],
+                        "mystery": fresh[unknown:]})
+    return entries
+
+
+def _turn_entries(state: State) -> list[dict]:
+    """The current player's plays, flips and chain end; pick-ups only when nothing else is left."""
+    seat = state.current
+    candidates = _play_candidates(state, seat) + _flip_candidates(state, seat)
+    if state.mode == CHAIN:
+        candidates.append({"type": "end_chain", "seat": seat})
+    legal = [entry for entry in candidates if _allowed(state, entry)]
+    legal.sort(key=lambda entry: -_cards_played(entry))
+    no_pick_up = [entry for entry in legal if not _picks_up_known_cards(state, seat, entry)]
+    keeps_unknown = [entry for entry in no_pick_up if _keeps_an_unknown_card(state, seat, entry)]
+    return keeps_unknown or no_pick_up or legal + [{"type": "pick_up", "seat": seat}]
+
+
+def _play_candidates(state: State, seat: int) -> list[dict]:
+    """For each rank the seat may hold: 1-4 cards from the hand, from face-up slots, or mixed."""
+    entries = []
+    for rank in RANKS:
+        ups = [f"{rank}@up{i + 1}" for i, shown in enumerate(state.up[seat]) if shown == rank]
+        in_hand = _hand_can_hold(state, seat, rank)
+        for n in range(1, 2 if _higher_than_top(state, rank) else 5):  # picking up: one card will do
+            plays = [[f"{rank}@hand"] * n] if n <= in_hand else []
+            plays += [ups[:n]] if len(ups) >= n else []
+            plays += [ups[:1] + [f"{rank}@hand"] * (n - 1)] if ups and 1 <= n - 1 <= in_hand else []
+            entries += [{"type": "play", "seat": seat, "cards": cards} for cards in plays]
+    return entries
+
+
+def _hand_can_hold(state: State, seat: int, rank: str) -> int:
+    """How many cards of ``rank`` the hand may hold: known ones plus unknown ones copies allow."""
+    unknown = state.hand_count[seat] - len(state.known[seat])
+    return state.known[seat].count(rank) + min(unknown, max(0, _unseen(state, rank)))
+
+
+def _flip_candidates(state: State, seat: int) -> list[dict]:
+    """Each uncovered mystery card revealed as each rank with copies left, alone or with one add-on."""
+    entries = []
+    for slot in range(1, SLOTS + 1):
+        if state.up[seat][slot - 1] is not None or not state.mystery[seat][slot - 1]:
+            continue
+        for rank in RANKS:
+            if _unseen(state, rank) < 1:
+                continue
+            entries.append({"type": "flip", "seat": seat, "slot": slot, "rank": rank})
+            if _higher_than_top(state, rank):
+                continue  # SW-R9: nothing may be added
+            ups = [f"{rank}@up{i + 1}" for i, shown in enumerate(state.up[seat]) if shown == rank]
+            entries += [{"type": "flip", "seat": seat, "slot": slot, "rank": rank, "add": add}
+                        for add in ([f"{rank}@hand"], ups[:1]) if add]
+    return entries
+
+
+def _higher_than_top(state: State, rank: str) -> bool:
+    """A play of ``rank`` now would pick up the pile."""
+    return state.mode == FOLLOW and _is_higher(rank, state.pile[-1] if state.pile else None)
+
+
+def _cards_played(entry: dict) -> int:
+    return len(entry.get("cards", [])) + len(entry.get("add", [])) + (entry["type"] == "flip")
+
+
+def _hand_cards(entry: dict) -> tuple[str | None, int]:
+    """The rank and the number of hand cards an entry plays."""
+    cards = entry.get("cards", entry.get("add", []))
+    return entry.get("rank") or (cards[0].split("@")[0] if cards else None), \
+        sum(card.endswith("@hand") for card in cards)
+
+
+def _unknown_used(state: State, seat: int, entry: dict) -> int:
+    """Hand cards beyond the known ones of that rank (the engine matches known cards first)."""
+    rank, from_hand = _hand_cards(entry)
+    return max(0, from_hand - state.known[seat].count(rank)) if rank else 0
+
+
+def _picks_up_known_cards(state: State, seat: int, entry: dict) -> bool:
+    """A higher play that uses no card never seen before: a pick-up that makes no progress."""
+    if entry["type"] != "play":
+        return entry["type"] == "pick_up"
+    rank, from_hand = _hand_cards(entry)
+    fresh = from_hand < len(entry["cards"]) or _unknown_used(state, seat, entry) > 0
+    return _higher_than_top(state, rank) and not fresh
+
+
+def _keeps_an_unknown_card(state: State, seat: int, entry: dict) -> bool:
+    """The play leaves an unknown hand card, uses none, or leaves the seat with no card at all."""
+    used = _unknown_used(state, seat, entry)
+    unknown = state.hand_count[seat] - len(state.known[seat])
+    return used == 0 or unknown - used >= 1 or state.cards_left(seat) == _cards_played(entry)
+
+
 # --------------------------------------------------------------------------- what a phone sees
 
 def view(state: State, viewer: Any = None) -> dict:
