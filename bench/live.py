@@ -73,6 +73,8 @@ class Gunicorn:
             try:
                 urllib.request.urlopen(self.base + "/api/games", timeout=2).close()
                 return
+            except urllib.error.HTTPError:  # it answers, if badly: the run reports what it answers
+                return
             except (OSError, http.client.HTTPException):
                 time.sleep(0.1)
         self.kill()

@@ -231,7 +231,7 @@ class SimTable:
         by = self.rng.choice([HOST, *range(len(self.tokens))])
         status, board = self.send("GET", f"/api/tables/{self.code}", token=self.token(by))
         if status != 200 or board["seq"] != self.seq:
-            return self.anomaly(f"a read after seq {self.seq} answered {status}: seq {board and board.get('seq')}")
+            return self.anomaly(f"a read after seq {self.seq} answered {status}: {board}")
         self.check_view(board["state"], by, "read")
 
     # ------------------------------------------------------------------ bookkeeping and checks
@@ -326,8 +326,7 @@ def _verify_history(client: Client, table: SimTable, verdict: Verdict) -> None:
     seqs = [entry["seq"] for entry in history["entries"]] if status == 200 else []
     if status != 200 or seqs != list(range(1, history["seq"] + 1)) or history["seq"] != table.seq:
         verdict.gaps += 1
-        verdict.problems.append(f"{table.code}: history seqs {seqs} (table at {history and history.get('seq')}), "
-                                f"clients saw {table.seq}")
+        verdict.problems.append(f"{table.code}: history answered {status} with seqs {seqs}, clients saw {table.seq}")
 
 
 def _verify_rows(session, table: SimTable, verdict: Verdict) -> None:

@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make ``bench`` and ``referee`` importable
     sys.path.insert(0, str(ROOT))
 
-from bench.live import Client, Gunicorn
-from bench.phones import GaveUp, SimTable, Stats, playable_games, verify
+from bench.live import Client, Gunicorn, Unreachable
+from bench.phones import GaveUp, SimTable, Stats, Verdict, playable_games, verify
 
 PROFILES = {
     "quick": {"seconds": 45, "tables_per_game": 2, "kill_every": (6.0, 10.0), "min_kills": 4},
@@ -48,14 +48,18 @@ class Killer(threading.Thread):
         self.server, self.every, self.rng = server, every, rng
         self.stopping = threading.Event()
         self.downtime = 0.0
+        self.failure: str | None = None
 
     def run(self) -> None:
-        while not self.stopping.wait(self.rng.uniform(*self.every)):
-            down = time.monotonic()
-            self.server.kill()
-            time.sleep(self.rng.uniform(0.0, 0.5))
-            self.server.start()
-            self.downtime += time.monotonic() - down
+        try:
+            while not self.stopping.wait(self.rng.uniform(*self.every)):
+                down = time.monotonic()
+                self.server.kill()
+                time.sleep(self.rng.uniform(0.0, 0.5))
+                self.server.start()
+                self.downtime += time.monotonic() - down
+        except Exception as failure:  # noqa: BLE001 - the server would not come back: a finding
+            self.failure = f"restarting the server failed: {failure}"
 
     def stop(self) -> None:
         self.stopping.set()
@@ -136,10 +140,25 @@ def soak(database: str, profile: dict, seed: int, workers: int, log_path: Path) 
     stats = Stats()
     for seat in seats:
         stats.add(seat.stats)
-    verdict = verify(database, client, tables)
+    if killer.failure:
+        stats.anomalies.append(killer.failure)
+    verdict = verify_or_report(database, server, client, tables)
     server.stop()
     server_errors = log_path.read_text().count("Traceback") if log_path.exists() else 0
     return report(games, seats, tables, stats, verdict, server, killer, server_errors, started)
+
+
+def verify_or_report(database: str, server: Gunicorn, client: Client, tables: list[SimTable]) -> Verdict:
+    """The checks of ``verify``; when the server cannot even be asked, that is the finding."""
+    try:
+        if server.process.poll() is not None:
+            server.start()
+        return verify(database, client, tables)
+    except (RuntimeError, Unreachable) as failure:
+        verdict = Verdict(acknowledged=sum(len(table.acks) for table in tables))
+        verdict.gaps = len(tables)  # not one table could be checked
+        verdict.problems.append(f"the log could not be checked: {failure}")
+        return verdict
 
 
 def play_until(profile: dict, killer: Killer) -> None:
