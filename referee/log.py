@@ -104,10 +104,13 @@ def identify(table: GameTable, token: str | None):
     """HOST, a seat number, or None for a token that is not this table's (or no token)."""
     if not token:
         return None
-    if secrets.compare_digest(token, table.host_token):
+    # Compared in constant time, as bytes: compare_digest refuses str with non-ASCII characters,
+    # and a cookie or header can hold anything.
+    given = token.encode("utf-8", "surrogatepass")
+    if secrets.compare_digest(given, table.host_token.encode()):
         return HOST
     for seat, info in enumerate(table.seats):
-        if secrets.compare_digest(token, info["token"]):
+        if secrets.compare_digest(given, info["token"].encode()):
             return seat
     return None
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 from sqlalchemy.orm.attributes import flag_modified
+from werkzeug.datastructures import MultiDict
 
 from .. import log, push
 from ..games import GAMES, PLANNED
@@ -48,6 +49,29 @@ def refuse_cross_site_posts():
     if origin and urlsplit(origin).netloc != request.host:
         abort(403)
     return None
+
+
+@bp.before_app_request
+def refuse_nul_characters():
+    """No address, query or form field of ours holds a NUL character, and PostgreSQL text cannot:
+    refuse it before it reaches a query (the API checks its JSON bodies the same way)."""
+    form = request.form if request.method == "POST" and not request.is_json else MultiDict()
+    texts = [request.path, *(text for fields in (request.args, form)
+                             for name, values in fields.lists() for text in (name, *values))]
+    if any("\x00" in text for text in texts):
+        if request.path.startswith("/api/"):
+            return {"error": {"rule": "REQUEST", "message": "A NUL character (\\u0000) is in the request."}}, 400
+        abort(400)
+    return None
+
+
+@bp.app_errorhandler(405)
+def wrong_method(error):
+    """The API answers JSON here too (a blueprint's own handler never sees a routing error)."""
+    if request.path.startswith("/api/"):
+        body = {"error": {"rule": "ROUTE", "message": "This endpoint does not take that method."}}
+        return body, 405, {"Allow": ", ".join(error.valid_methods or [])}
+    return error
 
 
 @bp.app_errorhandler(404)
@@ -245,8 +269,8 @@ def action_from_form(form) -> dict:
     fields are always lists. A ruling form sends the refused entry back whole, as JSON."""
     if form.get("action_json"):
         try:
-            action = json.loads(form["action_json"])
-        except ValueError:
+            action = json.loads(form["action_json"], parse_constant=_not_a_number)
+        except (ValueError, RecursionError):
             action = None
         return action if isinstance(action, dict) else {"type": None}
     action = {"type": form.get("type")}
@@ -258,15 +282,28 @@ def action_from_form(form) -> dict:
         if name in skip or not values:
             continue
         if "#" in name:  # dice#0, dice#1, ...: one list, in field order
-            action.setdefault(name.partition("#")[0], []).extend(values)
+            _field_of(action, name.partition("#")[0], list).extend(values)
         elif "." in name:  # hand.K = 2: one object of named values
             base, _, key = name.partition(".")
-            action.setdefault(base, {})[key] = values if len(values) > 1 else values[0]
+            _field_of(action, base, dict)[key] = values if len(values) > 1 else values[0]
         elif len(values) > 1 or name == "cards":
             action[name] = values
         else:
             action[name] = values[0]
     return action
+
+
+def _field_of(action: dict, name: str, kind: type):
+    """The list or object a numbered or named field adds to; a name used both ways (``x#0`` and
+    ``x.K``, or ``type#0``), which no form of ours sends, is a 400."""
+    field = action.setdefault(name, kind())
+    if not isinstance(field, kind):
+        abort(400)
+    return field
+
+
+def _not_a_number(name: str):
+    raise ValueError(f"{name} is not a number an entry can hold")
 
 
 @bp.get("/t/<code>/history")
