@@ -7,6 +7,7 @@ every entry against it. The showdown and lives are in ``schwimmen_score``.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -258,11 +259,18 @@ def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: b
 
 
 def check_from_stock(state: State, cards: list[str]) -> None:
-    """SC-C2: cards turned up from the stock were never seen elsewhere."""
+    """SC-C2: cards turned up from the stock were never seen elsewhere, and no more of them are
+    new than the stock holds unseen cards (after a reshuffle the rest are set-aside cards)."""
     for card in cards:
         place = location(state, card)
         if place not in ("unknown", "stock_known"):
             raise Refusal("SC-C2", f"{parse_card(card).label} is {_where(state, place)}.")
+    new = sum(location(state, card) == "unknown" for card in cards)
+    unseen = max(0, state.stock - len(state.stock_known))
+    if new > unseen:
+        raise Refusal("SC-C2", f"The stock holds {len(state.stock_known)} set-aside cards "
+                               f"({labels(state.stock_known)}) and only {unseen} other card{'s' if unseen != 1 else ''}:"
+                               f" at most {unseen} of these cards can be new.")
 
 
 def check_keeps_known(state: State, seat: int, cards: list[str]) -> None:
@@ -872,6 +880,188 @@ EFFECTS = {
     "show": _effect_show,
     "reveal": _effect_reveal,
 }
+
+
+# --------------------------------------------------------------------------- entries the rules allow now
+
+ROUND_TURNS = 3  # turns each before the walk's list closes the round (see legal_entries)
+
+
+def legal_entries(state: State) -> list[dict]:
+    """Entries the rules allow now, as far as public information tells (for simulated phones
+    and property tests); an empty list means the game is over.
+
+    Every entry passes ``check(state, entry, HOST)``; an entry with a ``seat`` also passes when
+    that seat's phone sends it (``first_dealer`` names the dealer, and any seat may enter it).
+    Table entries any phone may make (``lay_centre``, ``turn_up``, ``refresh``) carry no seat.
+
+    It is a sample. Cards leaving a hand are its known cards or cards nobody has seen (a few,
+    in an order shuffled per round); cards from the stock are set-aside cards shuffled back
+    or unseen cards; a show is one hand of 31 (or fire) the ledger allows; at the showdown the
+    unseen cards are shared out among the hands, so every player can still reveal. It is
+    biased so that a random walk ends:
+
+    - with ``minimum_score`` on, no exchange leaves a hand fully known and worth 20 or less
+      (which could never close), unless nothing else is allowed;
+    - once every active player has had ``ROUND_TURNS`` turns and nobody has closed, the
+      player on turn is offered only ``close`` (and any show), so each round ends.
+    """
+    phase = state.phase
+    if phase == OVER:
+        return []
+    if phase == EXCHANGE:
+        return _exchange_entries(state)
+    if phase == FIRST_DEALER:
+        entries = [{"type": "first_dealer", "seat": seat} for seat in range(state.seat_count)]
+    elif phase == DEALER_CHOICE:
+        entries = [{"type": "dealer_choice", "seat": state.dealer, "choice": choice} for choice in ("keep", "exchange")]
+    elif phase == LAYOUT:
+        kind, count = ("lay_centre", 3) if state.options["exchange"] == "commerce" else ("turn_up", 1)
+        entries = [{"type": kind, "cards": cards} for cards in _from_stock(state, count)]
+    elif phase == REFRESH:
+        entries = [{"type": "refresh", "cards": cards} for cards in _from_stock(state, 3)]
+    else:
+        entries = _reveals(state)
+    return [entry for entry in entries if _allowed(state, entry)]
+
+
+def _allowed(state: State, action: Mapping[str, Any]) -> bool:
+    return _passes(check, state, action, HOST)
+
+
+def _deck_order(state: State) -> list[str]:
+    """The deck in an order fixed for the round's table (not for its hands), so that samples
+    vary from round to round but stay put while the showdown's reveals come in."""
+    deck = [f"{RANK_NAMES.get(rank, rank)}{suit}" for rank in range(7 if state.piquet else 2, 15) for suit in SUITS]
+    random.Random(f"{state.round}/{state.stock}/{' '.join(state.centre)}").shuffle(deck)
+    return deck
+
+
+def _unseen(state: State) -> list[str]:
+    places = ledger(state)
+    return [card for card in _deck_order(state) if card not in places]
+
+
+def _from_stock(state: State, count: int) -> list[list[str]]:
+    """Cards turned up from the stock: set-aside cards shuffled back first, or unseen ones."""
+    unseen = _unseen(state)
+    samples = [(state.stock_known + unseen)[:count], unseen[:count], unseen[count:2 * count]]
+    return [cards for i, cards in enumerate(samples) if len(cards) == count and cards not in samples[:i]]
+
+
+def _exchange_entries(state: State) -> list[dict]:
+    seat = state.turn
+    shows = [entry for s in state.active() for entry in _shows(state, s)]
+    close = {"type": "close", "seat": seat}
+    closing_time = state.closer is None and min(state.turns_taken[s] for s in state.active()) >= ROUND_TURNS
+    if closing_time and _allowed(state, close):
+        return [close] + [entry for entry in shows if _allowed(state, entry)]
+    entries = _swaps(state, seat) if state.options["exchange"] == "commerce" else _draws(state, seat)
+    legal = [entry for entry in entries + [close] + shows if _allowed(state, entry)]
+    can_close = [entry for entry in legal if not _leaves_a_hand_that_cannot_close(state, seat, entry)]
+    return can_close or legal
+
+
+def _gives(state: State, seat: int) -> list[str]:
+    """Cards that may leave the seat's hand: its known cards and two unseen ones."""
+    return state.known[seat] + _unseen(state)[:2]
+
+
+def _swaps(state: State, seat: int) -> list[dict]:
+    gives = _gives(state, seat)
+    unseen = [card for card in _unseen(state) if card not in state.known[seat]]
+    swap_all = [state.known[seat] + unseen[start:start + 3 - len(state.known[seat])] for start in (0, 3)]
+    return ([{"type": "pass", "seat": seat}]
+            + [{"type": "swap_one", "seat": seat, "give": give, "take": take} for give in gives for take in state.centre]
+            + [{"type": "swap_all", "seat": seat, "give": cards} for cards in swap_all])
+
+
+def _draws(state: State, seat: int) -> list[dict]:
+    return [{"type": "draw_discard", "seat": seat, "source": source, "discard": card}
+            for source in ("stock", "pile") for card in _gives(state, seat)]
+
+
+def _leaves_a_hand_that_cannot_close(state: State, seat: int, entry: Mapping[str, Any]) -> bool:
+    """SC-R9: would this exchange leave the hand fully known and worth 20 or less?"""
+    if state.options["minimum_score"] != "on":
+        return False
+    known = list(state.known[seat])
+    if entry["type"] == "swap_one":
+        known = [card for card in known if card != entry["give"]] + [entry["take"]]
+    elif entry["type"] == "swap_all":
+        known = list(state.centre)
+    elif entry["type"] == "draw_discard":
+        taken = state.discard[-1:] if entry["source"] == "pile" else []
+        known = [card for card in known + taken if card != entry["discard"]]
+    return len(known) == 3 and hand_value(state, seat, known).value <= 20
+
+
+def _shows(state: State, seat: int) -> list[dict]:
+    """One hand of 31 (or fire) holding the seat's known cards, if the ledger allows one."""
+    places = ledger(state)
+    known = set(state.known[seat])
+    hands = [[f"A{suit}", f"{first}{suit}", f"{second}{suit}"] for suit in "CSHD"
+             for first, second in (("K", "Q"), ("K", "J"), ("Q", "J"), ("K", "10"), ("Q", "10"), ("J", "10"))]
+    if state.options["three_of_a_kind"] == "fire":
+        hands += [["AC", "AS", "AH"], ["AC", "AS", "AD"], ["AC", "AH", "AD"], ["AS", "AH", "AD"]]
+    for cards in hands:
+        if known <= set(cards) and all(places.get(card, f"hand:{seat}") == f"hand:{seat}" for card in cards):
+            return [{"type": "show", "seat": seat, "cards": cards}]
+    return []
+
+
+def _reveals(state: State) -> list[dict]:
+    """Showdown entries: each hand the unseen cards were shared out to (section 3)."""
+    hands = _showdown_hands(state)
+    entries = []
+    for seat in state.active():
+        if seat in state.cards_asked:
+            declared = state.reveals[str(seat)]
+            entries += [{"type": "reveal", "seat": seat, "cards": cards} for cards in hands[seat]
+                        if _scored_as(state, seat, cards) == (declared["value"], declared["suit"])][:1]
+        elif str(seat) in state.reveals:
+            continue
+        elif state.options["reveal_mode"] == "score_only":
+            entries += [_score_only(state, seat, cards) for cards in hands[seat]]
+        else:
+            entries += [{"type": "reveal", "seat": seat, "cards": cards} for cards in hands[seat]]
+    return entries
+
+
+def _showdown_hands(state: State) -> dict[int, list[list[str]]]:
+    """Seat -> two hands it may reveal: its known cards and unseen cards no other seat's hands
+    use. Cards already revealed are taken out first (in score-only mode only the shower's, so
+    that a player asked for the cards behind a value finds the same hands)."""
+    revealed = state.reveals.items() if state.options["reveal_mode"] == "cards" else \
+        [(seat, entry) for seat, entry in state.reveals.items() if seat == str(state.shower)]
+    used = {card for _, entry in revealed for card in entry.get("cards", [])}
+    placed = {card for card, place in ledger(state).items() if not place.startswith("shown:")}
+    pool = [card for card in _deck_order(state) if card not in placed and card not in used]
+    open_seats = [seat for seat in state.active() if str(seat) not in dict(revealed)]
+    fills, front = {}, 0
+    for seat in open_seats:
+        need = 3 - len(state.known[seat])
+        fills[seat], front = pool[front:front + need], front + need
+    spare = pool[front:]
+    hands = {}
+    for i, seat in enumerate(open_seats):
+        hand = state.known[seat] + fills[seat]
+        other = hand[:-1] + spare[i:i + 1] if fills[seat] and i < len(spare) else None
+        hands[seat] = [hand] + ([other] if other else [])
+    return hands
+
+
+def _scored_as(state: State, seat: int, cards: list[str]) -> tuple[float, str | None]:
+    hand = hand_value(state, seat, cards)
+    return hand.value, hand.suit
+
+
+def _score_only(state: State, seat: int, cards: list[str]) -> dict:
+    """A score-only reveal of ``cards``: the value with its scoring suit, or the triple's rank."""
+    hand = hand_value(state, seat, cards)
+    if hand.triple is not None:
+        return {"type": "reveal", "seat": seat, "value": hand.value, "triple": RANK_NAMES.get(hand.triple, hand.triple)}
+    return {"type": "reveal", "seat": seat, "value": hand.value, "suit": hand.suit}
 
 
 # --------------------------------------------------------------------------- what a phone sees

@@ -221,6 +221,8 @@ def test_sc_e11_empty_stock_in_commerce():
     assert state.stock == 2
     state = _all_pass(state)
     assert state.stock == 8 and state.set_aside == []
+    assert refusal(state, {"type": "refresh", "cards": "10S JS QS"}) == "SC-C2"  # only 2 unseen cards in it
+    assert sc.apply(state, {"type": "refresh", "cards": "10S JS 7C"}).stock == 5  # 2 unseen, 1 set aside
     state = sc.apply(state, {"type": "refresh", "cards": "7H 8H 9H"})  # set-aside cards came back
     assert state.stock == 5
     short = sc.apply(_all_pass(dealt(names, centre="7H 8H 9H", stock_exhausted="showdown")),

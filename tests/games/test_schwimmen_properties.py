@@ -1,0 +1,249 @@
+"""Properties of the Schwimmen engine over random games drawn from its own legal entries
+(``schwimmen.legal_entries``), checked against the rule text ../shared/rules/schwimmen.md."""
+from __future__ import annotations
+
+import copy
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.games import schwimmen as sc
+from referee.games.base import HOST, Refusal
+
+SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+NAMES = ["A", "B", "C", "D", "E", "F", "G", "H"]
+TABLES = st.sampled_from([  # short games: few lives
+    {"lives": "1"},
+    {"preset": "classic", "lives": "1", "stock_exhausted": "showdown"},
+    {"rule_set": "blitz", "lives": "0", "closer_rule": "on", "thirty_one_effect": "hits_all"},
+    {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"},
+    {"preset": "classic", "lives": "0", "reveal_mode": "score_only", "all_out": "shared_win"},
+    {"rule_set": "custom", "exchange": "draw_discard", "lives": "1", "stock_exhausted": "showdown",
+     "show_timing": "any_time", "three_of_a_kind": "three_of_a_kind"},
+])
+PLAYERS = st.sampled_from([2, 3, 4, 8])
+STEPS = 200
+
+
+def maker(data, entry: dict):
+    """Who sends the entry: its own seat's phone or the host."""
+    return entry["seat"] if "seat" in entry and data.draw(st.booleans()) else HOST
+
+
+def random_game(data, players: int, options: dict, steps: int = STEPS, listed: list | None = None):
+    """Draw a legal entry at every step; yield (state before, entry, who sent it, state after).
+    ``listed``, if given, receives each step's list of legal entries."""
+    state = sc.new_game(NAMES[:players], options)
+    for _ in range(steps):
+        entries = sc.legal_entries(state)
+        if listed is not None:
+            listed.append(entries)
+        if not entries:
+            return
+        entry = data.draw(st.sampled_from(entries))
+        by = maker(data, entry)
+        after = sc.apply(state, entry, by)
+        yield state, entry, by, after
+        state = after
+
+
+# --------------------------------------------------------------------------- the list itself
+
+@SETTINGS
+@given(st.data(), PLAYERS, TABLES)
+def test_every_listed_entry_is_accepted_from_the_host_and_from_its_seat(data, players, options):
+    listed: list[list[dict]] = []
+    for before, _, _, after in random_game(data, players, options, steps=100, listed=listed):
+        for entry in listed[-1]:
+            sc.check(before, entry, HOST)
+            if "seat" in entry:
+                sc.check(before, entry, entry["seat"])
+        assert (sc.legal_entries(after) == []) == (after.phase == sc.OVER)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.integers(2, 4), TABLES)
+def test_a_random_game_ends_within_a_bounded_number_of_steps(data, players, options):
+    """Every round closes after ROUND_TURNS turns each (see legal_entries); few lives, few rounds."""
+    steps = sum(1 for _ in random_game(data, players, {**options, "lives": "0"}, steps=400))
+    assert steps < 400
+
+
+# --------------------------------------------------------------------------- states: storing, replaying, undoing
+
+@SETTINGS
+@given(st.data(), PLAYERS, TABLES)
+def test_a_random_game_replays_from_its_entries_and_each_undo_restores_the_state_before(data, players, options):
+    played = list(random_game(data, players, options))
+    state = sc.new_game(NAMES[:players], options)
+    for before, entry, by, after in played:
+        assert state == before  # replaying the entries so far == undoing the rest
+        state = sc.apply(state, entry, by)
+        assert state == after
+    assert not played or sc.dump(state) == sc.dump(played[-1][3])
+
+
+@SETTINGS
+@given(st.data(), PLAYERS, TABLES)
+def test_apply_never_changes_its_input_and_states_survive_json(data, players, options):
+    state = sc.new_game(NAMES[:players], options)
+    for _ in range(STEPS):
+        entries = sc.legal_entries(state)
+        if not entries:
+            break
+        entry = data.draw(st.sampled_from(entries))
+        frozen = copy.deepcopy(state)
+        after = sc.apply(state, entry, maker(data, entry))
+        assert state == frozen
+        assert sc.load(json.loads(json.dumps(sc.dump(after)))) == after
+        state = after
+
+
+# --------------------------------------------------------------------------- views: JSON, and no hidden reveal shown
+
+def hidden_reveals(state: sc.State) -> dict[int, dict]:
+    """Reveals the table may not see yet (3: until every active player has revealed)."""
+    if state.phase != sc.SHOWDOWN:
+        return {}
+    return {int(seat): entry for seat, entry in state.reveals.items() if seat != str(state.shower)}
+
+
+@SETTINGS
+@given(st.data(), PLAYERS, TABLES)
+def test_every_view_is_json_and_shows_a_reveal_only_to_its_own_seat(data, players, options):
+    for _, entry, by, after in random_game(data, players, options):
+        hidden = hidden_reveals(after)
+        public = sc.ledger(after, public=True)
+        for viewer in [HOST, None, *range(players)]:
+            view = sc.view(after, viewer)
+            earlier = view.pop("result")  # the last showdown's hands are public
+            assert not hidden or earlier is None or earlier["round"] < after.round
+            text = json.dumps(view)
+            for seat, reveal in hidden.items():
+                if seat == viewer:
+                    assert view["players"][seat]["reveal"] == reveal
+                    continue
+                assert view["players"][seat]["reveal"] is None
+                for card in reveal.get("cards", []):
+                    assert card in public or f'"{card}"' not in text, (viewer, seat, card)
+        assert sc.describe(after, entry, by)
+
+
+# --------------------------------------------------------------------------- invariants from the rule text
+
+def assert_card_ledger(state: sc.State) -> None:
+    """Section 3: every card in one place; the unseen cards are the hidden hand cards plus the
+    stock cards nobody has seen; the stock never below 0 (SC-C8)."""
+    places = [*state.centre, *state.set_aside, *state.stock_known, *state.discard,
+              *(card for hand in state.known for card in hand)]
+    assert len(places) == len(set(places))
+    assert state.stock >= len(state.stock_known) >= 0
+    if state.phase not in (sc.EXCHANGE, sc.REFRESH, sc.SHOWDOWN):
+        return
+    active = state.active()
+    revealed = {int(seat) for seat, entry in state.reveals.items() if "cards" in entry}
+    hidden = sum(3 - len(state.known[seat]) for seat in active if seat not in revealed)
+    deck = 32 if state.piquet else 52
+    assert deck - len(sc.ledger(state)) == hidden + state.stock - len(state.stock_known)
+    assert all(not state.known[seat] for seat in range(state.seat_count) if state.out[seat])
+
+
+def assert_lives_follow_the_result(before: sc.State, after: sc.State) -> None:
+    """5.5 and 5.6: each loss costs a life, a loss at 0 lives puts the player out; the unique
+    highest hand above 20 never loses, the unique lowest hand always does."""
+    result = after.result
+    values = {int(seat): value for seat, value in result["values"].items()}
+    lost = {int(seat): len(reasons) for seat, reasons in result["losses"].items()}
+    everyone_out = all(lost.get(seat, 0) > before.lives[seat] for seat in before.active())
+    assert result["void"] == (everyone_out and after.options["all_out"] == "replay")
+    if everyone_out:  # 5.6: nobody is put out; a void round, or they share the win
+        assert (after.lives, after.out) == (before.lives, before.out)
+        assert result["void"] or after.winners == before.active()
+        return
+    for seat in before.active():
+        assert after.lives[seat] == max(0, before.lives[seat] - lost.get(seat, 0))
+        assert after.out[seat] == (lost.get(seat, 0) > before.lives[seat])
+    ranked = sorted(values.values())
+    if len(ranked) > 1 and ranked[-1] > ranked[-2] and (ranked[-1] > 20 or after.options["minimum_score"] == "off"):
+        assert lost.get(max(values, key=values.get), 0) == 0
+    if len(ranked) > 1 and ranked[0] < ranked[1]:
+        assert lost.get(min(values, key=values.get), 0) >= 1
+
+
+@SETTINGS
+@given(st.data(), PLAYERS, TABLES)
+def test_random_games_keep_the_ledger_and_lives_sound(data, players, options):
+    start = int(sc.new_game(NAMES[:players], options).lives[0])
+    for before, _, _, after in random_game(data, players, options):
+        assert_card_ledger(after)
+        assert all(0 <= lives <= start for lives in after.lives)
+        assert all(after.out[s] for s in range(players) if before.out[s])  # out stays out
+        assert len(after.active()) >= 1
+        if after.result != before.result:
+            assert_lives_follow_the_result(before, after)
+        if after.phase == sc.OVER:
+            assert after.winners and all(not after.out[s] for s in after.winners)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from([{}, {"preset": "classic"}, {"reveal_mode": "score_only"}]))
+def test_tables_that_keep_passing_reshuffle_the_stock_without_losing_a_card(data, options):
+    """SC-E11 at random: eight players pass until the stock runs short and is reshuffled; each
+    new centre must still leave every hidden hand card unseen, so the showdown can be entered."""
+    state = sc.new_game(NAMES, {"lives": "0", **options})
+    for _ in range(400):
+        entries = sc.legal_entries(state)
+        if not entries:
+            break
+        passes = [entry for entry in entries if entry["type"] == "pass"]
+        entry = passes[0] if passes and data.draw(st.integers(0, 9)) else data.draw(st.sampled_from(entries))
+        state = sc.apply(state, entry, HOST)
+        assert_card_ledger(state)
+        if state.round > 2:
+            break
+
+
+# --------------------------------------------------------------------------- near-legal entries
+
+def mutations(entry: dict, players: int):
+    """Entries a slip of the finger away from a legal one."""
+    seat = entry.get("seat", 0)
+    yield {**entry, "seat": (seat + 1) % players}
+    yield {**entry, "seat": players}
+    yield {**entry, "seat": str(seat)}
+    yield {key: value for key, value in entry.items() if key != "seat"}
+    yield {**entry, "type": {"swap_one": "swap_all", "swap_all": "swap_one", "reveal": "show",
+                             "show": "reveal", "pass": "close"}.get(entry["type"], "pass")}
+    for key in ("cards", "give", "take", "discard"):
+        if key in entry:
+            cards = entry[key] if isinstance(entry[key], list) else [entry[key]]
+            yield {**entry, key: cards + cards[:1]}
+            yield {**entry, key: cards[1:] + ["5H"]}
+            yield {**entry, key: [c.replace("A", "1").replace("K", "13") for c in cards]}
+            yield {**entry, key: " ".join(cards) + " JK"}
+            yield {**entry, key: 7}
+    for key, odd in (("value", "30.5"), ("value", "13"), ("value", "nan"), ("suit", "X"), ("triple", "1"),
+                     ("source", "deck"), ("choice", "swap")):
+        yield {**entry, key: odd}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), PLAYERS, TABLES)
+def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
+    state = sc.new_game(NAMES[:players], options)
+    for _ in range(80):
+        entries = sc.legal_entries(state)
+        if not entries:
+            break
+        entry = data.draw(st.sampled_from(entries))
+        if data.draw(st.booleans()):
+            entry = data.draw(st.sampled_from(list(mutations(entry, players))))
+        by = data.draw(st.sampled_from([HOST, None, "x", -1, *range(players)]))
+        try:
+            state = sc.apply(state, entry, by, ruling=data.draw(st.booleans()))
+        except Refusal:
+            continue
+        assert sc.load(json.loads(json.dumps(sc.dump(state)))) == state
+        json.dumps(sc.view(state, by if by in range(players) else HOST))
+        sc.describe(state, entry, by)
