@@ -905,6 +905,9 @@ def legal_entries(state: State) -> list[dict]:
       (which could never close), unless nothing else is allowed;
     - once every active player has had ``ROUND_TURNS`` turns and nobody has closed, the
       player on turn is offered only ``close`` (and any show), so each round ends.
+
+    Lives then run out round by round; a void round (5.6) is dealt again and a showdown under
+    ``tie_rule = all_lose`` may cost nobody a life, so walks should still cap their steps.
     """
     phase = state.phase
     if phase == OVER:

@@ -711,8 +711,10 @@ def legal_entries(state: State) -> list[dict]:
       else is allowed.
 
     So each step plays a card never seen before, plays known cards onto the pile, or ends a
-    chain; a player still holding an unknown card always has a fresh card to play while
+    chain, and a hand ends in a bounded number of steps, as long as no player is left with
+    only a pick-up: a player holding an unknown card always has a fresh card to play while
     copies of 10, joker or a rank below the top remain (always, with 3 players and 6 packs).
+    Otherwise pick-ups can pass known cards round, and walks should cap their steps.
     The biggest plays come first.
     """
     if state.phase == PLAY:
