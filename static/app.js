@@ -22,13 +22,22 @@
 (function () {
   var board = document.getElementById("board");
   if (!board || !board.dataset.events || !window.EventSource) return;
-  var live = false, skipped = 0;
+  var live = false, skipped = 0, announced = null;
+  function catchUp() {
+    var current = document.getElementById("board");
+    if (current && window.htmx && announced !== null && announced !== current.dataset.seq) {
+      htmx.trigger(current, "refresh");
+    }
+  }
   var source = new EventSource(board.dataset.events);
   source.addEventListener("seq", function (event) {
     live = true;
-    var current = document.getElementById("board");
-    if (current && window.htmx && event.data !== current.dataset.seq) htmx.trigger(current, "refresh");
+    announced = event.data;
+    catchUp();
   });
+  // A nudge that lands while the board is already being fetched is dropped by htmx; once that
+  // board is in, fetch again if it is older than the latest seq announced.
+  document.addEventListener("htmx:afterSettle", catchUp);
   source.addEventListener("error", function () { live = false; });
   // A timed poll has no triggering event; one in ten still goes out in case a nudge was lost.
   document.addEventListener("htmx:confirm", function (event) {
@@ -53,4 +62,24 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
+})();
+
+// One tap less: a form marked data-autosubmit sends itself once every choice it needs is made
+// (each [data-needs-one] group has a choice, each [data-needs=N] group has N ticked), unless a
+// ticked [data-then-ask] option needs more. Its button stays, for no-JS phones and for entries
+// made in another order; a slip is one Undo away.
+(function () {
+  function complete(form) {
+    var groups = form.querySelectorAll("[data-needs-one]");
+    for (var i = 0; i < groups.length; i++) if (!groups[i].querySelector("input:checked")) return false;
+    var counted = form.querySelectorAll("[data-needs]");
+    for (var j = 0; j < counted.length; j++) {
+      if (counted[j].querySelectorAll("input:checked").length !== Number(counted[j].dataset.needs)) return false;
+    }
+    return (groups.length + counted.length) > 0 && !form.querySelector("input[data-then-ask]:checked");
+  }
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.hasAttribute("data-autosubmit") && complete(form)) form.requestSubmit();
+  });
 })();

@@ -1,15 +1,17 @@
-"""A Schwimmen round on two phones in real Chromium at 390×844: a swap in two taps, a close,
-and the showdown with both hands revealed."""
+"""A whole game of Schwimmen (2 players swimming from the start: one round decides) on two phones
+in real Chromium at 390×844: the dealer keeps, the centre is laid, a swap in two taps, a close,
+a last pass and the showdown with both hands revealed."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import join, open_table
+from .conftest import assert_accessible, join, open_table
 
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000
+GAME = "schwimmen"
 
 
 def snap(shoot, page, name: str) -> None:
@@ -18,44 +20,55 @@ def snap(shoot, page, name: str) -> None:
     shoot(page, name)
 
 
-def tap_cards(page, form: str, *codes: str) -> None:
+def tap_cards(taps, page, form: str, *codes: str) -> None:
     for code in codes:
-        page.locator(f"form.{form} label.pick:has(input[value='{code}'])").click()
+        taps.tap(page.locator(f"form.{form} label.pick:has(input[value='{code}'])"))
 
 
-def test_a_round_with_a_close_and_a_showdown(live_server, phone, shoot):
+def test_a_whole_game(live_server, phone, shoot, taps):
     host, ben = phone(), phone()
-    open_table(host, live_server, "Schwimmen", ["Ann", "Ben"])
-    join(ben, host.url, "Ben")
+    open_table(host, live_server, "Schwimmen", ["Ann", "Ben"], {"lives": "0"})
+    join(ben, host.url, "Ben", taps)
 
-    host.get_by_role("button", name="Ann deals").click()
-    host.get_by_role("button", name="Keep the hand").click()
-    for code in ("7C", "8C", "9C"):
-        host.locator(f"label.pick:has(input[value='{code}'])").click()
-    host.get_by_role("button", name="Lay the centre").click()
+    with taps.entry(GAME, "naming the first dealer"):
+        taps.tap(host.locator("form.act button[name=seat][value='0']"))
+    with taps.entry(GAME, "the dealer keeps the hand"):
+        taps.tap(host.locator("form.act button[name=choice][value=keep]"))
+    with taps.entry(GAME, "laying the centre"):
+        tap_cards(taps, host, "act", "7C", "8C", "9C")  # the third card sends it
+        taps.tap_if_shown(host.locator("form.act:has(input[name=type][value=lay_centre]) button.primary"))
 
-    expect(ben.get_by_text("Ben: tap your card, then the centre card you take")).to_be_visible(timeout=LIVE)
-    tap_cards(ben, "swap", "7S")
-    snap(shoot, ben, "sc-01-ben-swaps")
-    ben.get_by_role("button", name="take 9 of clubs").click()  # the second tap records the swap
+    expect(ben.locator("form.swap")).to_be_visible(timeout=LIVE)
+    assert_accessible(ben, "schwimmen seat, swapping")
+    with taps.entry(GAME, "a typical play (a swap)"):
+        tap_cards(taps, ben, "swap", "7S")
+        snap(shoot, ben, "sc-01-ben-swaps")
+        taps.tap(ben.locator("form.swap button[name=take][value='9C']"))  # the second tap records the swap
     expect(ben.locator(".players li", has_text="Ben")).to_contain_text("9♣")
 
-    expect(host.locator(".status")).to_contain_text("Ann's turn", timeout=LIVE)  # the host phone caught up
-    host.get_by_role("button", name="Close (knock)").click()
-    expect(ben.locator(".status")).to_contain_text("Ann closed: last turns", timeout=LIVE)
-    ben.get_by_role("button", name="Pass", exact=True).click()
+    expect(host.locator(".players li.acting")).to_contain_text("Ann", timeout=LIVE)
+    assert_accessible(host, "schwimmen host, Ann's turn")
+    with taps.entry(GAME, "a close"):
+        taps.tap(host.locator("form.act:has(input[value=close]) button"))
+    expect(ben.locator(".players li", has_text="Ann")).to_contain_text("closed", timeout=LIVE)
+    with taps.entry(GAME, "a pass"):
+        taps.tap(ben.locator("form.act:has(input[name=type][value=pass]) button"))
 
-    expect(ben.get_by_text("Ben: tap your three cards")).to_be_visible()
-    tap_cards(ben, "reveal", "AC", "KC")  # 9C is already marked: Ben took it
-    ben.get_by_role("button", name="Reveal Ben's hand").click()
-    expect(host.locator(".players li", has_text="Ben")).to_contain_text("revealed", timeout=LIVE)
+    expect(ben.locator("form.reveal")).to_be_visible()
+    with taps.entry(GAME, "a round's scoring, per player"):
+        tap_cards(taps, ben, "reveal", "AC", "KC")  # 9C is already marked: Ben took it
+        taps.tap_if_shown(ben.locator("form.reveal button.primary"))
+    expect(host.locator("form.reveal")).to_contain_text("Ann", timeout=LIVE)
+    assert_accessible(host, "schwimmen host, showdown")
     snap(shoot, host, "sc-02-host-showdown")
-    tap_cards(host, "reveal", "AH", "KH", "8H")
-    host.get_by_role("button", name="Reveal Ann's hand").click()
+    with taps.entry(GAME, "a round's scoring, per player"):
+        tap_cards(taps, host, "reveal", "AH", "KH", "8H")
+        taps.tap_if_shown(host.locator("form.reveal button.primary"))
 
     ann_result = ben.locator(".result li", has_text="Ann")
     expect(ann_result).to_contain_text("29", timeout=LIVE)
-    expect(ann_result).to_contain_text("loses 1 (lowest hand)")
     expect(ben.locator(".result li", has_text="Ben")).to_contain_text("30")
-    expect(ben.locator(".players li", has_text="Ann").locator(".heart")).to_have_count(2)
-    snap(shoot, ben, "sc-03-ben-result")
+    expect(ben.locator(".players li.winner")).to_contain_text("Ben")
+    expect(ben.locator(".players li.out")).to_contain_text("Ann")
+    assert_accessible(ben, "schwimmen seat, game over")
+    snap(shoot, ben, "sc-03-ben-game-over")

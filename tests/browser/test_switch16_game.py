@@ -1,56 +1,88 @@
-"""A Switch 16 turn on two phones in real Chromium at 390×844: a risk roll, and the block chip
-placed from the other phone while the roller is discarding."""
+"""A whole game of Switch 16 (2 players; 4 dice from card 2, 5 from card 9) on two phones in real
+Chromium at 390×844: the block chip taken, a risk roll, the chip placed from the other phone while
+the roller is discarding, and a race to card 16."""
 from __future__ import annotations
-
-import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import join, open_table
+from .conftest import assert_accessible, join, open_table
 
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000
+GAME = "switch-16"
 
 
-def roll(page, dice, face="blank"):
-    for i, value in enumerate(dice):
-        page.get_by_label(f"die {i + 1} shows {value}").click()
+def roll(taps, page, dice, face="blank") -> None:
+    """The switch die (blank is preselected), then each number die; Enter only if the form is still there."""
+    form = page.locator("form.roll")
     if face != "blank":
-        page.locator(f"label.chip:has(input[name=face][value={face}])").click()
-    page.locator("form.roll button.primary").click()
+        taps.tap(form.locator(f"label.chip:has(input[name=face][value={face}])"))
+    for i, value in enumerate(dice):
+        taps.tap(form.locator(f"label.chip:has(input[name='dice#{i}'][value='{value}'])"))
+    taps.tap_if_shown(form.locator("button.primary"))  # the last die sends it
 
 
-def test_a_risk_roll_and_a_block_mid_discard(live_server, phone, shoot):
+def discard(taps, page, how_many: int) -> None:
+    with taps.entry(GAME, "discarding"):
+        taps.tap(page.locator(f"form.discard button[value='{how_many}']"))
+
+
+def stop(taps, page) -> None:
+    with taps.entry(GAME, "stopping (the pass)"):
+        taps.tap(page.locator("form.act:has(input[name=type][value=stop]) button"))
+
+
+def top_card(page, name: str):
+    return page.locator(".players li", has_text=name).locator(".total")
+
+
+def test_a_whole_game(live_server, phone, shoot, taps):
     host, ben = phone(), phone()
-    open_table(host, live_server, "Switch 16", ["Ann", "Ben"])
-    join(ben, host.url, "Ben")
+    open_table(host, live_server, "Switch 16", ["Ann", "Ben"], {"four_dice_from": 2, "five_dice_from": 9})
+    join(ben, host.url, "Ben", taps)
 
-    host.get_by_role("button", name="Ben starts").click()
-    expect(ben.get_by_text("Ben: tap the 3 number dice")).to_be_visible(timeout=LIVE)
-    roll(ben, [1, 1, 1], face="block")  # Ben takes the chip; 1, 2, 3 are made
-    ben.get_by_role("button", name="Discard all 3, up to card 3").click()
-    ben.get_by_role("button", name="Stop, end Ben's turn").click()
+    with taps.entry(GAME, "naming the start player"):
+        taps.tap(host.locator("form.act button[name=seat][value='1']"))
+    expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
+    assert_accessible(ben, "switch-16 seat, rolling")
+    with taps.entry(GAME, "a typical play (3 dice and the switch die)"):
+        roll(taps, ben, [1, 1, 1], face="block")  # Ben takes the chip; 1, 2, 3 are made
+    discard(taps, ben, 3)
+    stop(taps, ben)
 
-    expect(host.get_by_text("Ann: tap the 3 number dice")).to_be_visible(timeout=LIVE)
-    roll(host, [1, 2, 4])
+    expect(host.locator("form.roll")).to_be_visible(timeout=LIVE)
+    with taps.entry(GAME, "a typical play (3 dice)"):
+        roll(taps, host, [1, 2, 4])
     expect(host.locator(".makes")).to_contain_text("7 = 4+2+1")
+    assert_accessible(host, "switch-16 host, discarding")
     shoot(host, "s16-01-host-roll-made")
-    host.get_by_role("button", name="Discard all 7, up to card 7").click()
-    roll(host, [4, 4, 2, 1])  # the risk roll: 4 dice at top 8
-    expect(host.locator(".roll.top")).to_contain_text("risk roll")
-    host.get_by_role("button", name=re.compile("Discard card 8")).click()
-    expect(host.get_by_role("button", name=re.compile("Discard card 9"))).to_be_visible()
+    discard(taps, host, 7)
+    roll(taps, host, [4, 4, 2, 1])  # the risk roll: 4 dice at top 8 make 8 to 11
+    expect(host.locator(".roll.top")).to_contain_text("4")
+    discard(taps, host, 1)
+    expect(top_card(host, "Ann")).to_have_text("9")
 
     # Ben's phone has followed by itself and offers the chip while Ann discards.
-    expect(ben.locator(".roll.top")).to_contain_text("1 of 4 discarded", timeout=LIVE)
+    expect(ben.locator("form.block")).to_be_visible(timeout=LIVE)
+    assert_accessible(ben, "switch-16 seat, may block")
     shoot(ben, "s16-02-ben-may-block")
-    ben.get_by_role("button", name="Block Ann").click()
-    expect(ben.locator(".status")).to_contain_text("Ben", timeout=LIVE)
-
-    expect(host.get_by_text("Ann's turn ended when the block chip landed on Ann's deck.")).to_be_visible(timeout=LIVE)
-    ann_row = host.locator(".players li", has_text="Ann")
-    expect(ann_row).to_contain_text("blocked")
-    expect(ann_row.locator(".total")).to_have_text("9")
+    with taps.entry(GAME, "placing the block chip"):
+        taps.tap(ben.locator("form.block button[value='0']"))
+    expect(host.locator(".players li", has_text="Ann").locator(".chip-badge.on-deck")).to_be_visible(timeout=LIVE)
     shoot(host, "s16-03-host-blocked")
+
+    # Ben races home: 4 dice at top 4 make 4 to 13, then a risk roll of 5 dice makes 14 to 16.
+    expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
+    with taps.entry(GAME, "a typical play (4 dice)"):
+        roll(taps, ben, [1, 2, 4, 6])
+    discard(taps, ben, 10)
+    expect(top_card(ben, "Ben")).to_have_text("14")
+    roll(taps, ben, [6, 6, 2, 1, 1])
+    discard(taps, ben, 3)
+
+    expect(ben.locator(".players li.winner")).to_contain_text("Ben")
+    expect(host.locator(".players li.winner")).to_contain_text("Ben", timeout=LIVE)
+    assert_accessible(host, "switch-16 host, game over")
+    shoot(host, "s16-04-host-game-over")

@@ -1,72 +1,112 @@
-"""Swoop on two phones in real Chromium at 390×844: face-up rows, four of a kind built by two
-players and swooped on Ben's phone, then a pick-up."""
+"""A whole game of Swoop (3 players, game to 1 point) on two phones in real Chromium at 390×844:
+face-up rows, a pick-up, four of a kind and 10s swooping, face-up and mystery cards played until
+Ann is out, and the others' declarations ending the game. Ben enters on his own phone; the host
+enters for Ann and Cem."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import join, open_table
+from .conftest import assert_accessible, join, open_table
 
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000
+GAME = "swoop"
 
 
-def face_up(page, name: str, ranks: list[str]) -> None:
-    form = page.locator("form", has=page.get_by_role("button", name=f"Enter {name}'s face-up cards"))
-    for slot, rank in enumerate(ranks):
-        form.locator(f"label.chip:has(input[name='ranks#{slot}'][value='{rank}'])").click()
-    form.get_by_role("button", name=f"Enter {name}'s face-up cards").click()
+def face_up(taps, page, seat: int, ranks: list[str]) -> None:
+    form = page.locator(f"form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='{seat}'])")
+    with taps.entry(GAME, "face-up cards, per player"):
+        for slot, rank in enumerate(ranks):
+            taps.tap(form.locator(f"label.chip:has(input[name='ranks#{slot}'][value='{rank}'])"))
+        taps.tap_if_shown(form.locator("button.primary"))  # the fourth slot sends it
 
 
-def play(page, rank: str, from_hand: int, slots=()) -> None:
-    """The play form: the rank, how many from the hand, which face-up slots, Play."""
+def play(taps, page, rank: str, from_hand: int = 1, slots=()) -> None:
+    """The play form: the rank, how many from the hand (one is preselected), which face-up slots, Play."""
     form = page.locator("form.play")
-    form.locator(f"label.chip:has(input[name=rank][value='{rank}'])").click()
-    if from_hand != 1:  # one card from the hand is already chosen
-        form.locator(f"label.chip:has(input[name=hand][value='{from_hand}'])").click()
+    taps.tap(form.locator(f"label.chip:has(input[name=rank][value='{rank}'])"))
+    if from_hand != 1:
+        taps.tap(form.locator(f"label.chip:has(input[name=hand][value='{from_hand}'])"))
     for slot in slots:
-        form.locator(f"label.chip:has(input[name=up][value='up{slot}'])").click()
-    form.get_by_role("button", name="Play", exact=True).click()
+        taps.tap(form.locator(f"label.chip:has(input[name=up][value='up{slot}'])"))
+    taps.tap(form.locator("button.primary"))
 
 
-def row(page, name: str):
-    return page.locator(".players li", has_text=name)
+def flip(taps, page, rank: str) -> None:
+    with taps.entry(GAME, "a mystery card flipped"):
+        if page.locator("details.flip").get_attribute("open") is None:
+            taps.tap(page.locator("details.flip summary"))
+        taps.tap(page.locator(f"details.flip label.chip:has(input[name=rank][value='{rank}'])"))
+        taps.tap(page.locator("details.flip button.primary"))
 
 
-def test_a_swoop_and_a_pick_up(live_server, phone, shoot):
+def declare(taps, page, counts: dict[str, int], mystery: list[str]) -> None:
+    form = page.locator("form.declare")
+    with taps.entry(GAME, "a hand's scoring, per player"):
+        for rank, count in counts.items():
+            taps.fill(form.locator(f"input[name='hand.{rank}']"), count)
+        for slot, rank in enumerate(mystery):
+            taps.tap(form.locator(f"label.chip:has(input[name='mystery#{slot}'][value='{rank}'])"))
+        taps.tap(form.locator("button.primary"))
+
+
+def status(page):
+    return page.locator(".status")
+
+
+def test_a_whole_game(live_server, phone, shoot, taps):
     host, ben = phone(), phone()
-    open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"])
-    join(ben, host.url, "Ben")
+    open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"], {"target": 1, "chain_swoops": "false"})
+    join(ben, host.url, "Ben", taps)
 
-    expect(ben.get_by_role("button", name="Enter Ben's face-up cards")).to_be_visible()
+    expect(ben.locator("form:has(input[value=set_face_up])")).to_be_visible()
+    assert_accessible(ben, "swoop seat, face-up form")
     shoot(ben, "sw-00-ben-face-up-form")
-    face_up(ben, "Ben", ["Q", "8", "5", "2"])
-    expect(row(host, "Ben")).to_contain_text("Q", timeout=LIVE)
-    face_up(host, "Ann", ["K", "9", "9", "3"])
-    face_up(host, "Cem", ["J", "6", "4", "A"])
+    face_up(taps, ben, 1, ["Q", "8", "5", "2"])
+    expect(host.locator(".players li", has_text="Ben")).to_contain_text("Q", timeout=LIVE)
+    face_up(taps, host, 0, ["J", "J", "J", "J"])
+    face_up(taps, host, 2, ["6", "4", "A", "3"])
     shoot(host, "sw-01-host-starter")
-    host.locator("form.act").get_by_role("button", name="Ann").click()
-    expect(host.locator(".status")).to_contain_text("Ann leads")
+    taps.tap(host.locator("form.act").get_by_role("button", name="Ann"))
+    expect(status(host)).to_contain_text("Ann")
 
-    play(host, "9", 0, slots=(2, 3))                      # Ann leads her two face-up 9s
-    expect(ben.locator(".sw-pile")).to_contain_text("top 9 ×2", timeout=LIVE)
+    with taps.entry(GAME, "a typical play"):
+        play(taps, host, "9")                                     # Ann leads a 9 from her hand
+    expect(ben.locator(".sw-pile")).to_contain_text("9", timeout=LIVE)
+    assert_accessible(ben, "swoop seat, to play")
     shoot(ben, "sw-02-ben-to-play")
-    play(ben, "9", 2)                                     # Ben adds two: four 9s swoop
-    expect(ben.locator(".note").first).to_contain_text("Swoop! Four nines leave play; Ben acts again.")
-    expect(ben.locator(".status")).to_contain_text("Ben leads")
-    expect(ben.locator(".sw-pile")).to_contain_text("4 swooped out")
-    shoot(ben, "sw-03-ben-swooped")
+    with taps.entry(GAME, "a typical play"):
+        play(taps, ben, "8")                                      # Ben goes under it
+    expect(status(host)).to_contain_text("Cem", timeout=LIVE)
+    with taps.entry(GAME, "a pick-up (the pass)"):
+        taps.tap(host.locator("form.act:has(input[value=pick_up]) button"))
+    expect(host.locator(".players li", has_text="Cem")).to_contain_text("13")
+    expect(host.locator(".note").first).to_contain_text("Cem")
 
-    ben.get_by_role("button", name="Play the 5 in slot 3").click()   # one tap from the face-up row
-    expect(host.locator(".status")).to_contain_text("Cem to play", timeout=LIVE)
-    play(host, "3", 1)                                    # Cem
-    host.get_by_role("button", name="Play the 3 in slot 4").click()  # Ann
-    expect(ben.locator(".sw-pile")).to_contain_text("top 3 ×2", timeout=LIVE)
-    ben.get_by_role("button", name="Pick up the pile (3)").click()
-    expect(row(ben, "Ben")).to_contain_text("12")
-    expect(ben.locator(".note").first).to_contain_text("Ben picks up the pile (3 cards).")
-    shoot(ben, "sw-04-ben-picked-up")
-    expect(host.locator(".status")).to_contain_text("Cem leads", timeout=LIVE)
-    expect(host.locator(".sw-pile")).to_contain_text("Pile empty")
-    shoot(host, "sw-05-host-after-pick-up")
+    play(taps, host, "K", 4)                                      # four of a kind: a swoop, Ann again
+    expect(status(host)).to_contain_text("Ann")
+    play(taps, host, "Q", 4)
+    for _ in range(2):
+        with taps.entry(GAME, "a swoop with a 10"):
+            taps.tap(host.locator("form.one-tap:has(input[name=rank][value='10']):not(:has(input[name=up])) button"))
+    expect(host.locator(".players li", has_text="Ann")).to_contain_text("0")
+    assert_accessible(host, "swoop host, Ann's hand is empty")
+    shoot(host, "sw-03-ann-hand-empty")
+    play(taps, host, "J", 0, slots=(1, 2, 3, 4))                  # her four face-up jacks swoop
+    for _ in range(4):
+        flip(taps, host, "10")                                    # each mystery card is a 10
+    expect(status(host)).to_contain_text("Ann")
+
+    expect(ben.locator("form.declare")).to_be_visible(timeout=LIVE)
+    shoot(ben, "sw-04-ben-declares")
+    declare(taps, ben, {"3": 5, "4": 5}, ["A", "2", "5", "7"])
+    expect(host.locator("form.declare")).to_contain_text("Cem", timeout=LIVE)
+    declare(taps, host, {"6": 6, "7": 5, "8": 1, "9": 1}, ["2", "3", "5", "9"])  # with the 8 and 9 picked up
+
+    expect(host.locator(".players li.winner")).to_contain_text("Ann")
+    expect(host.locator("table.sheet")).to_be_visible()
+    expect(ben.locator(".players li.winner")).to_contain_text("Ann", timeout=LIVE)
+    assert_accessible(ben, "swoop seat, game over")
+    shoot(ben, "sw-05-ben-game-over")

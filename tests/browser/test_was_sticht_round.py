@@ -15,9 +15,12 @@ from playwright.sync_api import expect
 from tests.games.test_was_sticht import COLUMNS_85, TRICKS_85, _entries
 from tests.web.test_was_sticht_web import CHIPS
 
+from .conftest import assert_accessible
+
 pytestmark = pytest.mark.browser
 
 LIVE = 2_000
+GAME = "was-sticht"
 A, B, C, D = 0, 1, 2, 3
 
 
@@ -57,7 +60,11 @@ def seated(phone, live_server, api, seat):
     return page
 
 
-def test_a_draft_column_and_a_trick(live_server, phone, shoot):
+def card_button(page, code: str):
+    return page.locator(f"form.act button[name=card][value={code}]")
+
+
+def test_a_draft_column_and_a_trick(live_server, phone, shoot, taps):
     api = Api(live_server)
     api.enter({"type": "first_dealer", "seat": A})
     for round_ in range(5):
@@ -66,15 +73,18 @@ def test_a_draft_column_and_a_trick(live_server, phone, shoot):
     ann, ben = seated(phone, live_server, api, A), seated(phone, live_server, api, B)
 
     # The dealer's secret trumps: on Ann's phone only.
-    ann.locator("label.chip:has(input[name=colour][value=B])").click()
-    ann.locator("label.chip:has(input[name=number][value='4'])").click()
-    ann.get_by_role("button", name="Set the trumps").click()
+    with taps.entry(GAME, "the dealer's secret trumps"):
+        taps.tap(ann.locator("label.chip:has(input[name=colour][value=B])"))
+        taps.tap(ann.locator("label.chip:has(input[name=number][value='4'])"))
+        taps.tap_if_shown(ann.locator("form.act:has(input[value=set_trumps]) button.primary"))
     expect(ann.get_by_text("Your secret trumps")).to_be_visible()
     expect(ben.locator(".status")).to_contain_text("column 1", timeout=LIVE)
     assert "secret trumps" not in ben.content()
 
     # Column 1, picked in order B, C, D, A: Ben taps on his phone, the others enter by API.
-    ben.get_by_role("button", name="green 7").click()
+    assert_accessible(ben, "was-sticht seat, picking")
+    with taps.entry(GAME, "a typical play (a card picked in the draft)"):
+        taps.tap(card_button(ben, "G7"))
     expect(ben.locator(".status")).to_contain_text("Cem", timeout=LIVE)  # recorded: Cem picks next
     for seat, card in _entries(COLUMNS_85[0][0])[1:]:
         api.enter({"type": "pick", "card": card}, seat)
@@ -93,19 +103,22 @@ def test_a_draft_column_and_a_trick(live_server, phone, shoot):
     api.enter({"type": "reveal"}, A)
     for seat, chip in ((C, "EXACT_1"), (D, "LAST")):
         api.enter({"type": "choose_task", "chip": chip}, seat)
-    ben.get_by_role("button", name="MOST").click()  # the last choice shows all three
+    expect(ben.locator(".players li", has_text="Dan")).to_contain_text("✓", timeout=LIVE)  # a fresh board
+    taps.tap(ben.locator("form:has(input[value=choose_task]) button[value='0']"))  # MOST: the last choice shows all three
     expect(ben.locator(".status")).to_contain_text("to play", timeout=LIVE)
 
     # Trick 1: Ben leads R7 from his phone; C, D, A follow; D wins.
     expect(ben.get_by_text("Ben: tap a card")).to_be_visible(timeout=LIVE)
     shoot(ben, "ws-03-ben-leads")
-    ben.get_by_role("button", name="red 7").click()
+    assert_accessible(ben, "was-sticht seat, leading a trick")
+    with taps.entry(GAME, "a typical play (a card played to a trick)"):
+        taps.tap(card_button(ben, "R7"))
     expect(ben.locator(".status")).to_contain_text("Cem", timeout=LIVE)
     for seat, card in _entries(TRICKS_85[0][0])[1:3]:
         api.enter({"type": "play", "card": card}, seat)
     expect(ann.get_by_text("Ann: tap a card")).to_be_visible(timeout=LIVE)
-    ann.get_by_role("button", name="yellow 4").click()
+    taps.tap(card_button(ann, "Y4"))
     expect(ann.locator(".refusal")).to_contain_text("WS-P5")
-    ann.get_by_role("button", name="red 3").click()
+    taps.tap(card_button(ann, "R3"))
     expect(ben.locator(".trick", has_text="Last trick")).to_contain_text("→ Dan", timeout=LIVE)
     shoot(ben, "ws-04-trick-won")
