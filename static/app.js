@@ -83,3 +83,19 @@
     if (form && form.hasAttribute("data-autosubmit") && complete(form)) form.requestSubmit();
   });
 })();
+
+// Numbers that must add up (data-sum, e.g. the 9 tricks of a Was Sticht round): once all but one
+// are typed, the last is the rest, filled in (and still editable).
+(function () {
+  document.addEventListener("input", function (event) {
+    var group = event.target.closest && event.target.closest("[data-sum]");
+    if (!group) return;
+    var fields = group.querySelectorAll("input[type=number]"), empty = [], total = 0;
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i].value === "") empty.push(fields[i]);
+      else total += Number(fields[i].value);
+    }
+    var rest = Number(group.dataset.sum) - total;
+    if (empty.length === 1 && empty[0] !== event.target && rest >= 0 && rest === Math.floor(rest)) empty[0].value = rest;
+  });
+})();

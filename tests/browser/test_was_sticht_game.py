@@ -43,8 +43,10 @@ def choose_task(taps, page, seat: int, index: int) -> None:
 def enter_result(taps, page, tricks: list[int], last: int) -> None:
     form = page.locator("form:has(input[name=type][value=round_result])")
     with taps.entry(GAME, "a round's result (score-only)"):
-        for seat, count in enumerate(tricks):
+        for seat, count in enumerate(tricks[:-1]):
             taps.fill(form.locator(f"input[name='tricks#{seat}']"), count)
+        last_field = form.locator(f"input[name='tricks#{len(tricks) - 1}']")
+        expect(last_field).to_have_value(str(tricks[-1]))  # the rest of the 9 tricks, filled in
         taps.tap(form.locator(f"label.chip:has(input[name=last][value='{last}'])"))
         taps.tap(form.locator("button.primary"))
 
