@@ -141,7 +141,8 @@ class Taps:
         settled(locator.page)
 
     def tap_if_shown(self, locator) -> None:
-        """The submit button of a form that may have sent itself (data-autosubmit)."""
+        """The submit button of a form that may have sent itself (data-autosubmit). Only for a
+        locator that cannot match the next board's form (name its type and seat)."""
         if locator.count() and locator.is_visible():
             self.tap(locator)
 

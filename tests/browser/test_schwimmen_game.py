@@ -72,3 +72,26 @@ def test_a_whole_game(live_server, phone, shoot, taps):
     expect(ben.locator(".players li.out")).to_contain_text("Ann")
     assert_accessible(ben, "schwimmen seat, game over")
     snap(shoot, ben, "sc-03-ben-game-over")
+
+
+def test_draw_and_discard_in_one_tap(live_server, phone, taps):
+    """Draw & discard (the classic exchange): the source is preselected (the stock), so tapping
+    the card thrown away is the whole entry; choosing the pile first is one more tap."""
+    host = phone()
+    open_table(host, live_server, "Schwimmen", ["Ann", "Ben"], {"exchange": "draw_discard", "lives": "0"})
+    taps.tap(host.locator("form.act button[name=seat][value='0']"))
+    if host.locator("form.act button[name=choice][value=keep]").count():
+        taps.tap(host.locator("form.act button[name=choice][value=keep]"))
+    tap_cards(taps, host, "act", "7D")  # the first discard is turned up: one card sends it
+    taps.tap_if_shown(host.locator("form.act:has(input[name=type][value=turn_up]) button.primary"))
+    # No button is tapped: the host's next form (the other player's turn) must not be taken for this one.
+    with taps.entry(GAME, "a typical play (draw and discard)"):
+        tap_cards(taps, host, "draw", "8S")
+    expect(host.locator(".top")).to_contain_text("8♠")
+    expect(host.locator(".players li.acting")).to_contain_text("Ann")  # Ben, left of the dealer, went first
+    with taps.entry(GAME, "a typical play (draw and discard)"):
+        taps.tap(host.locator("form.draw label.chip:has(input[name=source][value=pile])"))
+        tap_cards(taps, host, "draw", "9S")
+    expect(host.locator(".top")).to_contain_text("9♠")
+    expect(host.locator(".players li.acting")).to_contain_text("Ben")
+    assert_accessible(host, "schwimmen host, draw and discard")
