@@ -35,7 +35,7 @@ def as_phone(context, table: dict, token: str | None) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_passes_axe(live_server, browser, scheme):
+def test_every_page_passes_axe(live_server, browser, shoot, scheme):
     """Light: every page and every viewer. Dark changes only colours, so it checks each kind of
     page once, the host's board being the one with the most on it."""
     context = browser.new_context(**PHONE, color_scheme=scheme)
@@ -55,6 +55,8 @@ def test_every_page_passes_axe(live_server, browser, scheme):
                 as_phone(context, table, tokens[who])
                 page.goto(f"{live_server}/t/{table['code']}")
                 assert_accessible(page, f"{game} table as {who} ({scheme})")
+                if scheme == "dark":
+                    shoot(page, f"dark-{game}-host")
         page.goto(f"{live_server}/t/{table['code']}/history")
         assert_accessible(page, f"history page ({scheme})")
     finally:

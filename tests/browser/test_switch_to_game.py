@@ -41,6 +41,7 @@ def predict(taps, page, seat: int, value: int) -> None:
 
 def test_a_whole_game_on_two_phones(live_server, phone, shoot, taps):
     host, ann = phone(), phone()
+    ann.emulate_media(color_scheme="dark")  # Ann's phone is in dark mode: axe checks it there too
 
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     expect(host.locator(".badge.host")).to_be_visible()

@@ -58,6 +58,7 @@ def status(page):
 
 def test_a_whole_game(live_server, phone, shoot, taps):
     host, ben = phone(), phone()
+    ben.emulate_media(color_scheme="dark")  # Ben's phone is in dark mode: axe checks it there too
     open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"], {"target": 1, "chain_swoops": "false"})
     join(ben, host.url, "Ben", taps)
 
