@@ -24,7 +24,10 @@ from .games.base import HOST, Refusal
 from .push import CHANNEL as PUSH_CHANNEL
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
-CODE_LENGTH = 6
+# 31^8 ≈ 2^39.6 codes. A code lets anyone watch and take a seat nobody has taken yet, so it must
+# not be found by trying: with 10,000 open tables, 100 guesses a second find one every ten days
+# (six letters: every fifteen minutes). Writing needs a token: 192 random bits (new_token).
+CODE_LENGTH = 8
 WRITE_ATTEMPTS = 5
 
 

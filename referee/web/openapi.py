@@ -13,7 +13,7 @@ def _json(schema: dict, description: str) -> dict:
 
 
 CODE = {"name": "code", "in": "path", "required": True,
-        "schema": {"type": "string", "minLength": 1, "maxLength": 16, "examples": ["K7QX2M"]},
+        "schema": {"type": "string", "minLength": 1, "maxLength": 16, "examples": ["K7QX2MPA"]},
         "description": "The table's short code, as shown under its QR code (case and spaces do not matter)."}
 AUTH = [{"bearer": []}]
 ERR = {

@@ -41,14 +41,32 @@ def _is_htmx() -> bool:
 
 @bp.before_request
 def refuse_cross_site_posts():
-    """A form post must come from our own pages: browsers send Origin on every POST, and a
-    page elsewhere cannot forge it (the cookies are SameSite=Lax as well)."""
-    if request.method != "POST":
-        return None
-    origin = request.headers.get("Origin")
-    if origin and urlsplit(origin).netloc != request.host:
+    """A form post must come from our own pages (OWASP's fetch-metadata and origin checks):
+    Sec-Fetch-Site where the browser sends it, else Origin, else Referer. A request with none
+    of them is no browser's form post (a script, a test client); the seat cookie is SameSite=Lax
+    besides, so a browser would not send it along from another site."""
+    if request.method == "POST" and not _posted_from_here():
         abort(403)
-    return None
+
+
+def _posted_from_here() -> bool:
+    site = request.headers.get("Sec-Fetch-Site")
+    if site:
+        return site in ("same-origin", "none")  # "none": the user's own action, not a page's
+    for header in ("Origin", "Referer"):
+        value = request.headers.get(header)
+        if value:
+            return _our_address(value)
+    return True
+
+
+def _our_address(url: str) -> bool:
+    """The address is this server's, as asked for or as configured for the phones."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False  # Origin: null (a sandboxed frame, a data: page) and the like
+    public = urlsplit(current_app.config.get("PUBLIC_URL") or "")
+    return parts.netloc == request.host or (parts.scheme, parts.netloc) == (public.scheme, public.netloc)
 
 
 @bp.before_app_request
@@ -112,8 +130,9 @@ def new_table(game_id: str):
 
 
 def _remember(response: Response, code: str, token: str) -> None:
+    # Lax, not Strict: a table link opened from a chat app must still find this phone's seat.
     response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
-                        samesite="Lax", path=f"/t/{code}")
+                        samesite="Lax", secure=request.is_secure, path=f"/t/{code}")
 
 
 # --------------------------------------------------------------------------- the table

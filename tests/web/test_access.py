@@ -337,7 +337,8 @@ def test_a_task_choice_reaches_only_its_seat_until_all_are_in(app, client):
     for viewer in (A, C, D, "host", "watcher", "stranger"):
         seen = everything_seen(app, table, viewer)
         for where in seen:
-            assert not task_shown(seen, where), f"{where} shows B's task to {viewer}"
+            assert not task_shown(seen, where), (f"{where} shows B's task to {viewer} (docs/api.md: the host "
+                                                 "token may enter a task but never sees one)")
     for seat, chip in ((C, "EXACT_1"), (D, "LAST")):
         table.enter({"type": "choose_task", "chip": chip}, by=seat)
     assert task_shown(everything_seen(app, table, "watcher"), "page")  # shown together at last
