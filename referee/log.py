@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import text, update
+from sqlalchemy import bindparam, text, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
@@ -97,10 +98,30 @@ def normalise_code(code: str) -> str:
 
 
 def find_table(session: Session, code: str) -> GameTable:
-    table = session.exec(select(GameTable).where(GameTable.code == normalise_code(code))).first()
+    """The table, selected once per session: selecting it again would only hand back the same
+    object from the session's identity map, unrefreshed, after a query (a write request asked
+    three times). A rollback or commit that expires it still reloads it on first use."""
+    normal = normalise_code(code)
+    found = session.info.setdefault("tables_by_code", {})
+    table = found.get(normal)
+    if table is not None and table in session:
+        return table
+    table = session.exec(select(GameTable).where(GameTable.code == normal)).first()
     if table is None:
         raise TableNotFound(code)
+    found[normal] = table
     return table
+
+
+_SEQ_OF_CODE = select(GameTable.__table__.c.seq).where(GameTable.__table__.c.code == bindparam("code"))
+
+
+def table_seq(engine: Engine, code: str) -> int | None:
+    """Only the table's seq (None: no such table), for the poll that asks whether anything is
+    new: one indexed column on a pooled connection, no session, no ORM object (the profile
+    showed loading the table was half the poll)."""
+    with engine.connect() as connection:
+        return connection.execute(_SEQ_OF_CODE, {"code": normalise_code(code)}).scalar()
 
 
 def identify(table: GameTable, token: str | None):

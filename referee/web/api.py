@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from .. import log
 from ..games import GAMES
@@ -170,10 +170,12 @@ def changes(code: str):
     since = request.args.get("since", type=int)
     if since is None:
         raise BadRequest("since must be a whole number: the seq your board shows.")
-    table = log.find_table(db(), code)
-    if since == table.seq:
+    seq = log.table_seq(current_app.extensions["db_engine"], code)
+    if seq is None:
+        raise log.TableNotFound(code)
+    if since == seq:
         return Response(status=204)
-    return jsonify({"seq": table.seq})
+    return jsonify({"seq": seq})
 
 
 @bp.post("/tables/<code>/plays")

@@ -67,8 +67,9 @@ SECURITY_HEADERS = {
 def security_headers(response):
     """On every response, pages, fragments, the API and static files alike. HSTS only over
     https: over plain http (a phone on the LAN) browsers ignore it, and it would be untrue."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    present = {name.lower() for name, _value in response.headers}  # one pass, not one per header
+    response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items()
+                             if name.lower() not in present])
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response

@@ -139,11 +139,11 @@ def _remember(response: Response, code: str, token: str) -> None:
 
 @bp.get("/t/<code>")
 def table(code: str):
-    session = db()
-    table = _find(code)
-    if _is_htmx() and request.args.get("since", type=int) == table.seq:
+    since = request.args.get("since", type=int)
+    if _is_htmx() and since is not None and since == log.table_seq(current_app.extensions["db_engine"], code):
         return Response(status=204)  # the cheap poll: nothing new
-    return _render(table, log.current_state(session, table))
+    table = _find(code)
+    return _render(table, log.current_state(db(), table))
 
 
 @bp.get("/t/<code>/events")
