@@ -77,7 +77,7 @@ def openapi_document() -> dict:
         "paths": {
             "/api/games": {"get": _operation(
                 "games", "Playable games and their house rules",
-                {"200": _json(_ref("Games"), "The games, their player counts and house rules.")})},
+                _answers("400", **{"200": _json(_ref("Games"), "The games, their player counts and house rules.")}))},
             "/api/tables": {"post": _operation(
                 "openTable", "Open a table", body="NewTable",
                 responses=_answers("400", "413", **{
@@ -89,7 +89,7 @@ def openapi_document() -> dict:
                 "showTable", "The board as the bearer (or a watcher) may see it", parameters=[CODE],
                 security=[{}, *AUTH],
                 description="Without a token, or with one that is not this table's, the watcher's view.",
-                responses=_answers("404", **{"200": _json(_ref("Board"), "The board.")}))},
+                responses=_answers("400", "404", **{"200": _json(_ref("Board"), "The board.")}))},
             "/api/tables/{code}/changes": {"get": _operation(
                 "changes", "Anything new since seq N? (cheap poll)",
                 parameters=[CODE, {"name": "since", "in": "query", "required": True,
@@ -107,10 +107,10 @@ def openapi_document() -> dict:
                 parameters=[CODE], security=AUTH, body="UndoRequest", responses=WRITE_ANSWERS)},
             "/api/tables/{code}/history": {"get": _operation(
                 "history", "Every line of the table's log, voids included (hidden values never)",
-                parameters=[CODE], responses=_answers("404", **{"200": _json(_ref("History"), "The log.")}))},
+                parameters=[CODE], responses=_answers("400", "404", **{"200": _json(_ref("History"), "The log.")}))},
             "/api/tables/{code}/qr.svg": {"get": _operation(
                 "qrCode", "QR code of the table's join address", parameters=[CODE],
-                responses=_answers("404", **{"200": {"description": "SVG",
+                responses=_answers("400", "404", **{"200": {"description": "SVG",
                                                      "content": {"image/svg+xml": {"schema": {"type": "string"}}}}}))},
             **_export_paths(),
         },

@@ -132,7 +132,7 @@ def test_a_nul_character_in_a_name_an_option_or_an_address_is_400(client, table)
                  {"game": "switch-to", "players": ["Ann", "Ben"], "options": {"compare": "strict\x00"}}):
         assert post_json(client, "/api/tables", body).status_code == 400
     for url in (f"/api/tables/{table.code}%00", f"/api/tables/{table.code}/changes?since=0%00",
-                "/api/tables/%00/history"):
+                "/api/tables/%00/history", "/api/games?x=%00"):
         response = client.get(url)
         assert response.status_code == 400 and response.json["error"]["rule"] == "REQUEST", url
 
