@@ -36,8 +36,10 @@
     catchUp();
   });
   // A nudge that lands while the board is already being fetched is dropped by htmx; once that
-  // board is in, fetch again if it is older than the latest seq announced.
+  // fetch is answered (a new board, or 204 when it left before the entry), fetch again if the
+  // board is older than the latest seq announced.
   document.addEventListener("htmx:afterSettle", catchUp);
+  document.addEventListener("htmx:afterRequest", function () { setTimeout(catchUp, 50); });
   source.addEventListener("error", function () { live = false; });
   // A timed poll has no triggering event; one in ten still goes out in case a nudge was lost.
   document.addEventListener("htmx:confirm", function (event) {
