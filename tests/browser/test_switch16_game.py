@@ -47,7 +47,7 @@ def test_a_whole_game(live_server, phone, shoot, taps):
         taps.tap(host.locator("form.act button[name=seat][value='1']"))
     expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
     assert_accessible(ben, "switch-16 seat, rolling")
-    with taps.entry(GAME, "a typical play (3 dice and the switch die)"):
+    with taps.entry(GAME, "a roll of 3 dice with a switch face (one tap per die)"):
         roll(taps, ben, [1, 1, 1], face="block")  # Ben takes the chip; 1, 2, 3 are made
     discard(taps, ben, 3)
     stop(taps, ben)
@@ -75,7 +75,7 @@ def test_a_whole_game(live_server, phone, shoot, taps):
 
     # Ben races home: 4 dice at top 4 make 4 to 13, then a risk roll of 5 dice makes 14 to 16.
     expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
-    with taps.entry(GAME, "a typical play (4 dice)"):
+    with taps.entry(GAME, "a roll of 4 dice (one tap per die)"):
         roll(taps, ben, [1, 2, 4, 6])
     discard(taps, ben, 10)
     expect(top_card(ben, "Ben")).to_have_text("14")

@@ -1,0 +1,26 @@
+"""README's 'Taps per entry' table, read the way the browser tests read it: a typical play takes
+three taps or fewer, and no entry got worse than before it was trimmed."""
+from __future__ import annotations
+
+from .conftest import README
+
+
+def rows() -> list[tuple[str, str, int, int]]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Taps per entry", 1)[1].split("\n## ", 1)[0]
+    table = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[2].isdigit() and cells[3].isdigit():
+            table.append((cells[0], cells[1], int(cells[2]), int(cells[3])))
+    return table
+
+
+def test_every_game_has_its_typical_play_in_three_taps_or_fewer():
+    typical = {(game, what): now for game, what, _, now in rows() if what.startswith("a typical play")}
+    assert {game for game, _ in typical} == {"switch-to", "swoop", "schwimmen", "was-sticht", "switch-16"}
+    assert all(now <= 3 for now in typical.values()), typical
+
+
+def test_no_entry_takes_more_taps_than_before():
+    assert [row for row in rows() if row[3] > row[2]] == []
