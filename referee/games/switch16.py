@@ -6,22 +6,24 @@ which deck, where the block chip is, and where the current turn stands.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from itertools import combinations
-from typing import Any, Mapping
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from .base import (
     HOST,
     Option,
     Refusal,
     apply_checked,
-    entry_type,
-    refused_rule,
-    not_yours,
     check_players,
+    entry_type,
     join_names,
     next_seat,
+    not_yours,
     read_int,
+    refused_rule,
     resolve_options,
     unreadable,
 )
@@ -569,6 +571,84 @@ EFFECTS = {
     "place_block": _effect_place_block,
     "adjust": _effect_adjust,
 }
+
+
+# --------------------------------------------------------------------------- legal entries
+
+def legal_entries(state: State) -> list[dict]:
+    """Entries the rules allow now, for simulated phones and property tests; an empty list
+    means the game is over. Every entry names the seat whose phone makes it ("seat"): the start
+    player (any phone may enter it), the active player, the green-switch target or the chip
+    holder; the host may send each of them too. Host corrections (``adjust``) are left out.
+
+    Rolls carry plausible dice for the active deck: the roll that makes the most cards, one
+    that makes a single card and one that makes none, with a blank face, plus the block face
+    and every switch the red and green faces allow. The roll that makes the most cards comes
+    first and every turn can discard, so a random walk reaches card 16 with probability 1;
+    only switches, misses, failed risks and the block chip slow it down.
+    """
+    if state.phase == OVER:
+        return []
+    if state.phase == START:
+        return [{"type": "start_player", "seat": seat} for seat in range(state.seat_count)]
+    if state.pending_green is not None:
+        return [{"type": "green_answer", "seat": state.pending_green, "answer": answer}
+                for answer in ("accept", "refuse")] + _legal_blocks(state)
+    return _legal_turn(state) + _legal_blocks(state)
+
+
+def _legal_turn(state: State) -> list[dict]:
+    seat, roll = state.active, state.last
+    entries = []
+    if roll is None or roll.discarded > 0:
+        entries += _legal_rolls(state)
+    left = roll.allowance - roll.discarded if roll else 0
+    if left > 0 and not state.blocked(seat):
+        entries += [{"type": "discard", "seat": seat, "count": count} for count in sorted({left, 1}, reverse=True)]
+    if roll is not None:
+        entries.append({"type": "stop", "seat": seat})
+    return entries
+
+
+def _legal_rolls(state: State) -> list[dict]:
+    seat = state.active
+    top = state.top_of(seat)
+    best, single, miss = sample_dice(top, dice_count(state, top))
+    rolls = [{"dice": list(dice), "face": "blank"} for dice in (best, single, miss) if dice is not None]
+    rolls.append({"dice": list(best), "face": "block"})
+    others = [s for s in range(state.seat_count) if s != seat]
+    rolls += [{"dice": list(best), "face": "green", "switch_with": partner} for partner in ["none", *others]]
+    candidates = red_candidates(state, seat)
+    rolls += [{"dice": list(best), "face": "red", **({"switch_with": partner} if len(candidates) > 1 else {})}
+              for partner in candidates or [None]]
+    return [{"type": "roll", "seat": seat, **roll} for roll in rolls]
+
+
+@cache
+def sample_dice(top: int, count: int) -> tuple[tuple[int, ...], tuple[int, ...] | None, tuple[int, ...] | None]:
+    """Dice for a deck at ``top``: those that make the most cards, those that make exactly one
+    and those that make none (None where no roll does)."""
+    rolls = list(combinations_with_replacement(range(1, 7), count))
+    made = {dice: allowance(top, list(dice), False) for dice in rolls}
+    best = max(rolls, key=lambda dice: made[dice])
+    single = next((dice for dice in rolls if made[dice] == 1), None)
+    miss = next((dice for dice in rolls if made[dice] == 0), None)
+    return best, single, miss
+
+
+def _legal_blocks(state: State) -> list[dict]:
+    """The chip holder may place the chip at any moment, on any other player's deck; on the
+    active player discarding from a roll also as having landed before those discards."""
+    holder = state.holder()
+    if holder is None:
+        return []
+    entries = []
+    for target in range(state.seat_count):
+        if target != holder:
+            entries.append({"type": "place_block", "seat": holder, "target": target})
+            if target == state.active and state.last is not None and state.last.discarded:
+                entries.append({"type": "place_block", "seat": holder, "target": target, "landed_after": 0})
+    return entries
 
 
 # --------------------------------------------------------------------------- what a phone sees

@@ -7,8 +7,11 @@ never writes them into the history. Cards, trumps, tricks and tasks are in ``was
 """
 from __future__ import annotations
 
+import pickle
+import random
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from . import was_sticht_rules as ws
 from .base import (
@@ -108,6 +111,11 @@ class State:
 
     def completed(self, seat: int) -> int:
         return sum(chip["done"] for chip in self.chips[seat])
+
+    def __deepcopy__(self, memo: dict) -> State:
+        """apply copies the state on every entry; pickling it (C code) is a few times faster
+        than copy.deepcopy's generic walk, and keeps the same semantics."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
 
 # --------------------------------------------------------------------------- setup, (de)serialising
@@ -321,11 +329,12 @@ def _check_hint(state: State, action: Mapping[str, Any], by: Any, paper: bool) -
         raise Refusal("WS-H1", f"Column {column} is not complete yet.", overridable=False)
     if paper:
         winner = action.get("winner")
-        allowed = list(range(state.n)) + ([DUMMY] if state.n == 3 and state.options["hint_with_dummy"] == "yes"
-                                          else [])
         if winner != DUMMY:
             winner = read_int(winner)
-        if winner not in allowed:
+        # WS-X8: a seat not at the table (or a dummy in a 4-player game) is no ruling a table can make
+        if winner not in list(range(state.n)) + ([DUMMY] if state.n == 3 else []):
+            raise Refusal("WS-H4", "That is not a possible winner for this column.", overridable=False)
+        if winner == DUMMY and state.options["hint_with_dummy"] != "yes":
             raise Refusal("WS-H4", "That is not a possible winner for this column.")
 
 
@@ -425,14 +434,14 @@ def _check_round_result(state: State, action: Mapping[str, Any], by: Any) -> Non
     if not isinstance(tricks, list) or len(tricks) != state.n or any(read_int(t) is None for t in tricks):
         raise unreadable("Enter each seat's tricks, in seat order.")
     counts = [read_int(t) for t in tricks]
-    if any(not 0 <= c <= TRICKS for c in counts) or sum(counts) != TRICKS:
-        raise Refusal("WS-Q2", f"The trick counts add up to {sum(counts)}, not 9.")
     last = read_int(action.get("last"))
     if last is None or not 0 <= last < state.n:
         raise unreadable("Name the seat that won the last trick.")
+    took = _read_took(action.get("took"))  # everything is read before a refusal a ruling may override
+    if any(not 0 <= c <= TRICKS for c in counts) or sum(counts) != TRICKS:
+        raise Refusal("WS-Q2", f"The trick counts add up to {sum(counts)}, not 9.")
     if counts[last] == 0:
         raise Refusal("WS-Q3", f"{state.name(last)} cannot have won the last trick with 0 tricks.")
-    took = _read_took(action.get("took"))
     for seat, colours in _asked_colours(state).items():
         if state.n == 4 and counts[seat] >= 7 and any(c not in took.get(seat, set()) for c in colours):
             raise Refusal("WS-Q4", f"{state.name(seat)} won 7 or more tricks, so {state.name(seat)} took every colour.")
@@ -468,20 +477,21 @@ def _check_corner_numbers(state: State, action: Mapping[str, Any], by: Any) -> N
     numbers = action.get("numbers")
     if not isinstance(numbers, Mapping):
         raise unreadable("numbers: the corner number of each completed chip, by chip index.")
-    for index, number in numbers.items():
+    for index, number in numbers.items():  # every chip and number is read before a ruling may override WS-N2
         i = read_int(index)
         if i is None or not 0 <= i < len(state.chips[seat]) or not state.chips[seat][i]["done"]:
             raise Refusal("WS-N1", "Only completed chips are asked about.", overridable=False)
-        value = read_int(number)
-        if value is None or not 0 <= value <= 99:
-            raise Refusal("WS-N2", "Enter the number printed in the chip's corner.")
+        if read_int(number) is None:
+            raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
+    if any(not 0 <= read_int(number) <= 99 for number in numbers.values()):
+        raise Refusal("WS-N2", "Enter the number printed in the chip's corner.")
 
 
 def _check_end_early(state: State, action: Mapping[str, Any], by: Any) -> None:
     _seat_or_host(state, by)
     if not (state.short and state.options["early_end"] == "yes" and _between_rounds(state)):
         raise Refusal("WS-G1", "The game can end early only between rounds of a short game.", overridable=False)
-    leader, chaser, reach = _race(state)
+    _, chaser, reach = _race(state)
     if chaser is not None:
         raise Refusal("WS-G1", f"First place is not settled: {state.name(chaser)} could still reach {reach}.")
 
@@ -565,7 +575,7 @@ def _start_round(state: State) -> None:
 
 
 def _effect_set_trumps(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.trumps = list(ws.parse_trumps(action["colour"], action["number"]))
+    state.trumps = list(ws.parse_trumps(action.get("colour"), action.get("number")))  # missing: "-", as checked
     state.phase = DRAFT
 
 
@@ -801,6 +811,168 @@ EFFECTS = {
     "round_result": _effect_round_result,
     "corner_numbers": _effect_corner_numbers,
     "end_early": _effect_end_early,
+}
+
+
+# --------------------------------------------------------------------------- legal entries
+
+HOST_ONLY = frozenset({"first_dealer"})
+"""Entries only the host's phone may make (WS-X14: the host sets up the table)."""
+
+
+def legal_entries(state: State) -> list[dict]:
+    """Entries the rules allow now, as far as public information tells, for simulated phones
+    and property tests; an empty list means the game is over.
+
+    Who sends them: an entry with a "seat" passes from that seat's own phone as well as from the
+    host's (the dealer enters trumps, hints, the reveal and the flip; each seat its task, picks
+    and plays), except the HOST_ONLY ``first_dealer``, whose seat names the first dealer. Entries
+    any phone makes for the table (layout, dummy card, paper hints, round result, early end)
+    carry no seat and are sent by the host.
+
+    Where the full set is large (trump pairs, layouts, round results, corner numbers) the list is
+    a sample. It is restricted so that a random walk cannot loop: the trumps and the layout are
+    entered once per round, each task once, and under ``wrong_hint = void_round`` hints and
+    reveals are never wrong (a void round would be dealt again). A short game then ends within
+    2N rounds; a full game ends once some seat completes 5 chips.
+    """
+    if state.phase == OVER:
+        return []
+    entries = _LEGAL_BY_PHASE[state.phase](state)
+    if state.phase in (TRUMPS, DRAFT, TASKS) and _between_rounds(state) and _allowed(state, {"type": "end_early"}):
+        entries.append({"type": "end_early"})
+    return entries
+
+
+def _allowed(state: State, action: Mapping[str, Any]) -> bool:
+    return refused_rule(check, state, action, HOST) is None
+
+
+def _legal_first_dealer(state: State) -> list[dict]:
+    return [{"type": "first_dealer", "seat": seat} for seat in range(state.n)]
+
+
+def _legal_chip_picks(state: State) -> list[dict]:
+    due = (state.first_dealer + state.chip_picks) % state.n
+    picks = [{"type": "chip_pick", "seat": due, "chip": chip} for chip in ws.CHIP_COPIES]
+    return [pick for pick in picks if _allowed(state, pick)]
+
+
+def _legal_trumps(state: State) -> list[dict]:
+    return [{"type": "set_trumps", "seat": state.dealer, "colour": colour, "number": number}
+            for colour, number in ws.TRUMP_PAIRS]
+
+
+def _legal_draft(state: State) -> list[dict]:
+    entries = []
+    if state.layout is None and not _any_pick(state):
+        entries.append({"type": "layout", "columns": _sample_layout(state)})
+    column = current_column(state)
+    picker = _next_picker(state, column)
+    if picker is not None:
+        entries += [{"type": "pick", "seat": picker, "card": card} for card in _free_cards(state, column)]
+    elif state.n == 3 and state.columns[column - 1]["dummy"] is None:
+        entries += [{"type": "dummy_card", "card": card} for card in _free_cards(state, column)]
+    elif state.options["trump_entry"] == "app":
+        entries.append({"type": "announce_hint", "seat": state.dealer})
+    else:
+        entries += [{"type": "enter_hint", "winner": winner} for winner in _paper_hints(state, column)]
+    return entries
+
+
+def _sample_layout(state: State) -> list[str]:
+    """Nine columns of four: the 36 cards dealt in a different order each round."""
+    order = random.Random(state.scored).sample(ws.CARDS, len(ws.CARDS))
+    return [" ".join(order[column::COLUMNS]) for column in range(COLUMNS)]
+
+
+def _free_cards(state: State, column: int) -> list[str]:
+    taken = set(_taken(state))
+    lying = state.layout[column - 1] if state.layout else ws.CARDS
+    return [card for card in lying if card not in taken]
+
+
+def _possible_trumps(state: State) -> list[tuple[str, str]]:
+    """The trump pairs every hint given so far agrees with (paper mode: the dealer's secret)."""
+    given = [number for number, col in enumerate(state.columns, 1) if col["hint"] is not None]
+    return [pair for pair in ws.TRUMP_PAIRS
+            if all(hint_winner(state, number, pair) == state.columns[number - 1]["hint"] for number in given)]
+
+
+def _paper_hints(state: State, column: int) -> list[Any]:
+    """Every possible winner; under void_round only those some trump pair agreeing with the
+    earlier hints gives, so that the reveal can find every hint right."""
+    if state.options["wrong_hint"] == "flag":
+        return list(range(state.n)) + ([DUMMY] if state.n == 3 and state.options["hint_with_dummy"] == "yes" else [])
+    winners = [hint_winner(state, column, pair) for pair in _possible_trumps(state)]
+    return sorted(set(winners), key=str)
+
+
+def _legal_reveal(state: State) -> list[dict]:
+    """Mode app: the stored pair (and, where a wrong hint is only flagged, another pair shown,
+    WS-X10). Mode paper: the pairs that agree with every hint (and under flag one that does not)."""
+    reveal = {"type": "reveal", "seat": state.dealer}
+    flag = state.options["wrong_hint"] == "flag"
+    if state.options["trump_entry"] == "app":
+        other = next(pair for pair in ws.TRUMP_PAIRS if list(pair) != state.trumps)
+        return [reveal] + ([{**reveal, "colour": other[0], "number": other[1]}] if flag else [])
+    agreeing = _possible_trumps(state)
+    wrong = [pair for pair in ws.TRUMP_PAIRS if pair not in agreeing][:1] if flag else []
+    return [{**reveal, "colour": colour, "number": number} for colour, number in agreeing + wrong]
+
+
+def _legal_tasks(state: State) -> list[dict]:
+    return [{"type": "choose_task", "seat": seat, "chip": index}
+            for seat in range(state.n) if seat != state.dealer and str(seat) not in state.tasks
+            for index, chip in enumerate(state.chips[seat]) if not chip["done"]]
+
+
+def _legal_plays(state: State) -> list[dict]:
+    trick = state.tricks[-1]
+    lead = trick["cards"][0][1] if trick["cards"] else None
+    cards = ws.legal_cards(hand(state, state.turn), lead, state.trumps, state.options["follow_model"])
+    return [{"type": "play", "seat": state.turn, "card": card} for card in cards]
+
+
+TRICK_PATTERNS = {3: ([3, 3, 3], [9, 0, 0], [4, 3, 2], [0, 1, 8]),
+                  4: ([3, 2, 2, 2], [9, 0, 0, 0], [4, 3, 1, 1], [0, 1, 2, 6])}
+
+
+def _legal_results(state: State) -> list[dict]:
+    """Score only: a sample of trick counts (each pattern turned round the table), the last
+    trick to the most or the fewest tricks won, with and without the colours taken."""
+    results = []
+    for pattern in TRICK_PATTERNS[state.n]:
+        for turn in range(state.n):
+            counts = pattern[turn:] + pattern[:turn]
+            winners = [seat for seat in range(state.n) if counts[seat]]
+            took = {str(seat): list(ws.COLOURS) for seat in winners if counts[seat] >= 2}
+            for last in {max(winners, key=lambda s: counts[s]), min(winners, key=lambda s: counts[s])}:
+                results += [{"type": "round_result", "tricks": counts, "last": last, "took": took},
+                            {"type": "round_result", "tricks": counts, "last": last}]
+    return [result for result in results if _allowed(state, result)]
+
+
+def _legal_flips(state: State) -> list[dict]:
+    return [{"type": "dealer_flip", "seat": state.dealer, "chip": index} for index in state.bonus_chips]
+
+
+def _legal_corners(state: State) -> list[dict]:
+    """The tied seats still missing corner numbers; each enters one of a few sets of numbers."""
+    best = max(state.completed(s) for s in range(state.n))
+    entries = []
+    for seat in range(state.n):
+        done = [i for i, chip in enumerate(state.chips[seat]) if chip["done"]]
+        if state.completed(seat) == best and any(state.chips[seat][i]["corner"] is None for i in done):
+            entries += [{"type": "corner_numbers", "seat": seat, "numbers": {str(i): number(i) for i in done}}
+                        for number in (lambda i: 1, lambda i: 5, lambda i: i + 1)]
+    return entries
+
+
+_LEGAL_BY_PHASE = {
+    FIRST_DEALER: _legal_first_dealer, CHIP_DRAFT: _legal_chip_picks, TRUMPS: _legal_trumps,
+    DRAFT: _legal_draft, REVEAL: _legal_reveal, TASKS: _legal_tasks, PLAY: _legal_plays,
+    RESULT: _legal_results, FLIP: _legal_flips, CORNERS: _legal_corners,
 }
 
 

@@ -12,6 +12,7 @@ COLOURS = "RBGY"
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 CARDS = [f"{c}{v}" for c in COLOURS for v in range(1, 10)]
 NO = "-"
+TRUMP_PAIRS = [(c, v) for c in COLOURS + NO for v in "123456789" + NO]  # the 50 possible draws
 CHIP_COPIES = {"NONE": 3, "NO_R": 1, "NO_B": 1, "NO_G": 1, "NO_Y": 1, "EXACT_1": 2, "EXACT_2": 2,
                "EXACT_3": 2, "EXACT_4": 2, "LAST": 3, "MOST": 3, "FEWEST": 3}
 CHIP_NAMES = {"NONE": "no trick", "LAST": "the last trick", "MOST": "most tricks", "FEWEST": "fewest tricks",

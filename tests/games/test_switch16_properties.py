@@ -1,0 +1,275 @@
+"""Properties of the Switch 16 engine over random games drawn from its own legal entries:
+every listed entry is accepted (from the host and from the seat it names), games end, replays
+and snapshots are exact, apply never changes its input, every phone sees the same public board,
+the decks, dice sums, penalties and points follow the rule text, and near misses (wrong seat,
+die, face, count or target, from any phone, as rulings or not) only ever refuse."""
+from __future__ import annotations
+
+import json
+import pickle
+from itertools import combinations
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from referee.games import switch16 as s16
+from referee.games.base import HOST, Refusal
+
+# Failing walks are reported as found: shrinking hundreds of draws would take minutes.
+WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
+         "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
+SETTINGS = settings(max_examples=25, **WALKS)
+NAMES = ["A", "B", "C", "D"]
+STEPS = 400  # games drawn this way end within ~350 entries (see the test of that)
+
+
+def options() -> st.SearchStrategy[dict]:
+    """House rules that keep a game short: low dice thresholds and a low points target."""
+    four = st.integers(2, 17)
+    return four.flatmap(lambda low: st.fixed_dictionaries({
+        "four_dice_from": st.just(str(low)),
+        "five_dice_from": st.integers(low, 17).map(str),
+        "risk_penalty": st.sampled_from(s16.PENALTIES),
+        "green_refusal_uses_chip": st.sampled_from(["off", "on"]),
+        "game_mode": st.sampled_from(["race", "points"]),
+        "points_target": st.integers(1, 40).map(str),
+        "next_round_starter": st.sampled_from(["left_of_round_winner", "roll_off"]),
+    }))
+
+
+def random_game(data, steps: int = STEPS):
+    """Draw a legal entry at every step, sent from the seat it names; yield (before, entry, after)."""
+    players = data.draw(st.integers(s16.MIN_PLAYERS, s16.MAX_PLAYERS), label="players")
+    state = s16.new_game(NAMES[:players], data.draw(options(), label="options"))
+    for _ in range(steps):
+        entries = s16.legal_entries(state)
+        if not entries:
+            return
+        entry = data.draw(st.sampled_from(entries))
+        after = s16.apply(state, entry, entry["seat"])
+        yield state, entry, after
+        state = after
+
+
+# --------------------------------------------------------------------------- legal entries
+
+@SETTINGS
+@given(st.data())
+def test_every_legal_entry_is_accepted_from_the_host_and_from_its_own_seat(data):
+    for _, _, after in random_game(data):
+        entries = s16.legal_entries(after)
+        assert bool(entries) == (after.phase != s16.OVER)
+        for entry in entries:
+            s16.check(after, entry, HOST)
+            s16.check(after, entry, entry["seat"])
+            assert entry["type"] in {a["type"] for a in s16.allowed(after, entry["seat"])}
+
+
+@SETTINGS
+@given(st.data())
+def test_random_games_end(data):
+    states = [after for _, _, after in random_game(data, 2000)]
+    assert states and states[-1].phase == s16.OVER and states[-1].winners
+
+
+@given(top=st.integers(1, s16.LAST_CARD), count=st.integers(3, 5))
+def test_sample_dice_make_the_most_one_or_no_card(top, count):
+    best, single, miss = s16.sample_dice(top, count)
+    assert len(best) == count and all(1 <= d <= 6 for d in best)
+    assert s16.allowance(top, list(best), False) >= 1
+    assert single is None or s16.allowance(top, list(single), False) == 1
+    assert miss is None or s16.allowance(top, list(miss), False) == 0
+
+
+# --------------------------------------------------------------------------- replay, snapshots, undo
+
+@SETTINGS
+@given(st.data())
+def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_its_input(data):
+    played, last = [], None
+    for before, entry, after in random_game(data):
+        frozen = pickle.dumps(before)
+        assert s16.apply(before, entry, HOST) == after
+        assert pickle.dumps(before) == frozen  # so an undo (the state before) is restored exactly
+        assert s16.load(json.loads(json.dumps(s16.dump(after)))) == after
+        played.append(entry)
+        last = after
+    state = s16.new_game(last.players, last.options)
+    for entry in played:
+        state = s16.apply(state, entry, entry["seat"])
+    assert s16.dump(state) == s16.dump(last)
+
+
+@SETTINGS
+@given(st.data())
+def test_every_phone_sees_the_same_public_board(data):
+    """Nothing in Switch 16 is secret: views differ only in the entries each phone may make."""
+    for _, _, after in random_game(data):
+        seen = [s16.view(after, viewer) for viewer in (HOST, None, *range(after.seat_count))]
+        json.dumps(seen)
+        boards = [{k: v for k, v in view.items() if k != "actions"} for view in seen]
+        assert all(board == boards[0] for board in boards)
+
+
+# --------------------------------------------------------------------------- invariants of the rule text
+
+def sums(dice: list[int]) -> set[int]:
+    """Every total some of the dice make, each die used at most once (section 4, makeable)."""
+    return {sum(chosen) for size in range(1, len(dice) + 1) for chosen in combinations(dice, size)}
+
+
+def made_in_a_row(top: int, dice: list[int]) -> int:
+    count = 0
+    while top + count <= s16.LAST_CARD and top + count in sums(dice):
+        count += 1
+    return count
+
+
+def dice_needed(options: dict, top: int) -> int:
+    return 3 if top < int(options["four_dice_from"]) else 4 if top < int(options["five_dice_from"]) else 5
+
+
+def penalty(options: dict, top: int, dice: int, start_top: int) -> int:
+    """Section 5.2: where a failed risk roll sends a deck."""
+    mode = options["risk_penalty"]
+    if mode == "turn_only":
+        return start_top
+    if mode == "playmonster" and dice == 4:
+        return 1
+    return 1 if top <= 8 else 8
+
+
+def check_table(state) -> None:
+    """S16-C6: decks 1..17 with one controller each, one chip in one place; the latest roll
+    makes the cards the rule text says."""
+    n = state.seat_count
+    assert sorted(state.control) == list(range(n)) and len(state.tops) == n
+    assert all(1 <= top <= s16.DONE for top in state.tops)
+    assert (state.chip == "middle") == (state.chip_at is None)
+    assert state.chip in ("middle", "hand", "deck") and (state.chip_at is None or 0 <= state.chip_at < n)
+    roll = state.last
+    if state.phase == s16.TURN and roll is not None and state.pending_green is None:
+        top = state.top_of(state.active) - roll.discarded  # the top the roll was made for
+        assert 0 <= roll.discarded <= roll.allowance == made_in_a_row(top, roll.dice)
+        assert len(roll.dice) == dice_needed(state.options, top)
+    if state.phase == s16.OVER and state.options["game_mode"] == "race":
+        assert [state.top_of(s) for s in state.winners] == [s16.DONE]
+
+
+def switched_with(before, entry) -> int | None:
+    """The seat a red or green roll swaps decks with at once (S16-R5, S16-R6, S16-R8)."""
+    if entry["type"] != "roll" or entry["face"] not in ("red", "green"):
+        return None
+    if entry["face"] == "red":
+        candidates = s16.red_candidates(before, before.active)
+        return entry.get("switch_with", candidates[0]) if candidates else None
+    partner = entry["switch_with"]
+    return None if partner == "none" or before.holder() == partner else partner
+
+
+def check_step(before, entry, after) -> None:
+    """The dice, discards, penalties and points of one entry (sections 4 and 5)."""
+    seat = before.active
+    deck = before.control[seat] if seat is not None else None
+    new_round = after.round != before.round or after.phase == s16.OVER
+    failed_risk = None  # the dice of a risk roll that made nothing, or of one stopped without a discard
+    if entry["type"] == "roll":
+        assert len(entry["dice"]) == dice_needed(before.options, before.top_of(seat))
+        to_the_dice = entry["face"] in ("blank", "block") or entry.get("switch_with") == "none"
+        if before.rolls > 0 and to_the_dice and made_in_a_row(before.top_of(seat), entry["dice"]) == 0:
+            failed_risk = entry["dice"]
+    if entry["type"] == "stop" and before.last.risk and before.last.discarded == 0:
+        failed_risk = before.last.dice
+    if failed_risk:
+        assert after.tops[deck] == penalty(before.options, before.tops[deck], len(failed_risk), before.start_top)
+    partner = switched_with(before, entry)
+    if partner is not None:  # the two players exchange the decks they control, and nothing else does
+        assert (after.control[seat], after.control[partner]) == (before.control[partner], before.control[seat])
+        assert after.tops == before.tops and after.active == s16.next_seat(seat, before.seat_count)
+    if entry["type"] == "discard":
+        made = sums(before.last.dice)
+        cards = range(before.tops[deck], before.tops[deck] + entry["count"])
+        assert all(card in made for card in cards)  # every card discarded is a sum of the dice
+        assert after.tops[deck] == before.tops[deck] + entry["count"] or new_round
+    if new_round and after.options["game_mode"] == "points":
+        gained = [a - b for a, b in zip(after.points, before.points)]
+        assert gained[seat] == s16.LAST_CARD
+        assert all(gained[s] == before.top_of(s) - 1 for s in range(before.seat_count) if s != seat)
+    may_lower = entry["type"] in ("roll", "green_answer", "stop", "place_block") or new_round
+    assert may_lower or all(a >= b for a, b in zip(after.tops, before.tops))
+
+
+@SETTINGS
+@given(st.data())
+def test_random_legal_games_keep_decks_dice_and_points_sound(data):
+    for before, entry, after in random_game(data):
+        check_table(after)
+        check_step(before, entry, after)
+
+
+# --------------------------------------------------------------------------- near misses
+
+def near_value(data, key: str, value, n: int):
+    """A value close to a legal one: another seat, die, face or count, or a slightly broken one."""
+    seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, "none", True])
+    if key == "dice":
+        dice = list(value)
+        how = data.draw(st.sampled_from(["bump", "add", "drop", "text"]))
+        if how == "bump":
+            i = data.draw(st.integers(0, len(dice) - 1))
+            dice[i] = data.draw(st.sampled_from([0, 7, dice[i] % 6 + 1, "x", 2.5]))
+        elif how == "add":
+            dice.append(data.draw(st.integers(1, 6)))
+        elif how == "drop":
+            dice.pop()
+        else:
+            return " ".join(str(d) for d in dice)
+        return dice
+    choices = {
+        "seat": seats, "switch_with": seats, "target": seats,
+        "face": st.sampled_from([*s16.FACES, "purple", None, ""]),
+        "count": st.integers(-1, 17) | st.sampled_from(["2", None, 1.5]),
+        "answer": st.sampled_from(["accept", "refuse", "maybe", None]),
+        "landed_after": st.integers(-1, 17) | st.sampled_from(["1", None]),
+    }
+    return data.draw(choices.get(key, st.none()))
+
+
+def near_miss(data, entry: dict, n: int) -> dict:
+    """``entry`` with one field changed, dropped or added, or under another type."""
+    fields = sorted(set(entry) - {"type"})
+    how = data.draw(st.sampled_from(["change", "drop", "add", "retype"]))
+    if how == "retype":
+        return {**entry, "type": data.draw(st.sampled_from(sorted(s16.ENTRY_TYPES)))}
+    if how == "add":
+        key = data.draw(st.sampled_from(["switch_with", "target", "landed_after", "count"]))
+        return {**entry, key: near_value(data, key, None, n)}
+    key = data.draw(st.sampled_from(fields))
+    if how == "drop":
+        return {k: v for k, v in entry.items() if k != key}
+    return {**entry, key: near_value(data, key, entry[key], n)}
+
+
+@settings(max_examples=40, **WALKS)
+@given(st.data())
+def test_near_misses_from_any_phone_only_ever_refuse(data):
+    """Legal entries mixed with near misses from any phone, as table rulings or not: only
+    refusals; every state reached still stores, views and describes."""
+    players = data.draw(st.integers(s16.MIN_PLAYERS, s16.MAX_PLAYERS))
+    state = s16.new_game(NAMES[:players], data.draw(options()))
+    for _ in range(data.draw(st.integers(10, 80))):
+        entries = s16.legal_entries(state)
+        if not entries:
+            break
+        entry = data.draw(st.sampled_from(entries))
+        if data.draw(st.booleans()):
+            entry = near_miss(data, entry, players)
+        by = data.draw(st.sampled_from([HOST, None, players, *range(players)]))
+        try:
+            state = s16.apply(state, entry, by, ruling=data.draw(st.booleans()))
+        except Refusal:
+            continue
+        assert s16.load(json.loads(json.dumps(s16.dump(state)))) == state
+        for viewer in (HOST, None, *range(players)):
+            json.dumps(s16.view(state, viewer))
+        s16.describe(state, entry, by)

@@ -1,0 +1,384 @@
+"""Properties of the Was Sticht engine over random games drawn from its own legal entries:
+every listed entry is accepted (from the host and from the seat it names), games end, replays
+and snapshots are exact, apply never changes its input, views never leak the trumps or a task
+choice to a phone that may not see them, the counts of the rule text hold, and near misses
+(wrong seat, card, chip or value, from any phone, as rulings or not) only ever refuse."""
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from referee.games import was_sticht as wst
+from referee.games import was_sticht_rules as ws
+from referee.games.base import HOST, Refusal
+
+# Failing walks are reported as found: shrinking hundreds of draws would take minutes.
+WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
+         "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
+SETTINGS = settings(max_examples=20, **WALKS)
+NAMES = ["A", "B", "C", "D"]
+ROUND_STEPS = 130  # first dealer, chip draft, trumps, layout, 36 picks, 9 hints, reveal, tasks and most tricks
+SECRET_ENTRIES = {"set_trumps", "choose_task"}
+
+
+def options(**fixed) -> st.SearchStrategy[dict]:
+    """Any house rules, with ``fixed`` ones pinned."""
+    return st.fixed_dictionaries({option.name: st.just(fixed[option.name]) if option.name in fixed
+                                  else st.sampled_from(option.values) for option in wst.OPTIONS})
+
+
+def random_game(data, steps: int, **fixed):
+    """Draw a legal entry at every step; yield (state before, entry, state after)."""
+    players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS), label="players")
+    state = wst.new_game(NAMES[:players], data.draw(options(**fixed), label="options"))
+    for _ in range(steps):
+        entries = wst.legal_entries(state)
+        if not entries:
+            return
+        entry = data.draw(st.sampled_from(entries))
+        after = wst.apply(state, entry, sender(entry))
+        yield state, entry, after
+        state = after
+
+
+def sender(entry: dict):
+    """The phone a simulated table sends ``entry`` from: the seat it names, else the host."""
+    return entry["seat"] if "seat" in entry and entry["type"] not in wst.HOST_ONLY else HOST
+
+
+def viewers(state) -> list:
+    return [HOST, None, *range(state.n)]
+
+
+# --------------------------------------------------------------------------- legal entries
+
+@SETTINGS
+@given(st.data())
+def test_every_legal_entry_is_accepted_from_the_host_and_from_its_own_seat(data):
+    for before, _, after in random_game(data, ROUND_STEPS):
+        for state in (before, after):
+            entries = wst.legal_entries(state)
+            assert bool(entries) == (state.phase != wst.OVER)
+            for entry in entries:
+                wst.check(state, entry, HOST)
+                if entry.get("seat") is not None and entry["type"] not in wst.HOST_ONLY:
+                    wst.check(state, entry, entry["seat"])
+
+
+@settings(max_examples=25, **WALKS)
+@given(st.data())
+def test_score_only_games_end_within_the_round_limit(data):
+    """Short game: at most 2N rounds; full game: some seat completes 5 chips (at most one chip
+    per seat per round, so the bound is loose)."""
+    steps = 0
+    for _, _, after in random_game(data, 1000, entry_mode="score_only"):
+        steps += 1
+        last = after
+    assert last.phase == wst.OVER and last.winners
+    rounds = 2 * last.n if last.short else 5 * 2 * last.n
+    assert last.scored <= rounds and steps <= 1 + 5 * last.n + rounds * (last.n + 2) + last.n
+
+
+@settings(max_examples=3, **WALKS)
+@given(st.data())
+def test_full_short_games_with_every_pick_and_play_end_within_2n_rounds(data):
+    per_round = 1 + 1 + 36 + 9 + 1 + 3 + 36 + 1  # trumps, layout, picks, hints, reveal, tasks, plays, flip
+    states = [after for _, _, after in random_game(data, 8 * per_round + 30, game_length="short",
+                                                   entry_mode="full")]
+    assert states[-1].phase == wst.OVER and states[-1].scored <= 2 * states[-1].n
+
+
+# --------------------------------------------------------------------------- replay, snapshots, undo
+
+@SETTINGS
+@given(st.data())
+def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_its_input(data):
+    played, last = [], None
+    for before, entry, after in random_game(data, ROUND_STEPS):
+        frozen = pickle.dumps(before)
+        again = wst.apply(before, entry, HOST)
+        assert pickle.dumps(before) == frozen  # so an undo (the state before) is restored exactly
+        assert again == after
+        assert wst.load(json.loads(json.dumps(wst.dump(after)))) == after
+        played.append(entry)
+        last = after
+    state = wst.new_game(last.players, last.options)
+    for entry in played:
+        state = wst.apply(state, entry, sender(entry))
+    assert wst.dump(state) == wst.dump(last)
+
+
+# --------------------------------------------------------------------------- secrets
+
+def sees_trumps(state, viewer) -> bool:
+    return state.revealed or (viewer == state.dealer and state.dealer is not None)
+
+
+def sees_task(state, viewer, seat: int) -> bool:
+    return state.tasks_shown or viewer == seat
+
+
+def other_task(state, seat: int, index: int) -> int | None:
+    """Another chip this seat could have chosen instead, if any."""
+    return next((i for i, chip in enumerate(state.chips[seat]) if i != index and not chip["done"]), None)
+
+
+def other_trumps(trumps) -> list[str]:
+    return list(next(pair for pair in ws.TRUMP_PAIRS if list(pair) != list(trumps)))
+
+
+def with_other_secrets(state, viewer):
+    """``state`` with every secret ``viewer`` may not see changed (None if nothing is hidden)."""
+    other, changed = copy.deepcopy(state), False
+    if state.trumps is not None and not sees_trumps(state, viewer):
+        other.trumps, changed = other_trumps(state.trumps), True
+    for seat, index in state.tasks.items():
+        swap = other_task(state, int(seat), index)
+        if not sees_task(state, viewer, int(seat)) and swap is not None:
+            other.tasks[seat], changed = swap, True
+    return other if changed else None
+
+
+def secret_variant(before, entry) -> dict | None:
+    """The same secret entry with another secret value."""
+    if entry["type"] == "set_trumps":
+        colour, number = other_trumps((entry["colour"], entry["number"]))
+        return {**entry, "colour": colour, "number": number}
+    if entry["type"] == "choose_task":
+        swap = other_task(before, entry["seat"], entry["chip"])
+        return None if swap is None else {**entry, "chip": swap}
+    return None
+
+
+@settings(max_examples=12, **WALKS)
+@given(st.data())
+def test_views_are_json_and_hide_the_trumps_and_tasks_from_phones_that_may_not_see_them(data):
+    for before, entry, after in random_game(data, ROUND_STEPS):
+        for viewer in viewers(after):
+            seen = wst.view(after, viewer)
+            json.dumps(seen)
+            if not sees_trumps(after, viewer):
+                assert seen["trumps"] is None and seen["hint_for_dealer"] is None
+            for seat in range(after.n):
+                if not sees_task(after, viewer, seat):
+                    assert seen["players"][seat]["task"] is None
+            other = with_other_secrets(after, viewer)
+            if other is not None:  # the view is the same whatever the hidden values are
+                assert wst.view(other, viewer) == seen
+        variant = secret_variant(before, entry) if entry["type"] in SECRET_ENTRIES else None
+        if variant is not None:
+            alt = wst.apply(before, variant, sender(variant))
+            assert wst.describe(before, variant, sender(variant)) == wst.describe(before, entry, sender(entry))
+            for viewer in viewers(after):
+                hidden = entry["type"] == "set_trumps" and not sees_trumps(after, viewer) or \
+                    entry["type"] == "choose_task" and not sees_task(after, viewer, entry["seat"])
+                if hidden:
+                    assert wst.view(alt, viewer) == wst.view(after, viewer)
+
+
+# --------------------------------------------------------------------------- invariants of the rule text
+
+def check_chips(state) -> None:
+    """Section 2: 24 chips of 12 types; the draft hands out 5 each."""
+    held = Counter(chip["type"] for chips in state.chips for chip in chips)
+    for kind, copies in ws.CHIP_COPIES.items():
+        assert state.pool[kind] >= 0 and state.pool[kind] + held[kind] == copies
+    assert all(len(chips) <= wst.CHIPS_EACH for chips in state.chips)
+    if state.phase not in (wst.FIRST_DEALER, wst.CHIP_DRAFT):
+        assert all(len(chips) == wst.CHIPS_EACH for chips in state.chips)
+
+
+def check_cards(state) -> None:
+    """Picks, dummy cards, hands and tricks (sections 4.3, 4.4, 4.8, 5.2, 7)."""
+    if not state.columns:
+        return
+    taken = wst._taken(state)
+    assert len(taken) == len(set(taken)) and set(taken) <= set(ws.CARDS)
+    for seat in range(state.n):
+        picks = [card for col in state.columns for s, card in col["picks"] if s == seat]
+        assert state.picked[seat] == picks
+    for number, col in enumerate(state.columns, 1):
+        assert len(col["picks"]) <= state.n and [s for s, _ in col["picks"]] == \
+            wst.pick_order(state, number)[:len(col["picks"])]
+        assert (col["dummy"] is None) or state.n == 3
+        if state.layout:
+            assert {card for _, card in col["picks"]} | {col["dummy"]} - {None} <= set(state.layout[number - 1])
+    if state.phase in (wst.REVEAL, wst.TASKS, wst.PLAY) and state.options["entry_mode"] == "full":
+        assert all(len(cards) == wst.TRICKS for cards in state.picked)
+        assert len(taken) == len(ws.CARDS)
+    for number, trick in enumerate(state.tricks, 1):
+        cards = wst.trick_cards(trick)
+        assert len(cards) <= state.n and all(card in state.picked[s] for s, card in trick["cards"])
+        assert all(state.played[card] == number for card in cards)
+        assert [s for s, _ in trick["cards"]] == [(trick["leader"] + i) % state.n for i in range(len(cards))]
+        if trick["winner"] is not None:
+            assert len(cards) == state.n and trick["winner"] == trick["cards"][ws.winner_index(cards, state.trumps)][0]
+    for seat in range(state.n):
+        played = sum(s == seat for trick in state.tricks for s, _ in trick["cards"])
+        if state.tricks:
+            assert len(wst.hand(state, seat)) == wst.TRICKS - played
+
+
+def check_tasks(before, entry, after) -> None:
+    """Section 4.7 and 5.4-5.6: tasks of non-dealers only, uncompleted when chosen; chips stay
+    completed; a seat completes at most one chip a round."""
+    assert str(after.dealer) not in after.tasks
+    if entry["type"] == "choose_task":
+        assert not before.chips[entry["seat"]][entry["chip"]]["done"]
+    for seat in range(after.n):
+        done_before = [chip["done"] for chip in before.chips[seat]]
+        done_after = [chip["done"] for chip in after.chips[seat]][:len(done_before)]
+        assert all(a or not b for a, b in zip(done_after, done_before))
+        assert after.completed(seat) - before.completed(seat) <= 1
+    if after.result is not None:
+        assert sum(after.result["tricks"].values()) == wst.TRICKS
+    if after.phase == wst.OVER:
+        assert after.winners and all(after.completed(s) == max(map(after.completed, range(after.n)))
+                                     for s in after.winners)
+
+
+@settings(max_examples=20, **WALKS)
+@given(st.data())
+def test_random_legal_games_keep_the_counts_of_the_rule_text(data):
+    mode = data.draw(st.sampled_from(["full", "score_only"]))
+    for before, entry, after in random_game(data, ROUND_STEPS if mode == "full" else 400, entry_mode=mode):
+        check_chips(after)
+        check_cards(after)
+        check_tasks(before, entry, after)
+
+
+# --------------------------------------------------------------------------- near misses
+
+def near_value(data, key: str, value, n: int):
+    """A value close to a legal one: another seat, card, chip or number, or a slightly broken one."""
+    seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, wst.DUMMY])
+    choices = {
+        "seat": seats, "last": seats, "winner": seats,
+        "card": st.sampled_from(ws.CARDS + ["R0", "P5", "R10", "r5", " y 9 "]),
+        "chip": st.sampled_from([*ws.CHIP_COPIES, "ALL", "no_r"]) | st.integers(-1, wst.CHIPS_EACH),
+        "colour": st.sampled_from(list(ws.COLOURS + "-") + ["P", "", "RB", None]),
+        "number": st.sampled_from([str(v) for v in range(11)] + ["-", None, 5]),
+        "tricks": st.lists(st.integers(-1, 10), min_size=n - 1, max_size=n + 1),
+        "took": st.dictionaries(st.sampled_from(["0", "1", str(n), "x"]), st.sampled_from([["R"], "BG", [], None])),
+        "numbers": st.dictionaries(st.sampled_from(["0", "1", "4", "5", "-1"]), st.integers(-1, 100) | st.just("x")),
+    }
+    if key == "columns":
+        columns = [col.split() for col in value]
+        i, j = data.draw(st.integers(0, 8)), data.draw(st.integers(0, 8))
+        columns[i][0] = columns[j][1]  # a card twice, another missing
+        return [" ".join(col) for col in columns]
+    return data.draw(choices.get(key, st.none()))
+
+
+def near_miss(data, entry: dict, n: int) -> dict:
+    """``entry`` with one field changed or dropped, or under another type."""
+    fields = sorted(set(entry) - {"type"})
+    how = data.draw(st.sampled_from(["change", "drop", "retype"] if fields else ["retype"]))
+    if how == "retype":
+        return {**entry, "type": data.draw(st.sampled_from(sorted(wst.ENTRY_TYPES)))}
+    key = data.draw(st.sampled_from(fields))
+    if how == "drop":
+        return {k: v for k, v in entry.items() if k != key}
+    return {**entry, key: near_value(data, key, entry[key], n)}
+
+
+@settings(max_examples=25, **WALKS)
+@given(st.data())
+def test_near_misses_from_any_phone_only_ever_refuse(data):
+    """A legal opening of any length, then legal entries mixed with near misses from any phone,
+    as table rulings or not: only refusals; every state reached still stores, views and describes."""
+    players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS))
+    state = wst.new_game(NAMES[:players], data.draw(options()))
+    opening = data.draw(st.integers(0, 120 if state.options["entry_mode"] == "full" else 40))
+    for step in range(opening + 30):
+        entries = wst.legal_entries(state)
+        if not entries:
+            break
+        entry = data.draw(st.sampled_from(entries))
+        if step < opening:
+            state = wst.apply(state, entry, HOST)
+            continue
+        if data.draw(st.booleans()):
+            entry = near_miss(data, entry, players)
+        by = data.draw(st.sampled_from([HOST, None, players, *range(players)]))
+        try:
+            state = wst.apply(state, entry, by, ruling=data.draw(st.booleans()))
+        except Refusal:
+            continue
+        assert wst.load(json.loads(json.dumps(wst.dump(state)))) == state
+        for viewer in viewers(state):
+            json.dumps(wst.view(state, viewer))
+        wst.describe(state, entry, by)
+
+
+# --------------------------------------------------------------------------- what these properties found
+
+def advance(state, until):
+    """Apply the first legal entry until ``until(state)`` holds."""
+    while not until(state):
+        state = wst.apply(state, wst.legal_entries(state)[0], HOST)
+    return state
+
+
+def ruled_refusal(state, action) -> Refusal:
+    try:
+        wst.apply(state, action, HOST, ruling=True)
+    except Refusal as refusal:
+        return refusal
+    raise AssertionError("accepted as a ruling")
+
+
+def test_a_paper_hint_for_a_seat_not_at_the_table_is_no_ruling():
+    """It used to be overridable, and the ruling crashed naming the missing seat (WS-H4, WS-X8)."""
+    for players, winner in ((3, 3), (3, None), (4, wst.DUMMY)):
+        state = wst.new_game(NAMES[:players], {"trump_entry": "paper", "hint_with_dummy": "no"})
+        state = advance(state, lambda s: s.phase == wst.DRAFT and wst._column_complete(s, 1))
+        refusal = ruled_refusal(state, {"type": "enter_hint", "winner": winner})
+        assert (refusal.rule, refusal.overridable) == ("WS-H4", False)
+
+
+def test_the_dummy_as_a_paper_hint_without_hint_with_dummy_may_be_a_ruling():
+    state = wst.new_game(NAMES[:3], {"trump_entry": "paper", "hint_with_dummy": "no"})
+    state = advance(state, lambda s: s.phase == wst.DRAFT and wst._column_complete(s, 1))
+    with pytest.raises(Refusal) as caught:
+        wst.apply(state, {"type": "enter_hint", "winner": wst.DUMMY}, HOST)
+    assert (caught.value.rule, caught.value.overridable) == ("WS-H4", True)
+    ruled = wst.apply(state, {"type": "enter_hint", "winner": wst.DUMMY}, HOST, ruling=True)
+    assert ruled.columns[0]["hint"] == wst.DUMMY and "the dummy" in ruled.notes[-1]
+
+
+def test_trumps_entered_without_a_colour_mean_no_colour_trump():
+    """The check read a missing colour as "-", the effect crashed on it (WS-T2, section 2)."""
+    state = advance(wst.new_game(NAMES[:3]), lambda s: s.phase == wst.TRUMPS)
+    state = wst.apply(state, {"type": "set_trumps", "number": "5"}, state.dealer)
+    assert state.trumps == ["-", "5"] and state.phase == wst.DRAFT
+
+
+def test_a_ruled_round_result_must_still_name_the_last_trick():
+    """WS-Q2 was raised before the last trick was read, and the ruling crashed without it."""
+    state = advance(wst.new_game(NAMES, {"entry_mode": "score_only"}), lambda s: s.phase == wst.RESULT)
+    refusal = ruled_refusal(state, {"type": "round_result", "tricks": [3, 3, 3, 3]})
+    assert not refusal.overridable
+    ruled = wst.apply(state, {"type": "round_result", "tricks": [3, 3, 3, 3], "last": 0}, HOST, ruling=True)
+    assert ruled.result["tricks"] == {"0": 3, "1": 3, "2": 3, "3": 3}
+
+
+def test_ruled_corner_numbers_are_all_read_first():
+    """WS-N2 was raised at the first bad number, before the later chips were read, and the
+    ruling crashed on a chip that does not exist (WS-N1)."""
+    state = wst.new_game(NAMES, {})
+    state.first_dealer, state.chip_picks, state.scored = 0, 20, 8
+    state.chips = [[{"type": "NONE", "done": i < 3 - seat // 2, "corner": None} for i in range(5)] for seat in range(4)]
+    wst._start_round(state)
+    wst._end_of_round(state)
+    assert state.phase == wst.CORNERS
+    assert ruled_refusal(state, {"type": "corner_numbers", "seat": 0, "numbers": {"0": 100, "7": 3}}).rule == "WS-N1"
+    assert not ruled_refusal(state, {"type": "corner_numbers", "seat": 0, "numbers": {"0": 100, "1": "x"}}).overridable
+    ruled = wst.apply(state, {"type": "corner_numbers", "seat": 0, "numbers": {"0": 100}}, HOST, ruling=True)
+    assert ruled.chips[0][0]["corner"] == 100
