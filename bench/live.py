@@ -131,11 +131,12 @@ class Client:
         if token:
             request.add_header("Authorization", f"Bearer {token}")
         try:
-            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
-                return response.status, _json(response.read())
-        except urllib.error.HTTPError as error:
-            with error:
-                return error.code, _json(error.read())
+            try:
+                with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
+                    return response.status, _json(response.read())
+            except urllib.error.HTTPError as error:
+                with error:  # a 4xx body can be cut short by a kill as well as a 200's
+                    return error.code, _json(error.read())
         except (OSError, http.client.HTTPException) as failure:  # refused, reset, timed out, cut short
             raise Unreachable(f"{method} {path}: {failure!r}") from failure
 
