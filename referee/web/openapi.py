@@ -174,9 +174,10 @@ def _schemas() -> dict:
                                    "description": "A whole number from..to instead of values."}}}}}}}}},
         "NewTable": {"type": "object", "required": ["game", "players"], "properties": {
             "game": {"enum": sorted(GAMES)},
-            "players": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 24},
+            "players": {"type": "array", "items": {"type": "string", "maxLength": 24},
                         "minItems": 2, "maxItems": 8,
-                        "description": "Distinct names in seating order (clockwise); the game sets how many."},
+                        "description": "Distinct names in seating order (clockwise); the game sets how many. "
+                                       "Blank names are left out (a form's empty fields), then counted."},
             "options": {"type": "object", "additionalProperties": {"type": ["string", "integer"]},
                         "description": "House rules by name; see /api/games for names, values, defaults."}}},
         "Opened": {"type": "object", "required": ["code", "join_url", "seq", "host_token", "seats"], "properties": {
