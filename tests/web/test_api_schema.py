@@ -148,14 +148,17 @@ def test_the_served_document_is_the_one_tested(client):
 
 @pytest.fixture(scope="module", autouse=True)
 def report_request_counts(request):
-    """Print how many generated requests each operation got, by status (visible with -s or -rA)."""
+    """Print how many generated requests each documented operation got, by status; requests
+    with a method the path does not take (schemathesis tries them all) are one line."""
     yield
     if not REQUESTS:
         return
+    documented = {f"{method.upper()} {path}" for path, item in openapi_document()["paths"].items() for method in item}
+    by_operation: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for (operation, status), count in REQUESTS.items():
+        by_operation[operation if operation in documented else "other methods"][status] += count
     lines = [f"schemathesis: {sum(REQUESTS.values())} generated requests, no 5xx"]
-    for operation in sorted({op for op, _ in REQUESTS}):
-        statuses = {status: n for (op, status), n in sorted(REQUESTS.items()) if op == operation}
-        lines.append(f"  {operation}: {statuses}")
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line("\n" + "\n".join(lines))
+    lines += [f"  {operation}: {dict(sorted(statuses.items()))}" for operation, statuses in sorted(by_operation.items())]
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    with capture.global_and_fixture_disabled():
+        print("\n" + "\n".join(lines))
