@@ -151,8 +151,10 @@ def open_table():
 
 
 def _options(body: dict) -> dict:
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
+    options = body.get("options")
+    if options is None:
+        return {}
+    if not isinstance(options, dict):  # [], "", 0 and false are no house rules either
         raise BadRequest("options must be an object of house rules.")
     return options
 

@@ -178,7 +178,7 @@ def _schemas() -> dict:
                         "minItems": 2, "maxItems": 8,
                         "description": "Distinct names in seating order (clockwise); the game sets how many. "
                                        "Blank names are left out (a form's empty fields), then counted."},
-            "options": {"type": "object", "additionalProperties": {"type": ["string", "integer"]},
+            "options": {"type": ["object", "null"], "additionalProperties": {"type": ["string", "integer"]},
                         "description": "House rules by name; see /api/games for names, values, defaults."}}},
         "Opened": {"type": "object", "required": ["code", "join_url", "seq", "host_token", "seats"], "properties": {
             "code": {"type": "string"}, "join_url": {"type": "string", "format": "uri"}, "seq": {"const": 0},

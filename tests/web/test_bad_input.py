@@ -163,6 +163,7 @@ def test_a_whole_number_sent_as_12_point_0_is_that_number(client, table):
     {"game": {}, "players": ["A", "B"]}, {"game": 5, "players": ["A", "B"]}, {"game": None, "players": ["A", "B"]},
     {"game": ["switch-to"], "players": ["A", "B"]}, {"players": ["A", "B"]},
     {"game": "switch-to", "players": ["A", "B"], "options": ["compare"]},
+    {"game": "switch-to", "players": ["A", "B"], "options": []}, {"game": "switch-to", "players": ["A", "B"], "options": 0},
 ])
 def test_opening_with_a_game_or_options_of_the_wrong_type_is_400(client, body):
     response = post_json(client, "/api/tables", body)
