@@ -60,7 +60,8 @@ def _wrong_method(_exc):
 
 def _body() -> dict[str, Any]:
     """The JSON object sent. Not JSON, nested past any sense, NaN or Infinity (which no database
-    column takes) or a NUL character (which PostgreSQL text cannot hold) is a 400."""
+    column takes), a NUL character (which PostgreSQL text cannot hold) or half a surrogate pair
+    (``"\\ud800"``: no UTF-8 page or database can hold it) is a 400."""
     body = None
     if request.is_json:
         try:
@@ -69,8 +70,9 @@ def _body() -> dict[str, Any]:
             body = None
     if not isinstance(body, dict):
         raise BadRequest("Send a JSON object (Content-Type: application/json).")
-    if _holds_nul(body):
-        raise BadRequest("The body holds a NUL character (\\u0000); no field may.")
+    if _holds_unstorable_text(body):
+        raise BadRequest("The body holds a NUL character (\\u0000) or a lone surrogate (\\ud800 to "
+                         "\\udfff); no field may.")
     return body
 
 
@@ -78,14 +80,22 @@ def _no_json_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _holds_nul(value) -> bool:
+def _holds_unstorable_text(value) -> bool:
     if isinstance(value, str):
-        return "\x00" in value
+        return "\x00" in value or (not value.isascii() and not _encodes(value))
     if isinstance(value, dict):
-        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
+        return any(_holds_unstorable_text(k) or _holds_unstorable_text(v) for k, v in value.items())
     if isinstance(value, list):
-        return any(_holds_nul(v) for v in value)
+        return any(_holds_unstorable_text(v) for v in value)
     return False
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _bearer() -> str | None:

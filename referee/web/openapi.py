@@ -174,10 +174,10 @@ def _schemas() -> dict:
                                    "description": "A whole number from..to instead of values."}}}}}}}}},
         "NewTable": {"type": "object", "required": ["game", "players"], "properties": {
             "game": {"enum": sorted(GAMES)},
-            "players": {"type": "array", "items": {"type": "string", "maxLength": 24},
-                        "minItems": 2, "maxItems": 8,
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 8,
                         "description": "Distinct names in seating order (clockwise); the game sets how many. "
-                                       "Blank names are left out (a form's empty fields), then counted."},
+                                       "Runs of spaces are squeezed to one, then a name has at most 24 "
+                                       "characters; blank names are left out (a form's empty fields)."},
             "options": {"type": ["object", "null"], "additionalProperties": {"type": ["string", "integer"]},
                         "description": "House rules by name; see /api/games for names, values, defaults."}}},
         "Opened": {"type": "object", "required": ["code", "join_url", "seq", "host_token", "seats"], "properties": {

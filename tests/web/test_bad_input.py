@@ -87,6 +87,8 @@ RAW_BODIES = {
     "Infinity": ("application/json", '{"expected_seq": Infinity, "key": "k", "action": {"type": "pass"}}'),
     "a 5000-digit number": ("application/json", '{"expected_seq": ' + "9" * 5000 + ', "key": "k"}'),
     "not UTF-8": ("application/json", b'{"key": "\xff\xfe"}'),
+    "half a surrogate pair": ("application/json", ('{"game": "switch-to", "players": ["\\ud800", "B"], '
+                                                  '"action": {"type": "pass"}, "expected_seq": 1, "key": "\\udc00"}')),
 }
 
 
@@ -131,6 +133,7 @@ def test_a_nul_character_in_a_name_an_option_or_an_address_is_400(client, table)
     for body in ({"game": "switch-to", "players": ["Ann\x00", "Ben"]},
                  {"game": "switch-to", "players": ["Ann", "Ben"], "options": {"compare": "strict\x00"}}):
         assert post_json(client, "/api/tables", body).status_code == 400
+    assert client.get(f"/t/{table.code}%ED%A0%80").status_code == 404  # a surrogate's UTF-8 bytes: no such table
     for url in (f"/api/tables/{table.code}%00", f"/api/tables/{table.code}/changes?since=0%00",
                 "/api/tables/%00/history", "/api/games?x=%00"):
         response = client.get(url)
