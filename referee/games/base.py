@@ -6,8 +6,9 @@ rules file and a sentence a player understands.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
+import functools
+import pickle
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 HOST = "host"
@@ -145,6 +146,31 @@ def entry_type(action: Any, known: Iterable[str], game: str) -> str:
     return kind
 
 
+def copy_state(state: Any) -> Any:
+    """A deep copy of a game state. States are plain dataclasses of lists, dicts and strings, and
+    a pickle round trip copies them several times faster than ``copy.deepcopy`` (whose generic
+    walk was a fifth of an entry's cost in the profile)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def dump_state(state: Any) -> Any:
+    """``dataclasses.asdict`` for game states (dataclasses of lists, dicts, tuples and scalars),
+    without asdict's deep copy of every leaf: the scalars are immutable, and the copy was most
+    of the cost of storing a snapshot."""
+    if is_dataclass(state):
+        return {name: dump_state(getattr(state, name)) for name in _field_names(type(state))}
+    if isinstance(state, (list, tuple)):
+        return type(state)(dump_state(item) for item in state)
+    if isinstance(state, dict):
+        return {key: dump_state(value) for key, value in state.items()}
+    return state
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
 def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, check: Check,
                   effect: Callable[[Any], None]) -> Any:
     """The fold step every engine shares: check the entry, or (host only, ``ruling``) accept an
@@ -156,7 +182,7 @@ def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, 
         if not (ruling and by == HOST and refusal.overridable):
             raise
         overridden = refusal
-    state = copy.deepcopy(state)
+    state = copy_state(state)
     state.notes = []
     if overridden:
         state.notes.append(f"Table ruling, overriding {overridden.rule}.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import schwimmen_score as score
@@ -19,6 +19,7 @@ from .base import (
     Refusal,
     apply_checked,
     check_players,
+    dump_state,
     entry_type,
     join_names,
     not_yours,
@@ -179,7 +180,7 @@ def seat_names(state: State) -> list[str]:
 
 
 def dump(state: State) -> dict:
-    return asdict(state)
+    return dump_state(state)
 
 
 def load(data: Mapping[str, Any]) -> State:

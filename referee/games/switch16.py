@@ -18,6 +18,7 @@ from .base import (
     Refusal,
     apply_checked,
     check_players,
+    dump_state,
     entry_type,
     join_names,
     next_seat,
@@ -121,7 +122,7 @@ def seat_names(state: State) -> list[str]:
 
 
 def dump(state: State) -> dict:
-    return asdict(state)
+    return dump_state(state)
 
 
 def load(data: Mapping[str, Any]) -> State:

@@ -6,7 +6,7 @@ never sees the cards in a hand; it knows the entries: predictions, plays, passes
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .base import (
@@ -14,14 +14,15 @@ from .base import (
     Option,
     Refusal,
     apply_checked,
-    entry_type,
-    refused_rule,
-    not_yours,
     check_players,
+    dump_state,
+    entry_type,
     join_names,
     next_seat,
+    not_yours,
     read_int,
     read_seat,
+    refused_rule,
     resolve_options,
     unreadable,
 )
@@ -113,7 +114,7 @@ def seat_names(state: State) -> list[str]:
 
 
 def dump(state: State) -> dict:
-    return asdict(state)
+    return dump_state(state)
 
 
 def load(data: Mapping[str, Any]) -> State:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .base import (
@@ -18,6 +18,7 @@ from .base import (
     Refusal,
     apply_checked,
     check_players,
+    dump_state,
     entry_type,
     join_names,
     next_seat,
@@ -143,7 +144,7 @@ def seat_names(state: State) -> list[str]:
 
 
 def dump(state: State) -> dict:
-    return asdict(state)
+    return dump_state(state)
 
 
 def load(data: Mapping[str, Any]) -> State:

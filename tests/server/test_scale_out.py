@@ -143,9 +143,11 @@ def test_event_streams_never_take_every_thread_of_a_server(two_servers):
         statuses = [stream.status for stream in streams]
         # Past its cap a worker answers 204 (that phone polls instead) and keeps a thread free.
         assert statuses.count(200) <= cap and statuses.count(204) >= 2
+        # A worker with every thread streaming would not answer at all (the call times out);
+        # the bound is loose because CI machines are shared.
         started = time.monotonic()
-        assert Client(server.base).call("GET", f"/api/tables/{table.code}", timeout=5)[0] == 200
-        assert time.monotonic() - started < 2
+        assert Client(server.base).call("GET", f"/api/tables/{table.code}", timeout=8)[0] == 200
+        assert time.monotonic() - started < 5
     finally:
         for stream in streams:
             stream.close()
