@@ -64,7 +64,8 @@ def translate(text: str) -> str:
 
 
 def vary_on_language(response):
-    response.vary.update(("Cookie", "Accept-Language"))
+    if response.status_code != 204:  # an empty answer reads the same in every language
+        response.vary.update(("Cookie", "Accept-Language"))
     return response
 
 

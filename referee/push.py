@@ -10,6 +10,7 @@ any process reaches phones connected to any other:
   commit; the watcher ``LISTEN``s on its own connection.
 - SQLite (one machine): the watcher reads the seqs of the tables being watched a few times a second,
   and writes made by this process are announced at once.
+The same seqs answer the "anything new?" polls of phones without a stream, without a query.
 No Flask here.
 """
 from __future__ import annotations
@@ -23,6 +24,9 @@ from sqlalchemy.engine import Engine
 
 CHANNEL = "referee_seq"
 SQLITE_WATCH_SECONDS = 0.1
+POLL_INTEREST_SECONDS = 30.0
+SEQS_OF_CODES = text("SELECT code, seq FROM game_tables WHERE code IN :codes").bindparams(
+    bindparam("codes", expanding=True))
 
 
 class Hub:
@@ -31,7 +35,9 @@ class Hub:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.seqs: dict[str, int] = {}
-        self.watchers: defaultdict[str, int] = defaultdict(int)
+        self.watchers: defaultdict[str, int] = defaultdict(int)  # code -> open streams
+        self.polled: dict[str, float] = {}  # code -> when a poll last asked (monotonic)
+        self.in_sync = False  # the watcher is up and has caught up: its seqs may answer polls
         self.changed = threading.Condition()
         self._thread: threading.Thread | None = None
 
@@ -40,6 +46,18 @@ class Hub:
             if seq > self.seqs.get(code, -1):
                 self.seqs[code] = seq
                 self.changed.notify_all()
+
+    def known_seq(self, code: str) -> int | None:
+        """The seq of ``code`` if this hub has been keeping it current, else None: ask the
+        database (and ``announce`` the answer). Asking makes the hub keep the table current for
+        the next ``POLL_INTEREST_SECONDS``, so a phone's polls after its first cost no query.
+        It may lag another process's write by one watcher read (SQLite) or a NOTIFY."""
+        self._start_watching()
+        with self.changed:
+            now = time.monotonic()
+            kept = now - self.polled.get(code, -POLL_INTEREST_SECONDS) < POLL_INTEREST_SECONDS
+            self.polled[code] = now
+            return self.seqs.get(code) if kept and self.in_sync else None
 
     def wait_for_change(self, code: str, seen: int, timeout: float) -> int:
         """Block until ``code`` is past ``seen`` or ``timeout`` passes; return its latest seq."""
@@ -75,30 +93,48 @@ class Hub:
         while True:
             try:
                 watch()
-            except Exception:  # the database went away: the streams still time out, phones still poll
+            except Exception:  # noqa: BLE001 - the database went away: polls ask it again, streams time out
+                with self.changed:
+                    self.in_sync = False
                 time.sleep(1)
 
+    def _kept_codes(self) -> list[str]:
+        """The tables someone is streaming or has polled lately; forget the others."""
+        with self.changed:
+            now = time.monotonic()
+            for code in [c for c, at in self.polled.items() if now - at >= POLL_INTEREST_SECONDS]:
+                del self.polled[code]
+            return list(self.watchers.keys() | self.polled.keys())
+
+    def _catch_up(self, connection, codes: list[str]) -> None:
+        if codes:
+            for code, seq in connection.execute(SEQS_OF_CODES, {"codes": codes}).all():
+                self.announce(code, seq)
+
     def _read_seqs(self) -> None:
-        query = text("SELECT code, seq FROM game_tables WHERE code IN :codes").bindparams(
-            bindparam("codes", expanding=True))
+        """SQLite: read the kept tables' seqs a few times a second."""
         while True:
-            time.sleep(SQLITE_WATCH_SECONDS)
+            with self.engine.connect() as connection:
+                self._catch_up(connection, self._kept_codes())
             with self.changed:
-                codes = list(self.watchers)
-            if codes:
-                with self.engine.connect() as connection:
-                    rows = connection.execute(query, {"codes": codes}).all()
-                for code, seq in rows:
-                    self.announce(code, seq)
+                self.in_sync = True
+            time.sleep(SQLITE_WATCH_SECONDS)
 
     def _listen(self) -> None:
+        """PostgreSQL: LISTEN, then catch up on what changed while nobody was listening."""
         with self.engine.connect() as connection:
             connection.execution_options(isolation_level="AUTOCOMMIT").execute(text(f"LISTEN {CHANNEL}"))
+            with self.changed:
+                self.seqs.clear()  # values from before an outage may have missed a NOTIFY
+            self._catch_up(connection, self._kept_codes())
+            with self.changed:
+                self.in_sync = True
             driver = connection.connection.driver_connection  # psycopg 3
             while True:
                 for notice in driver.notifies(timeout=30):
                     code, _, seq = notice.payload.partition(":")
                     self.announce(code, int(seq))
+                self._kept_codes()  # only to forget tables nobody polls any more
 
 
 def event_stream(hub: Hub, code: str, seq: int, lifetime: float, heartbeat: float = 15):

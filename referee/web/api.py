@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from .. import log
 from ..games import GAMES
 from ..games.base import HOST, Refusal
-from .common import announce, db, join_url, qr_svg
+from .common import announce, db, join_url, qr_svg, table_seq
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -182,7 +182,7 @@ def changes(code: str):
     since = request.args.get("since", type=int)
     if since is None:
         raise BadRequest("since must be a whole number: the seq your board shows.")
-    seq = log.table_seq(current_app.extensions["db_engine"], code)
+    seq = table_seq(code)
     if seq is None:
         raise log.TableNotFound(code)
     if since == seq:

@@ -9,6 +9,7 @@ from flask import current_app, g, request
 from flask_babel import gettext, lazy_gettext
 from sqlmodel import Session
 
+from .. import log
 from ..db import GameTable
 from ..games.cards import RANK_NAMES, SUIT_SYMBOLS, label_of, parse_card
 
@@ -26,6 +27,18 @@ def db() -> Session:
 def announce(table: GameTable) -> None:
     """Nudge this process's event streams at once; other processes hear it from the database."""
     current_app.extensions["push_hub"].announce(table.code, table.seq)
+
+
+def table_seq(code: str) -> int | None:
+    """The table's seq for a poll (None: no such table): from the push hub when it keeps the
+    table current, else one indexed read, which the hub then keeps current."""
+    hub, code = current_app.extensions["push_hub"], log.normalise_code(code)
+    seq = hub.known_seq(code)
+    if seq is None:
+        seq = log.table_seq(current_app.extensions["db_engine"], code)
+        if seq is not None:
+            hub.announce(code, seq)
+    return seq
 
 
 def public_base() -> str:
@@ -66,7 +79,10 @@ SECURITY_HEADERS = {
 
 def security_headers(response):
     """On every response, pages, fragments, the API and static files alike. HSTS only over
-    https: over plain http (a phone on the LAN) browsers ignore it, and it would be untrue."""
+    https: over plain http (a phone on the LAN) browsers ignore it, and it would be untrue.
+    Not on an empty 204 (the poll's "nothing new"): there is nothing to sniff, frame or run."""
+    if response.status_code == 204:
+        return response
     present = {name.lower() for name, _value in response.headers}  # one pass, not one per header
     response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items()
                              if name.lower() not in present])

@@ -9,7 +9,17 @@ import json
 import uuid
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext, lazy_gettext
 from sqlalchemy.orm.attributes import flag_modified
 from werkzeug.datastructures import MultiDict
@@ -18,7 +28,7 @@ from .. import log, push
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
 from . import sheets
-from .common import announce, db, join_url, qr_svg
+from .common import announce, db, join_url, qr_svg, table_seq
 
 bp = Blueprint("pages", __name__)
 
@@ -140,7 +150,7 @@ def _remember(response: Response, code: str, token: str) -> None:
 @bp.get("/t/<code>")
 def table(code: str):
     since = request.args.get("since", type=int)
-    if _is_htmx() and since is not None and since == log.table_seq(current_app.extensions["db_engine"], code):
+    if _is_htmx() and since is not None and since == table_seq(code):
         return Response(status=204)  # the cheap poll: nothing new
     table = _find(code)
     return _render(table, log.current_state(db(), table))

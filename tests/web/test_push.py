@@ -108,3 +108,39 @@ def test_a_lower_seq_never_moves_a_stream_back():
     hub.announce("ABC", 7)
     hub.announce("ABC", 4)
     assert hub.wait_for_change("ABC", 6, timeout=0.01) == 7
+
+
+def test_polls_after_the_first_are_answered_by_the_hub_and_see_other_processes_writes(app, database_url):
+    """The first poll reads the database; the hub then keeps the table current, also for an entry
+    made through another process, within a watcher's read."""
+    import time
+
+    hub = app.extensions["push_hub"]
+    client = app.test_client()
+    table = TableDriver(client, "switch-to", ["Ann", "Bo", "Cy"])
+    assert client.get(f"/api/tables/{table.code}/changes?since=0").status_code == 204
+    deadline = time.monotonic() + 5
+    while hub.known_seq(table.code) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hub.known_seq(table.code) == 0  # kept current now: no query for the next polls
+    other = create_app({"DATABASE_URL": database_url, "TESTING": True})
+    try:
+        elsewhere = TableDriver.__new__(TableDriver)
+        elsewhere.__dict__.update(table.__dict__, client=other.test_client())
+        elsewhere.enter({"type": "start_round"})
+        deadline = time.monotonic() + 2
+        while client.get(f"/api/tables/{table.code}/changes?since=0").status_code == 204:
+            assert time.monotonic() < deadline, "the hub never heard of the other process's entry"
+            time.sleep(0.02)
+        assert client.get(f"/api/tables/{table.code}/changes?since=0").json == {"seq": 1}
+    finally:
+        other.extensions["db_engine"].dispose()
+
+
+def test_a_hub_out_of_sync_sends_polls_to_the_database():
+    hub = QuietHub(engine=None)
+    hub.announce("ABC", 3)
+    hub.known_seq("ABC")
+    assert hub.known_seq("ABC") is None  # the watcher never caught up: trust nothing
+    hub.in_sync = True
+    assert hub.known_seq("ABC") == 3
