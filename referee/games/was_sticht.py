@@ -1036,8 +1036,16 @@ def _tricks_view(state: State, record_open: bool) -> list[dict]:
 
 
 def allowed(state: State, viewer: Any) -> list[dict]:
+    """The entries ``viewer`` may make now, and (WS-G1) ending a settled short game early."""
     if viewer is None or state.phase == OVER:
         return []
+    entries = _phase_actions(state, viewer)
+    if _allowed(state, {"type": "end_early"}):
+        entries.append({"type": "end_early", "seat": None})
+    return entries
+
+
+def _phase_actions(state: State, viewer: Any) -> list[dict]:
     host = viewer == HOST
     phase = state.phase
     if phase == FIRST_DEALER:

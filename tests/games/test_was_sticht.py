@@ -338,6 +338,20 @@ def test_g5_early_end_only_when_first_place_is_settled():
     assert wst.apply(state, {"type": "end_early"}).winners == [A]
 
 
+def test_g5_the_board_offers_the_early_end_only_once_first_place_is_settled():
+    def offered(state, viewer):
+        return {"type": "end_early", "seat": None} in wst.view(state, viewer)["actions"]
+
+    state = dealt(trumps=None)
+    state.scored = 7
+    for seat, counts in ((A, 3), (B, 1), (C, 2), (D, 0)):
+        for chip in state.chips[seat][:counts]:
+            chip["done"] = True
+    assert not offered(state, HOST)  # C could still reach 3
+    state.chips[C][1]["done"] = False
+    assert offered(state, HOST) and offered(state, B) and not offered(state, None)
+
+
 # --------------------------------------------------------------------------- 8.9: score only
 
 def test_score_only_round():
