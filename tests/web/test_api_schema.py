@@ -23,7 +23,7 @@ from referee.web.openapi import openapi_document
 from .api_driver import TableDriver
 
 EXAMPLES = int(os.environ.get("REFEREE_SCHEMA_EXAMPLES", "60"))
-REQUESTS: collections.Counter = collections.Counter()  # (operation, status) -> count, over the session
+REQUESTS: collections.Counter = collections.Counter()  # (operation, status) -> count, on one database
 
 # Valid requests may be refused for what no schema can say: the game's rules (422), the
 # credentials (401/403), a table that does not exist (404), a board that moved on (409).
@@ -147,9 +147,10 @@ def test_the_served_document_is_the_one_tested(client):
 
 
 @pytest.fixture(scope="module", autouse=True)
-def report_request_counts(request):
-    """Print how many generated requests each documented operation got, by status; requests
-    with a method the path does not take (schemathesis tries them all) are one line."""
+def report_request_counts(request, database_url):
+    """Print how many generated requests each documented operation got on this database, by
+    status; requests with a method the path does not take (schemathesis tries them all) are one line."""
+    REQUESTS.clear()
     yield
     if not REQUESTS:
         return
@@ -157,7 +158,8 @@ def report_request_counts(request):
     by_operation: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     for (operation, status), count in REQUESTS.items():
         by_operation[operation if operation in documented else "other methods"][status] += count
-    lines = [f"schemathesis: {sum(REQUESTS.values())} generated requests, no 5xx"]
+    database = database_url.partition(":")[0]
+    lines = [f"schemathesis on {database}: {sum(REQUESTS.values())} generated requests answered as documented (none with a 5xx)"]
     lines += [f"  {operation}: {dict(sorted(statuses.items()))}" for operation, statuses in sorted(by_operation.items())]
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     with capture.global_and_fixture_disabled():
