@@ -159,7 +159,8 @@ def report_request_counts(request, database_url):
     for (operation, status), count in REQUESTS.items():
         by_operation[operation if operation in documented else "other methods"][status] += count
     database = database_url.partition(":")[0]
-    lines = [f"schemathesis on {database}: {sum(REQUESTS.values())} generated requests answered as documented (none with a 5xx)"]
+    lines = [(f"schemathesis on {database}: {sum(REQUESTS.values())} generated requests answered as documented "
+             "(none with a 5xx)")]
     lines += [f"  {operation}: {dict(sorted(statuses.items()))}" for operation, statuses in sorted(by_operation.items())]
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     with capture.global_and_fixture_disabled():
