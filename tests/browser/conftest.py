@@ -27,8 +27,11 @@ def live_server(tmp_path_factory):
 
     database = tmp_path_factory.mktemp("browser") / "referee.sqlite3"
     # As `referee serve` does: event streams may hold at most three quarters of the threads.
-    app = create_app({"DATABASE_URL": f"sqlite:///{database}", "PUSH_STREAMS": 18})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=24)
+    # Phones closed by earlier tests hold their stream until its next heartbeat, so the suite
+    # needs the same room as `referee serve` (48 threads): with fewer, later phones fall back to
+    # polling, whose board swap can wipe a selection half made on a stale board.
+    app = create_app({"DATABASE_URL": f"sqlite:///{database}", "PUSH_STREAMS": 36})
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=48)
     base = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = base
     thread = threading.Thread(target=server.run, daemon=True)
@@ -143,6 +146,10 @@ class Taps:
     def tap_if_shown(self, locator) -> None:
         """The submit button of a form that may have sent itself (data-autosubmit). Only for a
         locator that cannot match the next board's form (name its type and seat)."""
+        # The form's own request may start a moment after the tap that completed it: give it
+        # that moment, then let it land, before deciding the button is still needed.
+        locator.page.wait_for_timeout(300)
+        settled(locator.page)
         if locator.count() and locator.is_visible():
             self.tap(locator)
 
