@@ -190,6 +190,15 @@ def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, 
     return state
 
 
+def passes(check: Callable[..., None], *args: Any) -> bool:
+    """Would ``check`` let the entry through? (boards and legal_entries offer only what is allowed)"""
+    try:
+        check(*args)
+    except Refusal:
+        return False
+    return True
+
+
 def refused_rule(check: Check, state: Any, action: Mapping[str, Any], by: Any) -> str | None:
     """The rule ``check`` refuses the entry with (what a table ruling overrides), or None."""
     try:

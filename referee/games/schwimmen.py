@@ -23,6 +23,7 @@ from .base import (
     entry_type,
     join_names,
     not_yours,
+    passes,
     read_int,
     refused_rule,
     resolve_options,
@@ -930,7 +931,7 @@ def legal_entries(state: State) -> list[dict]:
 
 
 def _allowed(state: State, action: Mapping[str, Any]) -> bool:
-    return _passes(check, state, action, HOST)
+    return passes(check, state, action, HOST)
 
 
 def _deck_order(state: State) -> list[str]:
@@ -1100,15 +1101,6 @@ def view(state: State, viewer: Any = None) -> dict:
     }
 
 
-def _passes(check: Any, *args: Any) -> bool:
-    """Would this check let the entry through? (the board offers only what is allowed)"""
-    try:
-        check(*args)
-    except Refusal:
-        return False
-    return True
-
-
 def allowed(state: State, viewer: Any) -> list[dict]:
     if viewer is None or state.phase == OVER:
         return []
@@ -1132,10 +1124,10 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     if viewer in (HOST, state.turn):
         kinds = ["swap_one", "swap_all", "pass"] if state.options["exchange"] == "commerce" else ["draw_discard"]
         found += [{"type": k, "seat": state.turn} for k in kinds]
-        if _passes(_check_close, state, {"type": "close"}, HOST):
+        if passes(_check_close, state, {"type": "close"}, HOST):
             found.append({"type": "close", "seat": state.turn})
     for seat in state.active():
-        if viewer in (HOST, seat) and _passes(_check_show_timing, state, seat):
+        if viewer in (HOST, seat) and passes(_check_show_timing, state, seat):
             found.append({"type": "show", "seat": seat})
     return found
 

@@ -20,6 +20,7 @@ from .base import (
     join_names,
     next_seat,
     not_yours,
+    passes,
     read_int,
     read_seat,
     refused_rule,
@@ -646,11 +647,7 @@ def legal_entries(state: State) -> list[dict]:
 
 
 def _allowed(state: State, action: dict) -> bool:
-    try:
-        check(state, action, HOST)
-    except Refusal:
-        return False
-    return True
+    return passes(check, state, action, HOST)
 
 
 def _unseen_cards(state: State) -> list[str]:

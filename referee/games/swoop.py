@@ -23,6 +23,7 @@ from .base import (
     join_names,
     next_seat,
     not_yours,
+    passes,
     read_int,
     refused_rule,
     resolve_options,
@@ -732,11 +733,7 @@ def legal_entries(state: State) -> list[dict]:
 
 
 def _allowed(state: State, action: dict) -> bool:
-    try:
-        check(state, action, HOST)
-    except Refusal:
-        return False
-    return True
+    return passes(check, state, action, HOST)
 
 
 def _unseen(state: State, rank: str) -> int:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from referee.games import swoop as sw
 from referee.games.base import HOST, Refusal
+from tests.games.walks import walk
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["A", "B", "C", "D"]
@@ -33,20 +34,8 @@ def maker(data, entry: dict):
 
 
 def random_game(data, players: int, options: dict, steps: int = STEPS, listed: list | None = None):
-    """Draw a legal entry at every step; yield (state before, entry, who sent it, state after).
-    ``listed``, if given, receives each step's list of legal entries."""
-    state = sw.new_game(NAMES[:players], options)
-    for _ in range(steps):
-        entries = sw.legal_entries(state)
-        if listed is not None:
-            listed.append(entries)
-        if not entries:
-            return
-        entry = data.draw(st.sampled_from(entries))
-        by = maker(data, entry)
-        after = sw.apply(state, entry, by)
-        yield state, entry, by, after
-        state = after
+    """A random legal game (see ``walks.walk``)."""
+    return walk(sw, sw.new_game(NAMES[:players], options), data, maker, steps, listed)
 
 
 # --------------------------------------------------------------------------- the list itself
