@@ -7,6 +7,8 @@ match them.
 """
 from __future__ import annotations
 
+import sqlite3
+import time
 from datetime import datetime, timezone
 from typing import Any
 
@@ -94,7 +96,25 @@ def _sqlite_pragmas(connection, _record) -> None:
     """WAL lets phones read while one writes; synchronous=FULL keeps a committed entry through
     a power cut; foreign keys are off by default in SQLite."""
     cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _use_wal(cursor)
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+WAL_WAIT_SECONDS = 30
+
+
+def _use_wal(cursor) -> None:
+    """WAL is kept in the file once set. Setting it needs the file to itself, and SQLite answers
+    "locked" at once rather than waiting, so several processes opening a fresh database together
+    (gunicorn's workers, one of them migrating) try again until it is set."""
+    deadline = time.monotonic() + WAL_WAIT_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")  # an in-memory database stays "memory"
+            return
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.02)
