@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import schwimmen as sc
-from referee.games.base import HOST, Refusal
-from tests.games.walks import walk
+from referee.games.base import HOST
+from tests.games.walks import near_miss_walk, walk
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["A", "B", "C", "D", "E", "F", "G", "H"]
@@ -220,19 +220,4 @@ def mutations(entry: dict, players: int):
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), PLAYERS, TABLES)
 def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
-    state = sc.new_game(NAMES[:players], options)
-    for _ in range(80):
-        entries = sc.legal_entries(state)
-        if not entries:
-            break
-        entry = data.draw(st.sampled_from(entries))
-        if data.draw(st.booleans()):
-            entry = data.draw(st.sampled_from(list(mutations(entry, players))))
-        by = data.draw(st.sampled_from([HOST, None, "x", -1, *range(players)]))
-        try:
-            state = sc.apply(state, entry, by, ruling=data.draw(st.booleans()))
-        except Refusal:
-            continue
-        assert sc.load(json.loads(json.dumps(sc.dump(state)))) == state
-        json.dumps(sc.view(state, by if by in range(players) else HOST))
-        sc.describe(state, entry, by)
+    near_miss_walk(sc, sc.new_game(NAMES[:players], options), data, mutations, players, steps=80)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from referee.games import swoop as sw
 from referee.games.base import HOST, Refusal
-from tests.games.walks import walk
+from tests.games.walks import near_miss_walk, walk
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["A", "B", "C", "D"]
@@ -190,19 +190,4 @@ def mutations(entry: dict, players: int):
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 4), TABLES)
 def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
-    state = sw.new_game(NAMES[:players], options)
-    for _ in range(60):
-        entries = sw.legal_entries(state)
-        if not entries:
-            break
-        entry = data.draw(st.sampled_from(entries))
-        if data.draw(st.booleans()):
-            entry = data.draw(st.sampled_from(list(mutations(entry, players))))
-        by = data.draw(st.sampled_from([HOST, None, "x", -1, *range(players)]))
-        try:
-            state = sw.apply(state, entry, by, ruling=data.draw(st.booleans()))
-        except Refusal:
-            continue
-        assert sw.load(json.loads(json.dumps(sw.dump(state)))) == state
-        json.dumps(sw.view(state, by if by in range(players) else HOST))
-        sw.describe(state, entry, by)
+    near_miss_walk(sw, sw.new_game(NAMES[:players], options), data, mutations, players, steps=60)
