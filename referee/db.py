@@ -60,7 +60,8 @@ class Entry(SQLModel, table=True):
     voids: int | None = None
     prev_tip: int | None = None  # for an entry: the tip it was applied on
     tip: int  # the tip after this line: this entry's seq, or for a void the tip it goes back to
-    description: str = Field(default="", max_length=300)
+    description: str = Field(default="", max_length=300)  # in English, for the API and old clients
+    words: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))  # the same, as a dumped Text
     created_at: datetime = Field(default_factory=utcnow)
 
 

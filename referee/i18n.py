@@ -2,15 +2,19 @@
 on every page) or else by the browser's Accept-Language.
 
 The engines are pure modules without Flask, so their fixed texts (game titles, house-rule help)
-stay English there; templates pass them through the ``translate`` filter, and
-``referee.i18n_extract`` hands them to pybabel so the catalogs carry them.
+and their sentences (``base.Text``: refusals, notes, history lines) are English there; templates
+pass them through the ``translate`` filter, and ``referee.i18n_extract`` hands them to pybabel
+so the catalogs carry them. The JSON API keeps to English.
 """
 from __future__ import annotations
 
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from flask import Blueprint, redirect, request
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale, get_translations
+
+from .games.base import Text
+from .log import description
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
 LANG_COOKIE = "lang"
@@ -59,8 +63,26 @@ def current_page() -> str:
 
 
 def translate(text: str) -> str:
-    """An engine's fixed English text in the page's language (``{{ option.help|translate }}``)."""
-    return gettext(text) if text else text
+    """An engine's English in the page's language (``{{ option.help|translate }}``): a fixed
+    text, or a :class:`Text` said again from its translated template and translated parts."""
+    if isinstance(text, Text):
+        return localize(text)
+    return get_translations().gettext(text) if text else text
+
+
+def localize(text: Text) -> str:
+    translations = get_translations()
+    if text.plural is None:
+        template = translations.gettext(text.template)
+    else:
+        template = translations.ngettext(text.template, text.plural, text.params.get("n", 1))
+    if not text.params:
+        return template
+    parts = {name: localize(value) if isinstance(value, Text) else value for name, value in text.params.items()}
+    try:
+        return template.format_map(parts)
+    except (KeyError, IndexError, ValueError):  # a translation naming other fields: English beats a crash
+        return str(text)
 
 
 def vary_on_language(response):
@@ -74,5 +96,6 @@ def init_app(app) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale, current_page=current_page)
     app.add_template_filter(translate, "translate")
+    app.add_template_filter(lambda entry: translate(description(entry)), "history_line")
     app.register_blueprint(bp)
     app.after_request(vary_on_language)

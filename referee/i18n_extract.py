@@ -1,11 +1,14 @@
-"""A pybabel extractor for the engines' fixed texts (babel.cfg names it for referee/games/*.py).
+"""A pybabel extractor for the engines' texts (babel.cfg names it for referee/games/*.py and
+referee/log.py).
 
-The engines are pure modules and carry no gettext markers; what a page shows of them is a finite
-set known once the module is imported: the game's title and each house rule's help and value
-help. This yields exactly those, so the catalogs translate what the ``translate`` filter looks up.
+The engines are pure modules and carry no gettext markers. What a page shows of them is of two
+kinds: fixed texts known once the module is imported (the game's title, each house rule's help
+and value help), and sentences (``base.Text``) whose templates are the literal strings given to
+``Text``, ``counted``, ``Refusal``, ``unreadable`` and ``not_yours``, found in the source.
 """
 from __future__ import annotations
 
+import ast
 import importlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,17 +25,52 @@ def engine_texts(module: ModuleType) -> Iterator[str]:
         yield from (option.value_help or {}).values()
 
 
+SENTENCE_CALLS = {"Text": 0, "counted": 0, "Refusal": 1, "unreadable": 0, "not_yours": 1, "Denied": 1}
+"""Calls whose argument at this position is a sentence template (with ``Text``/``counted`` the
+next argument is its plural)."""
+
+
+def sentence_calls(tree: ast.AST) -> Iterator[tuple[ast.Call, ast.expr | None, ast.expr | None]]:
+    """Every call that says a sentence: (call, template argument, plural argument)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SENTENCE_CALLS:
+            at = SENTENCE_CALLS[node.func.id]
+            template = node.args[at] if len(node.args) > at else None
+            plural = node.args[1] if node.func.id in ("Text", "counted") and len(node.args) > 1 else None
+            yield node, template, plural
+
+
+def sentence_templates(source: str) -> Iterator[tuple[int, str | tuple[str, str]]]:
+    """(line, template or (singular, plural)) for every literal sentence in a module's source."""
+    for call, template, plural in sentence_calls(ast.parse(source)):
+        if not _is_literal(template):
+            continue  # a Text passed on, or a name; its own call is found where it is made
+        if _is_literal(plural):
+            yield call.lineno, (template.value, plural.value)
+        else:
+            yield call.lineno, template.value
+
+
+def _is_literal(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
 def extract_engine_texts(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """Babel's extractor signature: (line, funcname, message, comments) per text."""
     path = Path(getattr(fileobj, "name", ""))
-    if path.stem.startswith("_") or path.parent.name != "games":
+    if path.stem.startswith("_"):
+        return
+    text = fileobj.read().decode("utf-8")
+    for line, template in sentence_templates(text):
+        yield line, "ngettext" if isinstance(template, tuple) else None, template, [f"{path.stem} (sentence)"]
+    if path.parent.name != "games":
         return
     module = importlib.import_module(f"referee.games.{path.stem}")
     if getattr(module, "GAME_ID", None) is None:
-        return  # a shared helper module (base, cards): nothing shown by name
-    source = fileobj.read().decode("utf-8").splitlines()
-    for text in dict.fromkeys(engine_texts(module)):
-        yield _line_of(text, source), None, text, [f"{module.GAME_ID} (engine text)"]
+        return  # a shared helper module (base, cards): no title or house rules
+    source = text.splitlines()
+    for fixed in dict.fromkeys(engine_texts(module)):
+        yield _line_of(fixed, source), None, fixed, [f"{module.GAME_ID} (engine text)"]
 
 
 def _line_of(text: str, source: list[str]) -> int:

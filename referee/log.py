@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from sqlalchemy import bindparam, text, update
 from sqlalchemy.engine import Engine
@@ -21,7 +22,7 @@ from sqlmodel import Session, select
 
 from .db import Entry, GameTable, Snapshot
 from .games import GAMES
-from .games.base import HOST, Refusal
+from .games.base import HOST, Refusal, Text, revive_texts
 from .push import CHANNEL as PUSH_CHANNEL
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
@@ -39,10 +40,10 @@ class TableNotFound(LookupError):
 class Denied(Exception):
     """The phone may not make this write: 401 without a token, 403 with the wrong one."""
 
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
+    def __init__(self, status: int, message: str, **params):
+        self.message = Text(message, **params)
+        super().__init__(self.message)
         self.status = status
-        self.message = message
 
 
 class Stale(Exception):
@@ -65,8 +66,8 @@ def engine_of(table: GameTable):
 def open_table(session: Session, game_id: str, players: Any, options: Mapping | None) -> GameTable:
     """Create a table with a fresh code, a host token and one token per seat."""
     if game_id not in GAMES:
-        raise Refusal("ENTRY", f"Unknown game {game_id!r}; playable now: {', '.join(GAMES)}.",
-                      overridable=False)
+        raise Refusal("ENTRY", "Unknown game {game!r}; playable now: {games}.", overridable=False,
+                      game=game_id, games=", ".join(GAMES))
     engine = GAMES[game_id]
     state = engine.new_game(players, options)
     table = GameTable(
@@ -208,7 +209,7 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
         entry = Entry(
             table_id=table.id, seq=seq, key=key, kind="entry", by=_by_text(by), action=dict(action),
             ruling=engine.overridden_rule(before, action, by) if ruling else None,
-            prev_tip=table.tip, tip=seq, description=_describe(engine, before, action, by, after),
+            prev_tip=table.tip, tip=seq, **_description(_describe(engine, before, action, by, after)),
         )
         _append(session, table, expected_seq, entry)
         session.add(Snapshot(table_id=table.id, seq=seq, state=engine.dump(after)))
@@ -225,10 +226,10 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
             raise Refusal("UNDO", "There is nothing to undo.", overridable=False)
         target = history_entry(session, table, table.tip)
         if by != HOST and _by_text(by) != target.by:
-            raise Denied(403, f"Only whoever entered it, or the host, can undo “{target.description}”.")
+            raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=description(target))
         entry = Entry(
             table_id=table.id, seq=table.seq + 1, key=key, kind="void", by=_by_text(by),
-            voids=target.seq, tip=target.prev_tip, description=f"Undone: {target.description}"[:300],
+            voids=target.seq, tip=target.prev_tip, **_description(Text("Undone: {entry}", entry=description(target))),
         )
         _append(session, table, expected_seq, entry)
         return Recorded(entry, state_at(session, table, target.prev_tip), replayed=False)
@@ -236,9 +237,21 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
     return _write(session, code, expected_seq, key, attempt)
 
 
-def _describe(engine, before, action, by, after) -> str:
+def _describe(engine, before, action, by, after) -> Text:
     """The history line: the entry in the table's words, then what else it set off."""
-    return " · ".join([engine.describe(before, action, by), *after.notes])[:300]
+    parts = [engine.describe(before, action, by), *after.notes]
+    names = [f"p{n}" for n in range(len(parts))]  # a template of fields only: nothing to translate
+    return Text(" · ".join(f"{{{name}}}" for name in names), **dict(zip(names, parts)))
+
+
+def _description(line: Text) -> dict[str, Any]:
+    """An entry's history line: English for the API (cut to its column), and its parts."""
+    return {"description": str(line)[:300], "words": line.dump()}
+
+
+def description(entry: Entry) -> str:
+    """An entry's history line, as a Text when it was written with its parts."""
+    return revive_texts(entry.words) if entry.words else entry.description
 
 
 def _write(session: Session, code: str, expected_seq: int, key: str, attempt) -> Recorded:

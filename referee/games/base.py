@@ -3,13 +3,19 @@
 A game engine is a pure fold: ``state = apply(state, action, by)``. It never imports the web
 or the database; it refuses a bad entry by raising :class:`Refusal` with a rule ID from the
 rules file and a sentence a player understands.
+
+Every sentence an engine says (refusals, notes, history lines) is a :class:`Text`: it reads as
+English wherever a str is expected, and keeps its template and parts so that a page can say it
+in the player's language (``referee.i18n.localize``). Templates are literal strings with named
+``{fields}``, never f-strings, so the catalogs can carry them (``referee.i18n_extract``).
 """
 from __future__ import annotations
 
 import functools
 import pickle
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 HOST = "host"
 """``by`` value for entries made from the host's phone (the shared table phone)."""
@@ -18,14 +24,66 @@ ENTRY = "ENTRY"
 """Rule ID for entries the engine cannot even read (unknown type, missing seat, wrong types)."""
 
 
+class Text(str):
+    """A sentence in English, ``template.format(**params)``, that remembers how it was made.
+
+    A parameter may itself be a Text (a suit name, a phrase), which is translated too; other
+    parameters (names, numbers, card labels) are shown as they are. With ``plural``, the
+    template is the singular and ``params["n"]`` picks the form, as ngettext does.
+    """
+
+    template: str
+    params: dict[str, Any]
+    plural: str | None
+
+    def __new__(cls, template: str, plural: str | None = None, /, **params: Any) -> Text:
+        chosen = plural if plural is not None and params.get("n") != 1 else template
+        text = super().__new__(cls, chosen.format_map(params) if params else chosen)
+        text.template, text.plural, text.params = template, plural, params
+        return text
+
+    def __reduce__(self):  # pickle (copy_state) keeps the parts, not only the English
+        return _text_from_parts, (self.template, self.plural, self.params)
+
+    def dump(self) -> dict[str, Any]:
+        """The JSON form kept in snapshots and the log; :func:`revive_texts` reads it back."""
+        parts = {"$text": self.template, "params": {k: dump_state(v) for k, v in self.params.items()}}
+        if self.plural is not None:
+            parts["plural"] = self.plural
+        return parts
+
+
+def counted(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """A sentence with a count: "{n} card" / "{n} cards"."""
+    return Text(singular, plural, n=n, **params)
+
+
+def _text_from_parts(template: str, plural: str | None, params: dict[str, Any]) -> Text:
+    return Text(template, plural, **params)
+
+
+def revive_texts(data: Any) -> Any:
+    """JSON data (a dumped state, a history line) with every dumped Text made a Text again."""
+    if isinstance(data, dict):
+        if "$text" in data:
+            return Text(data["$text"], data.get("plural"), **revive_texts(data.get("params") or {}))
+        return {key: revive_texts(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [revive_texts(item) for item in data]
+    return data
+
+
 class Refusal(Exception):
-    """An entry the rules do not allow, with the rule it breaks and a plain-words reason.
+    """An entry the rules do not allow, with the rule it breaks and a plain-words reason
+    (a :class:`Text` template and its fields).
 
     ``overridable`` says whether the host may accept it anyway as a table ruling: legality
     rules can be overridden, unreadable entries and entries in the wrong phase cannot.
     """
 
-    def __init__(self, rule: str, message: str, *, overridable: bool = True, permission: bool = False):
+    def __init__(self, rule: str, message: str, *, overridable: bool = True, permission: bool = False,
+                 **params: Any):
+        message = message if isinstance(message, Text) else Text(message, **params)
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
@@ -36,13 +94,13 @@ class Refusal(Exception):
         return {"rule": self.rule, "message": self.message, "overridable": self.overridable}
 
 
-def unreadable(message: str) -> Refusal:
-    return Refusal(ENTRY, message, overridable=False)
+def unreadable(message: str, **params: Any) -> Refusal:
+    return Refusal(ENTRY, message, overridable=False, **params)
 
 
-def not_yours(rule: str, message: str) -> Refusal:
+def not_yours(rule: str, message: str, **params: Any) -> Refusal:
     """An entry this phone may not make: another seat's, or the host's."""
-    return Refusal(rule, message, overridable=False, permission=True)
+    return Refusal(rule, message, overridable=False, permission=True, **params)
 
 
 @dataclass(frozen=True)
@@ -63,7 +121,8 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
     given = dict(given or {})
     unknown = sorted(set(given) - set(spec))
     if unknown:
-        raise unreadable(f"Unknown house rule {unknown[0]!r}; this game knows {', '.join(spec)}.")
+        raise unreadable("Unknown house rule {name!r}; this game knows {known}.", name=unknown[0],
+                         known=", ".join(spec))
     chosen = {}
     for name, option in spec.items():
         value = str(given.get(name, option.default)).strip()
@@ -71,10 +130,12 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
             low, high = option.number
             number = read_int(value)
             if number is None or not low <= number <= high:
-                raise unreadable(f"House rule {name} is a whole number from {low} to {high}, not {value!r}.")
+                raise unreadable("House rule {name} is a whole number from {low} to {high}, not {value!r}.",
+                                 name=name, low=low, high=high, value=value)
             value = str(number)
         elif value not in option.values:
-            raise unreadable(f"House rule {name} is one of {', '.join(option.values)}, not {value!r}.")
+            raise unreadable("House rule {name} is one of {values}, not {value!r}.", name=name,
+                             values=", ".join(option.values), value=value)
         chosen[name] = value
     return chosen
 
@@ -86,7 +147,7 @@ def check_players(names: Any, low: int, high: int) -> list[str]:
     names = [" ".join(n.split()) for n in names]
     names = [n for n in names if n]
     if not low <= len(names) <= high:
-        raise unreadable(f"This game takes {low} to {high} players, not {len(names)}.")
+        raise unreadable("This game takes {low} to {high} players, not {n}.", low=low, high=high, n=len(names))
     if any(len(n) > 24 for n in names):
         raise unreadable("A player name has at most 24 characters.")
     if len({n.casefold() for n in names}) != len(names):
@@ -108,14 +169,14 @@ def join_names(names: list[str]) -> str:
     """'A', 'A and C', 'A, B and C'."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return Text("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def read_seat(action: Mapping[str, Any], players: int) -> int:
     """The seat an entry is made for, refusing anything but a valid seat number."""
     seat = action.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise unreadable(f"This entry needs a seat from 0 to {players - 1}.")
+        raise unreadable("This entry needs a seat from 0 to {last}.", last=players - 1)
     return seat
 
 
@@ -127,7 +188,7 @@ def read_int(value: Any) -> int | None:
         return value
     if isinstance(value, str):
         text = value.strip()
-        digits = text[1:] if text.startswith("-") else text
+        digits = text.removeprefix("-")
         if digits.isascii() and digits.isdigit():  # not '²' or '٣', which isdigit() accepts
             return int(text)
     return None
@@ -142,7 +203,8 @@ def entry_type(action: Any, known: Iterable[str], game: str) -> str:
         raise unreadable("An entry is an object with a type.")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in known:
-        raise unreadable(f"Unknown entry {kind!r}; {game} knows {', '.join(sorted(known))}.")
+        raise unreadable("Unknown entry {kind!r}; {game} knows {known}.", kind=kind, game=game,
+                         known=", ".join(sorted(known)))
     return kind
 
 
@@ -157,6 +219,8 @@ def dump_state(state: Any) -> Any:
     """``dataclasses.asdict`` for game states (dataclasses of lists, dicts, tuples and scalars),
     without asdict's deep copy of every leaf: the scalars are immutable, and the copy was most
     of the cost of storing a snapshot."""
+    if isinstance(state, Text):
+        return state.dump()
     if is_dataclass(state):
         return {name: dump_state(getattr(state, name)) for name in _field_names(type(state))}
     if isinstance(state, (list, tuple)):
@@ -185,7 +249,7 @@ def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, 
     state = copy_state(state)
     state.notes = []
     if overridden:
-        state.notes.append(f"Table ruling, overriding {overridden.rule}.")
+        state.notes.append(Text("Table ruling, overriding {rule}.", rule=overridden.rule))
     effect(state)
     return state
 

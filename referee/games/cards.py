@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable, NamedTuple
 
+from .base import Text
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": Text("spades"), "H": Text("hearts"), "D": Text("diamonds"), "C": Text("clubs")}
 RED_SUITS = "HD"
 FACE_RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
 RANK_NAMES = {value: name for name, value in FACE_RANKS.items()}

@@ -27,6 +27,7 @@ from .base import (
     read_int,
     refused_rule,
     resolve_options,
+    revive_texts,
     unreadable,
 )
 from .cards import RANK_NAMES, SUITS, labels, normalise, parse_card, split_tokens
@@ -185,7 +186,7 @@ def dump(state: State) -> dict:
 
 
 def load(data: Mapping[str, Any]) -> State:
-    return State(**data)
+    return State(**revive_texts(data))
 
 
 # --------------------------------------------------------------------------- cards and the ledger

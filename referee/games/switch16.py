@@ -26,6 +26,7 @@ from .base import (
     read_int,
     refused_rule,
     resolve_options,
+    revive_texts,
     unreadable,
 )
 
@@ -126,7 +127,7 @@ def dump(state: State) -> dict:
 
 
 def load(data: Mapping[str, Any]) -> State:
-    data = dict(data)
+    data = revive_texts(data)
     data["last"] = Roll(**data["last"]) if data.get("last") else None
     return State(**data)
 

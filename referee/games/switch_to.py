@@ -6,8 +6,9 @@ never sees the cards in a hand; it knows the entries: predictions, plays, passes
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .base import (
     HOST,
@@ -25,6 +26,7 @@ from .base import (
     read_seat,
     refused_rule,
     resolve_options,
+    revive_texts,
     unreadable,
 )
 from .cards import SUIT_NAMES, SUITS, Card, labels, normalise, parse_card, split_tokens
@@ -119,7 +121,7 @@ def dump(state: State) -> dict:
 
 
 def load(data: Mapping[str, Any]) -> State:
-    data = dict(data)
+    data = revive_texts(data)
     data["players"] = [Player(**p) for p in data["players"]]
     return State(**data)
 

@@ -27,6 +27,7 @@ from .base import (
     read_int,
     refused_rule,
     resolve_options,
+    revive_texts,
     unreadable,
 )
 from .cards import SUITS, normalise
@@ -149,7 +150,7 @@ def dump(state: State) -> dict:
 
 
 def load(data: Mapping[str, Any]) -> State:
-    return State(**data)
+    return State(**revive_texts(data))
 
 
 # --------------------------------------------------------------------------- ranks and copies

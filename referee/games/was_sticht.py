@@ -26,6 +26,7 @@ from .base import (
     read_int,
     refused_rule,
     resolve_options,
+    revive_texts,
     unreadable,
 )
 
@@ -134,7 +135,7 @@ def dump(state: State) -> dict:
 
 
 def load(data: Mapping[str, Any]) -> State:
-    return State(**data)
+    return State(**revive_texts(data))
 
 
 # --------------------------------------------------------------------------- reading entries

@@ -17,7 +17,7 @@ from referee import log, migrate
 from referee.db import database_url, make_engine
 from tests.conftest import POSTGRES, _admin_connection
 
-HEAD = "0002"
+HEAD = "0003"
 
 
 @pytest.fixture
