@@ -101,3 +101,62 @@
     if (empty.length === 1 && empty[0] !== event.target && rest >= 0 && rest === Math.floor(rest)) empty[0].value = rest;
   });
 })();
+
+// A board refreshed by a poll or a push (another phone's entry) keeps what this phone was in the
+// middle of choosing: the ticks, choices and typed numbers of forms that are still on the new
+// board (the same entry for the same seat), and which of them were opened. A phone's own
+// entries answer with a fresh board and keep nothing.
+(function () {
+  var kept = null;
+  function formId(form) {
+    var type = form.querySelector("input[type=hidden][name=type]");
+    var seat = form.querySelector("input[type=hidden][name=seat]");
+    return type ? type.value + "/" + (seat ? seat.value : "") : null;
+  }
+  function changedFields(form) {
+    var changed = [];
+    for (var i = 0; i < form.elements.length; i++) {
+      var field = form.elements[i];
+      if (field.type === "checkbox" || field.type === "radio") {
+        if (field.checked !== field.defaultChecked) changed.push([field.name, field.value, field.checked]);
+      } else if (field.type === "number" || field.type === "text") {
+        if (field.value !== field.defaultValue) changed.push([field.name, null, field.value]);
+      }
+    }
+    return changed;
+  }
+  function restore(form, changed) {
+    changed.forEach(function (c) {
+      for (var i = 0; i < form.elements.length; i++) {
+        var field = form.elements[i];
+        if (field.name !== c[0]) continue;
+        if (c[1] === null) field.value = c[2];
+        else if (field.value === c[1]) field.checked = c[2];
+      }
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var board = event.detail.target;
+    kept = null;
+    if (!board || board.id !== "board" || event.detail.requestConfig.verb !== "get" || !event.detail.shouldSwap) return;
+    kept = {};
+    board.querySelectorAll("form").forEach(function (form) {
+      var id = formId(form);
+      if (!id) return;
+      var details = form.closest("details");
+      kept[id] = { fields: changedFields(form), open: details ? details.open : null };
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var board = document.getElementById("board");
+    if (!kept || !board) return;
+    board.querySelectorAll("form").forEach(function (form) {
+      var was = kept[formId(form)];
+      if (!was) return;
+      restore(form, was.fields);
+      var details = form.closest("details");
+      if (details && was.open !== null) details.open = was.open;
+    });
+    kept = null;
+  });
+})();

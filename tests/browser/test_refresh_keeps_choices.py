@@ -1,0 +1,50 @@
+"""Another phone's entry refreshes the board; a player half-way through a choice keeps it. Ben
+has tapped two of his four Swoop face-up slots when the host enters Ann's row: Ben's board shows
+Ann's row and still has his two choices, and his last two taps send all four."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import join, open_table, settled
+
+pytestmark = pytest.mark.browser
+
+LIVE = 2_000
+
+
+def slot(page, seat: int, number: int, rank: str):
+    form = page.locator(f"form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='{seat}'])")
+    return form.locator(f"input[name='ranks#{number}'][value='{rank}']")
+
+
+def test_a_refresh_from_another_phone_keeps_a_half_made_choice(live_server, phone):
+    host, ben = phone(), phone()
+    open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"])
+    join(ben, host.url, "Ben")
+    ben.locator("label.chip:has(input[name='ranks#0'][value='Q'])").click()
+    ben.locator("label.chip:has(input[name='ranks#1'][value='8'])").click()
+
+    ann = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='0'])")
+    for number in range(4):
+        ann.locator(f"label.chip:has(input[name='ranks#{number}'][value='J'])").click()
+    expect(ben.locator(".players li", has_text="Ann")).to_contain_text("J", timeout=LIVE)  # Ben's board moved on
+    settled(ben)
+
+    assert slot(ben, 1, 0, "Q").is_checked() and slot(ben, 1, 1, "8").is_checked()
+    assert not slot(ben, 1, 2, "5").is_checked()
+    ben.locator("label.chip:has(input[name='ranks#2'][value='5'])").click()
+    ben.locator("label.chip:has(input[name='ranks#3'][value='2'])").click()  # the fourth sends the row
+    expect(host.locator(".players li", has_text="Ben").locator(".slot")).to_have_text(["Q", "8", "5", "2"], timeout=LIVE)
+
+
+def test_a_phone_s_own_entry_answers_with_a_fresh_form(live_server, phone):
+    host = phone()
+    open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"])
+    ann = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='0'])")
+    for number in range(4):
+        ann.locator(f"label.chip:has(input[name='ranks#{number}'][value='7'])").click()
+    settled(host)
+    ben = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='1'])")
+    expect(ben).to_be_visible()
+    assert ben.locator("input:checked").count() == 0
