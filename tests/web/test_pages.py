@@ -294,3 +294,70 @@ def test_the_card_grid_is_hidden_from_a_player_without_tokens(app):
         phone.enter({"type": "predict", "seat": seat, "value": value})
     page = text(phone.enter({"type": "play", "seat": 0, "cards": ["5S"]}))
     assert "Ben has no play token: pass." in page and ">Play<" not in page
+
+
+# --------------------------------------------------------------------------- the engines' words, translated
+
+def said_on_a_page(app, language: str, text) -> str:
+    from referee.i18n import translate
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        return str(translate(text))
+
+
+def refusal_of(app, code: str, action: dict, by):
+    from sqlmodel import Session
+
+    from referee import log
+    from referee.games.base import Refusal
+
+    with Session(app.extensions["db_engine"]) as session:
+        table = log.find_table(session, code)
+        state = log.current_state(session, table)
+    with pytest.raises(Refusal) as refused:
+        log.engine_of(table).apply(state, action, by)
+    return refused.value
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_refusals_notes_and_history_lines_read_in_the_phone_s_language(app, host, language):
+    from referee.games.base import HOST, Text
+
+    host.client.set_cookie("lang", language)
+    start_and_predict(host, (2, 2, 1))
+    host.enter({"type": "start_player", "seat": 0})
+    host.enter({"type": "play", "seat": 0, "cards": ["5S", "5D"]})
+    play = {"type": "play", "seat": 1, "cards": ["6S"]}
+    refusal = refusal_of(app, host.code, play, HOST)
+    response = host.enter(play)
+    translated = said_on_a_page(app, language, refusal.message)
+    assert response.status_code == 422 and translated != str(refusal.message)
+    assert refusal.rule in text(response) and translated in text(response)
+
+    import html as html_lib
+    import json
+
+    ruled = host.enter({"action_json": html_lib.unescape(json.dumps(play)), "ruling": "1"})
+    note = said_on_a_page(app, language, Text("Table ruling, overriding {rule}.", rule="ST-R12"))
+    assert ruled.status_code == 200 and note in text(ruled) and "Table ruling" not in text(ruled)
+    undone = host.client.post(f"/t/{host.code}/undo", data={"expected_seq": host.seq, "key": uuid.uuid4().hex})
+    assert undone.status_code in (200, 303)
+    history = text(host.client.get(f"/t/{host.code}/history"))
+    assert note in history and "Undone" not in history and "played" not in history
+    english = text(host.client.get(f"/t/{host.code}/history?lang=en"))
+    assert "Undone: Ben played" in english and "Table ruling, overriding ST-R12." in english
+
+
+def test_a_history_line_written_before_lines_kept_their_parts_reads_in_english(app, host):
+    from sqlmodel import Session, select
+
+    from referee.db import Entry
+
+    host.enter({"type": "start_round"})
+    with Session(app.extensions["db_engine"]) as session:
+        entry = session.exec(select(Entry).where(Entry.key.is_not(None)).order_by(Entry.id.desc())).first()
+        entry.words, english = None, entry.description
+        session.add(entry)
+        session.commit()
+    history = text(host.client.get(f"/t/{host.code}/history?lang=de"))
+    assert english in history
