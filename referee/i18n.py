@@ -11,9 +11,10 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from flask import Blueprint, redirect, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, get_locale, get_translations, pgettext
 
 from .games.base import Text
+from .i18n_extract import VALUE_CONTEXT, value_label
 from .log import description
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
@@ -70,6 +71,11 @@ def translate(text: str) -> str:
     return get_translations().gettext(text) if text else text
 
 
+def option_value(value: str) -> str:
+    """A house rule's value as the page's language names it (``dealer_only``: "nur Geber")."""
+    return pgettext(VALUE_CONTEXT, value_label(value)) if any(c.isalpha() for c in value) else value
+
+
 def localize(text: Text) -> str:
     translations = get_translations()
     if text.plural is None:
@@ -96,6 +102,7 @@ def init_app(app) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale, current_page=current_page)
     app.add_template_filter(translate, "translate")
+    app.add_template_filter(option_value, "option_value")
     app.add_template_filter(lambda entry: translate(description(entry)), "history_line")
     app.register_blueprint(bp)
     app.after_request(vary_on_language)

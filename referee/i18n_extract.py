@@ -25,6 +25,20 @@ def engine_texts(module: ModuleType) -> Iterator[str]:
         yield from (option.value_help or {}).values()
 
 
+VALUE_CONTEXT = "house rule value"
+"""A house rule's value as a page names it ("dealer only"), said apart from the same word elsewhere."""
+
+
+def value_label(value: str) -> str:
+    return value.replace("_", " ")
+
+
+def option_values(module: ModuleType) -> Iterator[str]:
+    """The house rules' values with words in them (numbers need no translation)."""
+    for option in getattr(module, "OPTIONS", ()):
+        yield from (value_label(v) for v in option.values if any(c.isalpha() for c in v))
+
+
 SENTENCE_CALLS = {"Text": 0, "counted": 0, "Refusal": 1, "unreadable": 0, "not_yours": 1, "Denied": 1}
 """Calls whose argument at this position is a sentence template (with ``Text``/``counted`` the
 next argument is its plural)."""
@@ -71,6 +85,8 @@ def extract_engine_texts(fileobj, keywords, comment_tags, options) -> Iterator[t
     source = text.splitlines()
     for fixed in dict.fromkeys(engine_texts(module)):
         yield _line_of(fixed, source), None, fixed, [f"{module.GAME_ID} (engine text)"]
+    for value in dict.fromkeys(option_values(module)):
+        yield 0, "pgettext", (VALUE_CONTEXT, value), [f"{module.GAME_ID} (house rule value)"]
 
 
 def _line_of(text: str, source: list[str]) -> int:

@@ -211,6 +211,13 @@ def test_engine_texts_are_translated_on_the_new_table_page(client):
     assert "Wie die Hände wechseln." in page and "How hands change." not in page
 
 
+def test_house_rule_values_are_named_in_the_page_language(client):
+    page = client.get("/new/schwimmen", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "<strong>nur der Geber</strong>" in page and 'value="dealer_only"' in page  # the form still sends the id
+    english = client.get("/new/schwimmen").get_data(as_text=True)
+    assert "<strong>dealer only</strong>" in english
+
+
 def test_a_game_can_say_a_shared_word_its_own_way():
     """A German Schwimmen table 'schiebt' where a Switch To table 'passt'."""
     german = {m.id: m.string for m in catalog("de") if m.id == "Pass"}
