@@ -63,14 +63,18 @@ def _text_from_parts(template: str, plural: str | None, params: dict[str, Any]) 
 
 
 def revive_texts(data: Any) -> Any:
-    """JSON data (a dumped state, a history line) with every dumped Text made a Text again."""
-    if isinstance(data, dict):
+    """JSON data (a dumped state, a history line) with every dumped Text made a Text again.
+    This runs on every load: scalars are not even visited by a call."""
+    if type(data) is dict:
         if "$text" in data:
             return Text(data["$text"], data.get("plural"), **revive_texts(data.get("params") or {}))
-        return {key: revive_texts(value) for key, value in data.items()}
-    if isinstance(data, list):
-        return [revive_texts(item) for item in data]
+        return {key: revive_texts(value) if type(value) in _CONTAINERS else value for key, value in data.items()}
+    if type(data) is list:
+        return [revive_texts(item) if type(item) in _CONTAINERS else item for item in data]
     return data
+
+
+_CONTAINERS = (dict, list)
 
 
 class Refusal(Exception):
