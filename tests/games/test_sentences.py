@@ -110,7 +110,7 @@ def untranslated(texts) -> list[str]:
                     problems.add(f"{locale}: missing {part.template!r}")
                     continue
                 forms = message.string if isinstance(message.string, tuple) else (message.string,)
-                wanted = fields(part.template)  # a plural form may leave out the count ("{n}")
+                wanted = fields(part.template) | fields(part.plural or "")  # a form may leave out "{n}"
                 if any(not wanted - {"n"} <= fields(form) <= wanted for form in forms):
                     problems.add(f"{locale}: other fields in {part.template!r}")
     return sorted(problems)
