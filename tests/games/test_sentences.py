@@ -89,6 +89,11 @@ def fields(template: str) -> set[str]:
     return {name for _literal, name, _spec, _conv in string.Formatter().parse(template) if name is not None}
 
 
+def literal_text(template: str) -> str:
+    """The template without its fields."""
+    return "".join(literal for literal, _name, _spec, _conv in string.Formatter().parse(template))
+
+
 def templates_in(text: Text):
     """The text's own template and those of the texts among its parts."""
     yield text
@@ -102,7 +107,7 @@ def untranslated(texts) -> list[str]:
     problems = set()
     for text in texts:
         for part in templates_in(text):
-            if not WORDS.search(string.Formatter().vformat(part.template, (), _Blank())):
+            if not WORDS.search(literal_text(part.template)):
                 continue  # only fields and separators: nothing to translate
             for locale, messages in CATALOGS.items():
                 message = messages.get(part.template)
@@ -114,11 +119,6 @@ def untranslated(texts) -> list[str]:
                 if any(not wanted - {"n"} <= fields(form) <= wanted for form in forms):
                     problems.add(f"{locale}: other fields in {part.template!r}")
     return sorted(problems)
-
-
-class _Blank(dict):
-    def __missing__(self, key):
-        return ""
 
 
 def said_texts(value) -> list[Text]:
