@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
+from .games.base import Text
+
 
 def engine_texts(module: ModuleType) -> Iterator[str]:
     """Every fixed text of an engine module that pages show, in a stable order."""
@@ -23,6 +25,11 @@ def engine_texts(module: ModuleType) -> Iterator[str]:
     for option in getattr(module, "OPTIONS", ()):
         yield option.help
         yield from (option.value_help or {}).values()
+
+
+def fixed_texts(module: ModuleType) -> Iterator[str]:
+    """The engine texts that are plain strings (a Text's template is found in the source)."""
+    return (text for text in engine_texts(module) if not isinstance(text, Text))
 
 
 VALUE_CONTEXT = "house rule value"
@@ -83,7 +90,7 @@ def extract_engine_texts(fileobj, keywords, comment_tags, options) -> Iterator[t
     if getattr(module, "GAME_ID", None) is None:
         return  # a shared helper module (base, cards): no title or house rules
     source = text.splitlines()
-    for fixed in dict.fromkeys(engine_texts(module)):
+    for fixed in dict.fromkeys(fixed_texts(module)):
         yield _line_of(fixed, source), None, fixed, [f"{module.GAME_ID} (engine text)"]
     for value in dict.fromkeys(option_values(module)):
         yield 0, "pgettext", (VALUE_CONTEXT, value), [f"{module.GAME_ID} (house rule value)"]

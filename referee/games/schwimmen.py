@@ -17,8 +17,10 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    Text,
     apply_checked,
     check_players,
+    counted,
     dump_state,
     entry_type,
     join_names,
@@ -30,7 +32,7 @@ from .base import (
     revive_texts,
     unreadable,
 )
-from .cards import RANK_NAMES, SUITS, labels, normalise, parse_card, split_tokens
+from .cards import RANK_NAMES, SUIT_NAMES, SUITS, labels, normalise, parse_card, split_tokens
 
 GAME_ID = "schwimmen"
 TITLE = "Schwimmen"
@@ -53,9 +55,9 @@ BY_PRESET = "preset"
 
 def _option(name: str, values: tuple[str, ...], help: str, **value_help: str) -> Option:
     """An option whose default is whatever the chosen preset says."""
-    shown = f"bga: {PRESETS['bga'][name]}, classic: {PRESETS['classic'][name]}"
-    return Option(name, (BY_PRESET, *values), BY_PRESET, help, {BY_PRESET: f"as the preset says ({shown})",
-                                                                 **value_help})
+    shown = Text("as the preset says (bga: {bga}, classic: {classic})", bga=PRESETS["bga"][name],
+                 classic=PRESETS["classic"][name])
+    return Option(name, (BY_PRESET, *values), BY_PRESET, help, {BY_PRESET: shown, **value_help})
 
 
 OPTIONS = (
@@ -101,6 +103,7 @@ TURN_ENTRIES = {"swap_one", "swap_all", "pass", "close", "draw_discard"}
 TABLE_ENTRIES = {"first_dealer", "dealer_choice", "lay_centre", "turn_up", "refresh"}
 ENTRY_TYPES = TURN_ENTRIES | TABLE_ENTRIES | {"show", "reveal"}
 RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
+HAND, SHOWN = "hand:", "shown:"  # ledger places: f"{HAND}{seat}", f"{SHOWN}{seat}"
 
 
 def effective_options(chosen: Mapping[str, str]) -> dict[str, str]:
@@ -172,7 +175,8 @@ def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     chosen = effective_options(resolve_options(OPTIONS, options))
     deck = 32 if chosen["remove_2_to_6"] == "yes" else 52
     if chosen["exchange"] == "commerce" and 3 * len(names) + 3 > deck:
-        raise unreadable(f"SC-C9: {len(names)} players and the centre need more than the {deck} cards.")
+        raise unreadable("SC-C9: {n} players and the centre need more than the {deck} cards.", n=len(names),
+                         deck=deck)
     lives = int(chosen["lives"])
     return State(players=names, options=chosen, lives=[lives] * len(names), out=[False] * len(names))
 
@@ -202,18 +206,19 @@ def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = Fa
         try:
             card = parse_card(token)
         except ValueError:
-            raise Refusal("SC-C1", f"{token!r} is not a card.", overridable=False)
+            raise Refusal("SC-C1", "{token!r} is not a card.", overridable=False, token=token) from None
         if card.rank == 0 or (state.piquet and card.rank < 7):
-            deck = "piquet deck" if state.piquet else "deck"
-            raise Refusal("SC-C1", f"{card.code} is not in the {deck}.", overridable=False)
+            if state.piquet:
+                raise Refusal("SC-C1", "{card} is not in the piquet deck.", overridable=False, card=card.code)
+            raise Refusal("SC-C1", "{card} is not in the deck.", overridable=False, card=card.code)
         cards.append(card.code)
     if len(set(cards)) != len(cards):
         raise Refusal("SC-C5", "A card appears twice in one entry.", overridable=False)
     if count is not None and len(cards) != count:
         if swap and len(cards) == 2:
             raise Refusal("SC-R5", "Swap one card or all three, never two.")
-        raise Refusal("SC-C5", f"This entry takes exactly {count} card{'s' if count != 1 else ''}.",
-                      overridable=False)
+        raise Refusal("SC-C5", counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.",
+                                       count), overridable=False)
     return cards
 
 
@@ -222,10 +227,10 @@ def ledger(state: State, public: bool = False) -> dict[str, str]:
     not listed is unknown. ``public`` leaves out reveals the table may not see yet."""
     places = {}
     for seat, cards in enumerate(state.known):
-        places.update(dict.fromkeys(cards, f"hand:{seat}"))
+        places.update(dict.fromkeys(cards, f"{HAND}{seat}"))
     for seat, entry in state.reveals.items():
         if not public or seat == str(state.shower):
-            places.update(dict.fromkeys(entry.get("cards", []), f"shown:{seat}"))
+            places.update(dict.fromkeys(entry.get("cards", []), f"{SHOWN}{seat}"))
     for place in ("discard", "stock_known", "set_aside", "centre"):  # the later wins
         places.update(dict.fromkeys(getattr(state, place), place))
     return places
@@ -236,15 +241,40 @@ def location(state: State, code: str) -> str:
     return ledger(state).get(code, "unknown")
 
 
-def _where(state: State, place: str) -> str:
+def _misplaced(state: State, card: str, place: str) -> Text:
+    """SC-C2: a card leaving a hand is somewhere else (``place``, from the ledger)."""
+    card = parse_card(card).label
     if place.startswith("hand:"):
-        return f"known to be in {state.players[int(place[5:])]}'s hand"
+        return Text("{card} is known to be in {name}'s hand, not in your hand.", card=card,
+                    name=state.players[int(place[5:])])
     if place.startswith("shown:"):
         if place[6:] != str(state.shower):  # hidden reveals stay hidden, even in a refusal
-            return "already entered in another hand at this showdown"
-        return f"in {state.players[int(place[6:])]}'s shown hand"
-    return {"centre": "in the centre", "set_aside": "set aside", "stock_known": "in the stock",
-            "discard": "on the discard pile"}[place]
+            return Text("{card} is already entered in another hand at this showdown, not in your hand.", card=card)
+        return Text("{card} is in {name}'s shown hand, not in your hand.", card=card,
+                    name=state.players[int(place[6:])])
+    if place == "centre":
+        return Text("{card} is in the centre, not in your hand.", card=card)
+    if place == "set_aside":
+        return Text("{card} is set aside, not in your hand.", card=card)
+    if place == "stock_known":
+        return Text("{card} is in the stock, not in your hand.", card=card)
+    return Text("{card} is on the discard pile, not in your hand.", card=card)
+
+
+def _seen(state: State, card: str, place: str) -> Text:
+    """SC-C2: a card turned up from the stock was seen elsewhere (``place``, from the ledger)."""
+    card = parse_card(card).label
+    if place.startswith("hand:"):
+        return Text("{card} is known to be in {name}'s hand.", card=card, name=state.players[int(place[5:])])
+    if place.startswith("shown:"):
+        if place[6:] != str(state.shower):  # hidden reveals stay hidden, even in a refusal
+            return Text("{card} is already entered in another hand at this showdown.", card=card)
+        return Text("{card} is in {name}'s shown hand.", card=card, name=state.players[int(place[6:])])
+    if place == "centre":
+        return Text("{card} is in the centre.", card=card)
+    if place == "set_aside":
+        return Text("{card} is set aside.", card=card)
+    return Text("{card} is on the discard pile.", card=card)
 
 
 def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
@@ -254,11 +284,11 @@ def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: b
     if len(known) == 3 and not drew_unseen:
         for card in cards:
             if card not in known:
-                raise Refusal("SC-C3", f"Your hand is known: {labels(known)}.")
+                raise Refusal("SC-C3", "Your hand is known: {cards}.", cards=labels(known))
     for card in cards:
         place = location(state, card)
-        if place not in ("unknown", f"hand:{seat}"):
-            raise Refusal("SC-C2", f"{parse_card(card).label} is {_where(state, place)}, not in your hand.")
+        if place not in ("unknown", f"{HAND}{seat}"):
+            raise Refusal("SC-C2", _misplaced(state, card, place))
 
 
 def check_from_stock(state: State, cards: list[str]) -> None:
@@ -267,21 +297,27 @@ def check_from_stock(state: State, cards: list[str]) -> None:
     for card in cards:
         place = location(state, card)
         if place not in ("unknown", "stock_known"):
-            raise Refusal("SC-C2", f"{parse_card(card).label} is {_where(state, place)}.")
+            raise Refusal("SC-C2", _seen(state, card, place))
     new = sum(location(state, card) == "unknown" for card in cards)
     unseen = max(0, state.stock - len(state.stock_known))
     if new > unseen:
-        raise Refusal("SC-C2", f"The stock holds {len(state.stock_known)} set-aside cards "
-                               f"({labels(state.stock_known)}) and only {unseen} other card{'s' if unseen != 1 else ''}:"
-                               f" at most {unseen} of these cards can be new.")
+        if state.stock_known:
+            raise Refusal("SC-C2", counted(
+                "The stock holds the set-aside cards {cards} and only {n} other card: "
+                "at most {n} of these cards can be new.",
+                "The stock holds the set-aside cards {cards} and only {n} other cards: "
+                "at most {n} of these cards can be new.", unseen, cards=labels(state.stock_known)))
+        raise Refusal("SC-C2", counted("The stock holds only {n} card: at most {n} of these cards can be new.",
+                                       "The stock holds only {n} cards: at most {n} of these cards can be new.",
+                                       unseen))
 
 
 def check_keeps_known(state: State, seat: int, cards: list[str]) -> None:
     """SC-C4: a whole-hand entry holds every card known to be in that hand."""
     for card in state.known[seat]:
         if card not in cards:
-            raise Refusal("SC-C4", f"You took {parse_card(card).label} and never gave it back: "
-                                   "it must be among your three cards.")
+            raise Refusal("SC-C4", "You took {card} and never gave it back: it must be among your three cards.",
+                          card=parse_card(card).label)
 
 
 def hand_value(state: State, seat: int, cards: list[str]) -> score.Hand:
@@ -312,8 +348,10 @@ def _entering_seat(state: State, action: Mapping[str, Any], by: Any, default: in
     elif isinstance(by, int) and 0 <= by < state.seat_count:
         seat = by
         if named is not None and read_int(named) != by:
-            who = state.players[read_int(named)] if read_int(named) in range(state.seat_count) else "another seat"
-            raise not_yours("SC-R1", f"Only {who} (or the host) can make {who}'s entries.")
+            if read_int(named) in range(state.seat_count):
+                raise not_yours("SC-R1", "Only {name} (or the host) can make {name}'s entries.",
+                                name=state.players[read_int(named)])
+            raise not_yours("SC-R1", "You can make entries only for your own seat.")
     else:
         raise not_yours("SC-R1", "Only a player at this table (or the host) can make entries.")
     if state.out[seat]:
@@ -343,7 +381,8 @@ def _check_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> No
         raise Refusal("SC-R13", "The dealer's choice comes before the first centre or discard card.",
                       overridable=False)
     if by not in (HOST, state.dealer):
-        raise not_yours("SC-R13", f"Only the dealer, {state.players[state.dealer]}, chooses whether to exchange.")
+        raise not_yours("SC-R13", "Only the dealer, {name}, chooses whether to exchange.",
+                        name=state.players[state.dealer])
 
 
 def _check_lay_centre(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -362,16 +401,16 @@ def _check_layout(state: State, method: str) -> None:
     if state.options["exchange"] != method:
         raise Refusal("SC-R3", _method_message(state), overridable=False)
     if state.phase == DEALER_CHOICE:
-        raise Refusal("SC-R2", f"First the dealer, {state.players[state.dealer]}, keeps or exchanges the hand.",
-                      overridable=False)
+        raise Refusal("SC-R2", "First the dealer, {name}, keeps or exchanges the hand.", overridable=False,
+                      name=state.players[state.dealer])
     if state.phase != LAYOUT:
         raise Refusal("SC-R2", "The cards are already laid out.", overridable=False)
 
 
-def _method_message(state: State) -> str:
+def _method_message(state: State) -> Text:
     if state.options["exchange"] == "draw_discard":
-        return "At this table you draw and discard; there is no centre to swap with."
-    return "At this table you swap with the centre; there is no drawing and discarding."
+        return Text("At this table you draw and discard; there is no centre to swap with.")
+    return Text("At this table you swap with the centre; there is no drawing and discarding.")
 
 
 def _check_refresh(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -385,8 +424,9 @@ def _check_turn(state: State, action: Mapping[str, Any], by: Any, kind: str) -> 
     """SC-R1, SC-R2, SC-R3 for the entries of a turn; returns the seat."""
     seat = _entering_seat(state, action, by, state.turn)
     if state.phase in (FIRST_DEALER, DEALER_CHOICE, LAYOUT):
-        raise Refusal("SC-R2", "The centre cards have not been laid out yet." if state.options["exchange"] ==
-                      "commerce" else "The first discard has not been turned up yet.", overridable=False)
+        if state.options["exchange"] == "commerce":
+            raise Refusal("SC-R2", "The centre cards have not been laid out yet.", overridable=False)
+        raise Refusal("SC-R2", "The first discard has not been turned up yet.", overridable=False)
     if state.phase == REFRESH:
         raise Refusal("SC-R2", "Everyone passed: lay out the new centre first.", overridable=False)
     if state.phase == SHOWDOWN:
@@ -396,7 +436,7 @@ def _check_turn(state: State, action: Mapping[str, Any], by: Any, kind: str) -> 
             (kind == "draw_discard" and state.options["exchange"] != "draw_discard"):
         raise Refusal("SC-R3", _method_message(state), overridable=False)
     if seat != state.turn:
-        raise Refusal("SC-R1", f"It is {state.players[state.turn]}'s turn.")
+        raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[state.turn])
     return seat
 
 
@@ -405,7 +445,7 @@ def _check_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
     give = read_cards(state, action.get("give"), 1, swap=True)
     take = read_cards(state, action.get("take"), 1, swap=True)
     if take[0] not in state.centre:
-        raise Refusal("SC-R4", f"{parse_card(take[0]).label} is not in the centre.")
+        raise Refusal("SC-R4", "{card} is not in the centre.", card=parse_card(take[0]).label)
     check_leaving_hand(state, seat, give)
 
 
@@ -415,8 +455,8 @@ def _check_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
     check_leaving_hand(state, seat, give)
     for card in state.known[seat]:
         if card not in give:
-            raise Refusal("SC-R6", f"You hold {parse_card(card).label} from the centre: it must be among "
-                                   "the three you give.")
+            raise Refusal("SC-R6", "You hold {card} from the centre: it must be among the three you give.",
+                          card=parse_card(card).label)
 
 
 def _check_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -426,13 +466,14 @@ def _check_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
 def _check_close(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _check_turn(state, action, by, "close")
     if state.closer is not None:
-        raise Refusal("SC-R7", f"{state.players[state.closer]} has already closed: take your last turn.")
+        raise Refusal("SC-R7", "{name} has already closed: take your last turn.", name=state.players[state.closer])
     _check_first_turn(state, seat, on_turn=True)
     known = state.known[seat]
     if state.options["minimum_score"] == "on" and len(known) == 3:
         value = hand_value(state, seat, known).value
         if value <= 20:
-            raise Refusal("SC-R9", f"Your hand ({labels(known)}) is worth {value:g}: you need more than 20 to close.")
+            raise Refusal("SC-R9", "Your hand ({cards}) is worth {value}: you need more than 20 to close.",
+                          cards=labels(known), value=_points(value))
 
 
 def _check_first_turn(state: State, seat: int, on_turn: bool) -> None:
@@ -455,8 +496,8 @@ def _check_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> Non
         if not state.discard:
             raise Refusal("SC-R11", "The discard pile is empty: draw from the stock.")
         if discard == state.discard[-1]:
-            taken = parse_card(discard).label
-            raise Refusal("SC-R11", f"You took {taken} from the discard pile: discard another card.")
+            raise Refusal("SC-R11", "You took {card} from the discard pile: discard another card.",
+                          card=parse_card(discard).label)
     elif state.stock == 0:
         if len(state.discard) <= 1:
             raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.")
@@ -472,8 +513,11 @@ def _check_show(state: State, action: Mapping[str, Any], by: Any) -> None:
     check_keeps_known(state, seat, cards)
     hand = hand_value(state, seat, cards)
     if hand.value not in (31, score.FIRE):
-        extra = " or three aces" if state.options["three_of_a_kind"] == "fire" else ""
-        raise Refusal("SC-R10", f"{labels(cards)} is worth {hand.value:g}: only 31{extra} can be shown.")
+        if state.options["three_of_a_kind"] == "fire":
+            raise Refusal("SC-R10", "{cards} is worth {value}: only 31 or three aces can be shown.",
+                          cards=labels(cards), value=_points(hand.value))
+        raise Refusal("SC-R10", "{cards} is worth {value}: only 31 can be shown.", cards=labels(cards),
+                      value=_points(hand.value))
 
 
 def _check_show_timing(state: State, seat: int) -> None:
@@ -495,7 +539,7 @@ def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
         _check_cards_for_tie(state, seat, action)
         return
     if str(seat) in state.reveals:
-        raise Refusal("SC-R14", f"{state.players[seat]} has already revealed.", overridable=False)
+        raise Refusal("SC-R14", "{name} has already revealed.", overridable=False, name=state.players[seat])
     if state.options["reveal_mode"] == "score_only":
         _check_declared_value(state, action)
         return
@@ -512,8 +556,10 @@ def _check_cards_for_tie(state: State, seat: int, action: Mapping[str, Any]) -> 
     declared = state.reveals[str(seat)]
     hand = hand_value(state, seat, cards)
     if (hand.value, hand.suit) != (declared["value"], declared["suit"]):
-        raise Refusal("SC-C6", f"{labels(cards)} is worth {hand.value:g} in {hand.suit}, not the "
-                               f"{declared['value']:g} in {declared['suit']} entered.")
+        raise Refusal("SC-C6", "{cards} is worth {value} in {suit}, not the {declared} in {declared_suit} entered.",
+                      cards=labels(cards), value=_points(hand.value), suit=_suit_name(hand.suit),
+                      declared=_points(declared["value"]),
+                      declared_suit=_suit_name(declared["suit"]))
 
 
 def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
@@ -522,13 +568,24 @@ def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
     if value is None:
         raise Refusal("SC-C6", "Enter the hand's value, e.g. 27 or 30.5.", overridable=False)
     if value not in score.possible_values(state.piquet, state.options["three_of_a_kind"]):
-        deck = "a piquet deck" if state.piquet else "this deck"
-        raise Refusal("SC-C6", f"{value:g} cannot be scored with {deck}.")
+        if state.piquet:
+            raise Refusal("SC-C6", "{value} cannot be scored with a piquet deck.", value=_points(value))
+        raise Refusal("SC-C6", "{value} cannot be scored with this deck.", value=_points(value))
     if value in (score.TRIPLE, score.FIRE):
         if _triple_rank(action.get("triple")) is None:
             raise Refusal("SC-C6", "Three of a kind: name the rank (e.g. K).", overridable=False)
     elif normalise(str(action.get("suit") or "")) not in tuple(SUITS):
         raise Refusal("SC-C6", "Name the scoring suit: S, H, D or C.", overridable=False)
+
+
+def _points(value: float) -> str:
+    """A hand's value as people write it: 27, 30.5."""
+    return format(value, "g")
+
+
+def _suit_name(suit: str | None) -> str:
+    """A scoring suit said in words (a Text), or '?' when a score-only entry named none."""
+    return SUIT_NAMES.get(suit or "", "?")
 
 
 def _declared_value(raw: Any) -> float | None:
@@ -609,8 +666,11 @@ def _effect_dealer_choice(state: State, action: Mapping[str, Any], by: Any) -> N
     exchanged hand is laid as the centre and the dealer takes 3 new cards instead."""
     state.phase = LAYOUT
     if action["choice"] == "exchange":
-        where = "lay it as the centre" if state.options["exchange"] == "commerce" else "shuffle it into the stock"
-        state.notes.append(f"{state.players[state.dealer]} exchanges the dealt hand: {where}.")
+        name = state.players[state.dealer]
+        if state.options["exchange"] == "commerce":
+            state.notes.append(Text("{name} exchanges the dealt hand: lay it as the centre.", name=name))
+        else:
+            state.notes.append(Text("{name} exchanges the dealt hand: shuffle it into the stock.", name=name))
 
 
 def _effect_lay_centre(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -635,7 +695,8 @@ def _turn_up_centre(state: State, cards: list[str]) -> None:
 def _take_from_stock(state: State, count: int) -> None:
     """SC-C8: the stock never goes below zero, not even under a table ruling."""
     if state.stock < count:
-        state.notes.append(f"The stock had only {state.stock} card(s): it stays at 0.")
+        state.notes.append(counted("The stock had only {n} card: it stays at 0.",
+                                   "The stock had only {n} cards: it stays at 0.", state.stock))
     state.stock = max(0, state.stock - count)
 
 
@@ -682,7 +743,7 @@ def _effect_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
 def _effect_close(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _actor(state, action, by)
     state.closer = seat
-    state.notes.append(f"{state.players[seat]} closed: everyone else has one more turn.")
+    state.notes.append(Text("{name} closed: everyone else has one more turn.", name=state.players[seat]))
     _after_turn(state, seat, passed=False)
 
 
@@ -700,7 +761,7 @@ def _effect_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> No
     _after_turn(state, seat, passed=False)
     last_card = action["source"] == "stock" and state.stock == 0
     if last_card and state.phase == EXCHANGE and state.options["stock_exhausted"] == "showdown":
-        state.notes.append("The last stock card was drawn: showdown.")
+        state.notes.append(Text("The last stock card was drawn: showdown."))
         _to_showdown(state)
 
 
@@ -709,7 +770,7 @@ def _draw_from_stock(state: State) -> None:
     unknown again; a card drawn from the stock is never entered."""
     if state.stock == 0 and len(state.discard) > 1:
         state.stock, state.discard = len(state.discard) - 1, state.discard[-1:]
-        state.notes.append("The discard pile was shuffled into a new stock.")
+        state.notes.append(Text("The discard pile was shuffled into a new stock."))
     _take_from_stock(state, 1)
 
 
@@ -733,14 +794,14 @@ def _everyone_passed(state: State) -> None:
     state.centre, state.passes = [], 0
     if state.stock < 3:
         if state.options["stock_exhausted"] == "showdown":
-            state.notes.append("Everyone passed and the stock is short: showdown.")
+            state.notes.append(Text("Everyone passed and the stock is short: showdown."))
             _to_showdown(state)
             return
         state.stock += len(state.set_aside)
         state.stock_known, state.set_aside = state.stock_known + state.set_aside, []
-        state.notes.append("The set-aside cards were shuffled into the stock.")
+        state.notes.append(Text("The set-aside cards were shuffled into the stock."))
     state.phase = REFRESH
-    state.notes.append("Everyone passed: turn up a new centre.")
+    state.notes.append(Text("Everyone passed: turn up a new centre."))
 
 
 def _effect_refresh(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -752,7 +813,8 @@ def _effect_show(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _entering_seat(state, action, by, state.turn)
     state.shower = seat
     state.reveals[str(seat)] = {"cards": read_cards(state, action["cards"])}
-    state.notes.append(f"{state.players[seat]} shows {labels(state.reveals[str(seat)]['cards'])}: showdown.")
+    state.notes.append(Text("{name} shows {cards}: showdown.", name=state.players[seat],
+                            cards=labels(state.reveals[str(seat)]["cards"])))
     _to_showdown(state)
 
 
@@ -793,7 +855,7 @@ def _ask_cards_for_suit_ties(state: State, hands: list[score.Hand]) -> bool:
     state.cards_asked = tied
     if tied:
         names = join_names([state.players[s] for s in tied])
-        state.notes.append(f"{names} tie in value and suit: enter the cards to settle it.")
+        state.notes.append(Text("{names} tie in value and suit: enter the cards to settle it.", names=names))
     return bool(tied)
 
 
@@ -826,11 +888,12 @@ def _everyone_would_be_out(state: State, active: list[int]) -> None:
     state.result.update(eliminated=[], swimming=[])
     if state.options["all_out"] == "replay":
         state.result["void"] = True
-        state.notes.append("Everyone would be out: the round is void and the same dealer deals again.")
+        state.notes.append(Text("Everyone would be out: the round is void and the same dealer deals again."))
         _deal(state, state.dealer)
         return
     state.phase, state.winners = OVER, active
-    state.notes.append(f"Everyone would be out: {join_names([state.players[s] for s in active])} share the win.")
+    state.notes.append(Text("Everyone would be out: {names} share the win.",
+                            names=join_names([state.players[s] for s in active])))
 
 
 def _lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -> tuple[list[int], list[bool]]:
@@ -856,8 +919,8 @@ def _round_result(state: State, hands: list[score.Hand], lost: dict[int, list[st
     warnings = []
     closer = state.closer
     if closer is not None and state.options["minimum_score"] == "on" and values[closer] <= 20:
-        warnings.append(f"SC-C7: {state.players[closer]} closed with {values[closer]:g} (20 or less): "
-                        "a closing error.")
+        warnings.append(Text("SC-C7: {name} closed with {value} (20 or less): a closing error.",
+                             name=state.players[closer], value=_points(values[closer])))
     return {
         "round": state.round,
         "hands": {str(s): state.reveals[str(s)].get("cards") for s in seats},
@@ -1011,7 +1074,7 @@ def _shows(state: State, seat: int) -> list[dict]:
     if state.options["three_of_a_kind"] == "fire":
         hands += [["AC", "AS", "AH"], ["AC", "AS", "AD"], ["AC", "AH", "AD"], ["AS", "AH", "AD"]]
     for cards in hands:
-        if known <= set(cards) and all(places.get(card, f"hand:{seat}") == f"hand:{seat}" for card in cards):
+        if known <= set(cards) and all(places.get(card, f"{HAND}{seat}") == f"{HAND}{seat}" for card in cards):
             return [{"type": "show", "seat": seat, "cards": cards}]
     return []
 
@@ -1086,7 +1149,7 @@ def view(state: State, viewer: Any = None) -> dict:
             "known": list(state.known[seat]) if state.known else [],
             "revealed": entry is not None, "reveal": entry if visible else None,
             "dealer": seat == state.dealer,
-            "elsewhere": sorted(c for c, place in public.items() if place != f"hand:{seat}"),
+            "elsewhere": sorted(c for c, place in public.items() if place != f"{HAND}{seat}"),
         })
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
@@ -1133,7 +1196,7 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> Text:
     """One line for the history; a reveal says only that it was made."""
     kind = action.get("type")
     seat = read_int(action.get("seat")) if action.get("seat") is not None else None
@@ -1147,19 +1210,32 @@ def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
         except ValueError:
             return "?"
 
-    lines = {
-        "first_dealer": f"{who} deals first",
-        "dealer_choice": f"The dealer {'exchanges' if action.get('choice') == 'exchange' else 'keeps'} the hand",
-        "lay_centre": f"Centre: {cards('cards')}",
-        "turn_up": f"Turned up {cards('cards')}",
-        "refresh": f"New centre: {cards('cards')}",
-        "swap_one": f"{who} gave {cards('give')} for {cards('take')}",
-        "swap_all": f"{who} swapped all: gave {cards('give')}",
-        "pass": f"{who} passed",
-        "close": f"{who} closed",
-        "draw_discard": f"{who} drew from the {'pile' if action.get('source') == 'pile' else 'stock'} "
-                        f"and discarded {cards('discard')}",
-        "show": f"{who} showed {cards('cards')}",
-        "reveal": f"{who} revealed",
-    }
-    return lines.get(kind, str(kind))
+    if kind == "first_dealer":
+        return Text("{who} deals first", who=who)
+    if kind == "dealer_choice":
+        if action.get("choice") == "exchange":
+            return Text("The dealer exchanges the hand")
+        return Text("The dealer keeps the hand")
+    if kind == "lay_centre":
+        return Text("Centre: {cards}", cards=cards("cards"))
+    if kind == "turn_up":
+        return Text("Turned up {cards}", cards=cards("cards"))
+    if kind == "refresh":
+        return Text("New centre: {cards}", cards=cards("cards"))
+    if kind == "swap_one":
+        return Text("{who} gave {give} for {take}", who=who, give=cards("give"), take=cards("take"))
+    if kind == "swap_all":
+        return Text("{who} swapped all: gave {cards}", who=who, cards=cards("give"))
+    if kind == "pass":
+        return Text("{who} passed", who=who)
+    if kind == "close":
+        return Text("{who} closed", who=who)
+    if kind == "draw_discard":
+        if action.get("source") == "pile":
+            return Text("{who} drew from the pile and discarded {cards}", who=who, cards=cards("discard"))
+        return Text("{who} drew from the stock and discarded {cards}", who=who, cards=cards("discard"))
+    if kind == "show":
+        return Text("{who} showed {cards}", who=who, cards=cards("cards"))
+    if kind == "reveal":
+        return Text("{who} revealed", who=who)
+    return Text("{kind}", kind=str(kind))

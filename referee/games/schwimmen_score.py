@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .base import Text
 from .cards import Card
 
 FIRE = 32.0
 TRIPLE = 30.5
 SUIT_ORDER = "DHSC"  # low to high: C > S > H > D
+
+# Why a life is lost (section 5.5), shown with each hand after the showdown.
+FIRE_ON_THE_TABLE = Text("fire on the table")
+THIRTY_ONE_HITS_ALL = Text("31 hits everyone")
+TWENTY_OR_LESS = Text("20 or less")
+LOWEST_HAND = Text("lowest hand")
+CLOSED_ALONE_LOWEST = Text("closed and alone lowest")
 
 
 def card_value(card: Card) -> int:
@@ -93,35 +101,35 @@ def worst(hands: list[Hand], closer, options) -> list[Hand]:
     return [p for p in hands if not any(beats(p, q, closer, options) for q in hands if q is not p)]
 
 
-def losses(hands: list[Hand], closer: int | None, options: dict) -> dict[int, list[str]]:
+def losses(hands: list[Hand], closer: int | None, options: dict) -> dict[int, list[Text]]:
     """Section 5.5: seat -> one reason per life lost."""
-    lost: dict[int, list[str]] = {h.seat: [] for h in hands}
+    lost: dict[int, list[Text]] = {h.seat: [] for h in hands}
     top_value = max(h.value for h in hands)
     if options["fire_effect"] == "others_lose_one" and top_value == FIRE:
         for h in hands:
             if h.value != FIRE:
-                lost[h.seat].append("fire on the table")
+                lost[h.seat].append(FIRE_ON_THE_TABLE)
         return lost
     if options["thirty_one_effect"] == "hits_all" and top_value >= 31:
         winners = {h.seat for h in best(hands, closer, options)}
         n = 2 if top_value == FIRE else 1
         for h in hands:
             if h.seat not in winners:
-                lost[h.seat] += ["31 hits everyone"] * n
+                lost[h.seat] += [THIRTY_ONE_HITS_ALL] * n
         return lost
     if options["minimum_score"] == "on":
         low = [h for h in hands if h.value <= 20]
         for h in low:
-            lost[h.seat].append("20 or less")
+            lost[h.seat].append(TWENTY_OR_LESS)
         winners = {h.seat for h in best(hands, closer, options)}
         rest = [h for h in hands if h not in low and h.seat not in winners]
         for h in worst(rest, closer, options) if rest else []:
-            lost[h.seat].append("lowest hand")
+            lost[h.seat].append(LOWEST_HAND)
     else:
         for h in worst(hands, closer, options):
-            lost[h.seat].append("lowest hand")
+            lost[h.seat].append(LOWEST_HAND)
     if options["closer_rule"] == "on" and closer is not None:
         mine = next((h for h in hands if h.seat == closer), None)
         if mine and all(mine.value < h.value for h in hands if h.seat != closer):
-            lost[closer].append("closed and alone lowest")
+            lost[closer].append(CLOSED_ALONE_LOWEST)
     return lost

@@ -16,8 +16,10 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    Text,
     apply_checked,
     check_players,
+    counted,
     dump_state,
     entry_type,
     join_names,
@@ -37,6 +39,7 @@ LAST_CARD = 16
 DONE = LAST_CARD + 1  # the top of a deck whose card 16 is gone
 COLOURS = ("Red", "Blue", "Green", "Yellow")
 FACES = ("blank", "green", "red", "block")
+FACE_NAMES = {"blank": Text("blank"), "green": Text("green"), "red": Text("red"), "block": Text("block")}
 PENALTIES = ("playmonster", "checkpoint8", "turn_only")
 
 OPTIONS = (
@@ -91,7 +94,7 @@ class State:
     points: list[int] = field(default_factory=list)
     round: int = 1
     winners: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Text] = field(default_factory=list)
 
     @property
     def seat_count(self) -> int:
@@ -179,8 +182,25 @@ def _seat_named(state: State, value: Any, what: str) -> int:
     seat = read_int(value) if not isinstance(value, bool) else None
     if seat is None or not 0 <= seat < state.seat_count:
         label = chr(ord("A") + seat) if isinstance(seat, int) and 0 <= seat < 26 else repr(value)
-        raise Refusal("S16-C3", f"There is no seat {label} for the {what}.", overridable=False)
+        raise Refusal("S16-C3", _no_seat(what, label), overridable=False)
     return seat
+
+
+def _no_seat(what: str, label: str) -> Text:
+    """The S16-C3 sentence for what the seat was named for, each a whole sentence."""
+    if what == "start player":
+        return Text("There is no seat {label} for the start player.", label=label)
+    if what == "switch":
+        return Text("There is no seat {label} for the switch.", label=label)
+    if what == "block chip":
+        return Text("There is no seat {label} for the block chip.", label=label)
+    if what == "deck":
+        return Text("There is no seat {label} for the deck.", label=label)
+    if what == "chip":
+        return Text("There is no seat {label} for the chip.", label=label)
+    if what == "swap":
+        return Text("There is no seat {label} for the swap.", label=label)
+    return Text("There is no seat {label} for the player.", label=label)
 
 
 def _acting_seat(state: State, action: Mapping[str, Any], by: Any) -> int:
@@ -197,7 +217,7 @@ def _acting_seat(state: State, action: Mapping[str, Any], by: Any) -> int:
         raise not_yours("S16-C5", "Only a player at this table (or the host) can make this entry.")
     if named is not None and read_int(named) != by:
         who = state.players[_seat_named(state, named, "player")]
-        raise not_yours("S16-C5", f"Only {who} (or the host) can make {who}'s entries.")
+        raise not_yours("S16-C5", "Only {who} (or the host) can make {who}'s entries.", who=who)
     return by
 
 
@@ -228,17 +248,17 @@ def _check_roll(state: State, action: Mapping[str, Any], by: Any) -> None:
     if partner not in (None, "none", ""):
         _seat_named(state, partner, "switch")
     if seat != state.active:
-        raise Refusal("S16-R2", f"It is {state.players[state.active]}'s turn.", overridable=False)
+        raise Refusal("S16-R2", "It is {name}'s turn.", overridable=False, name=state.players[state.active])
     if state.pending_green is not None:
-        raise Refusal("S16-R2", f"Wait for {state.players[state.pending_green]} to answer the green switch.",
-                      overridable=False)
+        raise Refusal("S16-R2", "Wait for {name} to answer the green switch.", overridable=False,
+                      name=state.players[state.pending_green])
     if state.last is not None and state.last.discarded == 0:
         raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.",
                       overridable=False)
     top = state.top_of(seat)
     needed = dice_count(state, top)
     if len(dice) != needed:
-        raise Refusal("S16-R4", f"Your top card is {top}: roll {needed} number dice.")
+        raise Refusal("S16-R4", "Your top card is {top}: roll {needed} number dice.", top=top, needed=needed)
     _check_switch(state, seat, face, partner)
 
 
@@ -273,14 +293,17 @@ def _check_switch(state: State, seat: int, face: str, partner: Any) -> None:
             raise Refusal("S16-R5", "Nobody's top card is lower than yours: a red switch swaps with nobody.")
         if len(candidates) > 1 and (given in (None, "none") or read_int(given) not in candidates):
             low = state.top_of(candidates[0])
-            raise Refusal("S16-R5", f"{names} tie for the lowest top card ({low}); choose one of them.")
+            raise Refusal("S16-R5", "{names} tie for the lowest top card ({low}); choose one of them.",
+                          names=names, low=low)
         if len(candidates) == 1 and given not in (None, "none") and read_int(given) != candidates[0]:
-            raise Refusal("S16-R5", f"A red switch swaps with the lowest top card: {names}.")
+            raise Refusal("S16-R5", "A red switch swaps with the lowest top card: {name}.", name=names)
     elif face == "green":
         if given is None or (given != "none" and read_int(given) == seat):
             raise Refusal("S16-R6", "Choose another player, or none.")
     elif given not in (None, "none"):
-        raise Refusal("S16-R7", f"A {face} face switches with nobody.")
+        if face == "block":
+            raise Refusal("S16-R7", "A block face switches with nobody.")
+        raise Refusal("S16-R7", "A blank face switches with nobody.")
 
 
 def _check_green_answer(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -289,7 +312,7 @@ def _check_green_answer(state: State, action: Mapping[str, Any], by: Any) -> Non
         raise Refusal("S16-R8", "There is no green switch waiting for an answer.", overridable=False)
     if by not in (HOST, target):
         who = state.players[target]
-        raise not_yours("S16-C5", f"Only {who} (or the host) can answer this switch.")
+        raise not_yours("S16-C5", "Only {who} (or the host) can answer this switch.", who=who)
     if action.get("answer") not in ("accept", "refuse"):
         raise unreadable("Answer accept or refuse.")
 
@@ -300,7 +323,7 @@ def _check_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
     if count is None:
         raise unreadable("Say how many cards to discard.")
     if seat != state.active:
-        raise Refusal("S16-R9", f"It is {state.players[state.active]}'s turn.", overridable=False)
+        raise Refusal("S16-R9", "It is {name}'s turn.", overridable=False, name=state.players[state.active])
     if state.last is None or state.pending_green is not None:
         raise Refusal("S16-R9", "Roll first: discards come from a roll.", overridable=False)
     if state.blocked(seat):
@@ -310,20 +333,21 @@ def _check_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
         raise Refusal("S16-R11", _allowance_message(state, seat, count, left))
 
 
-def _allowance_message(state: State, seat: int, count: int, left: int) -> str:
+def _allowance_message(state: State, seat: int, count: int, left: int) -> Text:
     if count < 1:
-        return "Discard at least one card."
+        return Text("Discard at least one card.")
     dice = ", ".join(str(d) for d in state.last.dice)
     top = state.top_of(seat)
     if left == 0:
-        return f"Your roll {dice} makes no more cards: stop, or take a risk."
-    return f"Your roll {dice} makes card {top + left - 1} but not card {top + left}."
+        return Text("Your roll {dice} makes no more cards: stop, or take a risk.", dice=dice)
+    return Text("Your roll {dice} makes card {made} but not card {missing}.", dice=dice, made=top + left - 1,
+                missing=top + left)
 
 
 def _check_stop(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _check_turn_entry(state, action, by)
     if seat != state.active:
-        raise Refusal("S16-R12", f"It is {state.players[state.active]}'s turn.", overridable=False)
+        raise Refusal("S16-R12", "It is {name}'s turn.", overridable=False, name=state.players[state.active])
     if state.last is None or state.pending_green is not None:
         raise Refusal("S16-R12", "Roll first; you can stop after your roll is resolved.", overridable=False)
 
@@ -342,10 +366,11 @@ def _check_place_block(state: State, action: Mapping[str, Any], by: Any) -> None
         k = read_int(landed)
         discarding = target == state.active and state.last is not None
         if not discarding:
-            raise Refusal("S16-R15", f"{state.players[target]} is not discarding from a roll now.")
+            raise Refusal("S16-R15", "{name} is not discarding from a roll now.", name=state.players[target])
         if k is None or not 0 <= k <= state.last.discarded:
-            raise Refusal("S16-R15", f"{state.players[target]} discarded only {state.last.discarded} "
-                                     f"card{'s' if state.last.discarded != 1 else ''} from this roll.")
+            raise Refusal("S16-R15", counted("{name} discarded only {n} card from this roll.",
+                                             "{name} discarded only {n} cards from this roll.",
+                                             state.last.discarded, name=state.players[target]))
 
 
 def _check_adjust(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -411,7 +436,7 @@ def _begin_turn(state: State, seat: int) -> None:
     state.start_top = state.top_of(seat)
 
 
-def _end_turn(state: State, why: str) -> None:
+def _end_turn(state: State, why: Text) -> None:
     seat = state.active
     state.ended = {"seat": seat, "why": why}
     state.notes.append(why)
@@ -431,7 +456,7 @@ def _effect_roll(state: State, action: Mapping[str, Any], by: Any) -> None:
         if candidates:
             other = read_int(partner) if len(candidates) > 1 or partner not in (None, "", "none") else candidates[0]
             _swap(state, seat, other if other is not None else candidates[0])
-        _end_turn(state, f"{name}'s turn ended with the red switch.")
+        _end_turn(state, Text("{name}'s turn ended with the red switch.", name=name))
         return
     if face == "green" and partner not in (None, "", "none"):
         target = read_int(partner)
@@ -439,7 +464,7 @@ def _effect_roll(state: State, action: Mapping[str, Any], by: Any) -> None:
             state.pending_green = target
             return
         _swap(state, seat, target)
-        _end_turn(state, f"{name}'s turn ended with the green switch.")
+        _end_turn(state, Text("{name}'s turn ended with the green switch.", name=name))
         return
     if face == "block":
         state.chip, state.chip_at = "hand", seat
@@ -455,9 +480,10 @@ def _resolve_number_dice(state: State) -> None:
         name = state.players[seat]
         if roll.risk:
             _penalty(state, seat)
-            _end_turn(state, f"{name}'s risk roll made nothing: the deck goes back to {state.top_of(seat)}.")
+            _end_turn(state, Text("{name}'s risk roll made nothing: the deck goes back to {top}.", name=name,
+                                  top=state.top_of(seat)))
         else:
-            _end_turn(state, f"{name}'s turn ended: the roll made no card.")
+            _end_turn(state, Text("{name}'s turn ended: the roll made no card.", name=name))
 
 
 def _swap(state: State, seat: int, other: int) -> None:
@@ -470,9 +496,9 @@ def _effect_green_answer(state: State, action: Mapping[str, Any], by: Any) -> No
     state.pending_green = None
     if action["answer"] == "accept":
         _swap(state, seat, target)
-        _end_turn(state, f"{state.players[seat]}'s turn ended with the green switch.")
+        _end_turn(state, Text("{name}'s turn ended with the green switch.", name=state.players[seat]))
         return
-    state.notes.append(f"{state.players[target]} refused the switch with the block chip.")
+    state.notes.append(Text("{name} refused the switch with the block chip.", name=state.players[target]))
     if state.options["green_refusal_uses_chip"] == "on":
         state.chip, state.chip_at = "middle", None
     _resolve_number_dice(state)
@@ -492,10 +518,10 @@ def _effect_stop(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat, name = state.active, state.players[state.active]
     if state.last.risk and state.last.discarded == 0:
         _penalty(state, seat)
-        _end_turn(state, f"{name} stopped without discarding from a risk roll: the deck goes back to "
-                         f"{state.top_of(seat)}.")
+        _end_turn(state, Text("{name} stopped without discarding from a risk roll: the deck goes back to {top}.",
+                              name=name, top=state.top_of(seat)))
     else:
-        _end_turn(state, f"{name} stopped.")
+        _end_turn(state, Text("{name} stopped.", name=name))
 
 
 def penalty_top(mode: str, top: int, dice: int, start_top: int) -> int:
@@ -523,15 +549,18 @@ def _effect_place_block(state: State, action: Mapping[str, Any], by: Any) -> Non
         state.tops[state.control[target]] -= back  # cards discarded after the chip landed go back
         state.last.discarded -= back
     state.chip, state.chip_at = "deck", state.control[target]
-    holder_name = state.players[holder] if holder is not None else "The host"
-    state.notes.append(f"{holder_name} placed the block chip on {state.players[target]}'s deck.")
+    if holder is None:
+        state.notes.append(Text("The host placed the block chip on {target}'s deck.", target=state.players[target]))
+    else:
+        state.notes.append(Text("{holder} placed the block chip on {target}'s deck.", holder=state.players[holder],
+                                target=state.players[target]))
     if target == state.active and state.rolls > 0:
-        _end_turn(state, f"{state.players[target]}'s turn ended when the block chip landed on "
-                         f"{state.players[target]}'s deck.")
+        _end_turn(state, Text("{name}'s turn ended when the block chip landed on {name}'s deck.",
+                              name=state.players[target]))
 
 
 def _effect_adjust(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.notes.append("The host adjusted the table (a table ruling).")
+    state.notes.append(Text("The host adjusted the table (a table ruling)."))
     if "top" in action:
         state.tops[state.control[read_int(action["seat"])]] = read_int(action["top"])
     elif "chip" in action:
@@ -557,7 +586,8 @@ def _card_16_gone(state: State, seat: int) -> None:
     state.round += 1
     state.tops = [1] * state.seat_count
     state.chip, state.chip_at, state.ended = "middle", None, None
-    state.notes.append(f"Round {state.round - 1} scored; round {state.round} begins.")
+    state.notes.append(Text("Round {scored} scored; round {round} begins.", scored=state.round - 1,
+                            round=state.round))
     if state.options["next_round_starter"] == "roll_off":
         state.phase, state.active, state.last, state.rolls = START, None, None, 0
     else:
@@ -711,32 +741,40 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> Text:
     """One line for the history (``state`` is the state before the entry)."""
     kind = action.get("type")
     active = state.players[state.active] if state.active is not None else "?"
     if kind == "start_player":
         seat = read_int(action.get("seat"))
-        return f"{state.players[seat] if seat is not None and 0 <= seat < state.seat_count else '?'} starts"
+        return Text("{name} starts", name=state.players[seat] if seat is not None and 0 <= seat < state.seat_count
+                    else "?")
     if kind == "roll":
         dice = action.get("dice")
         shown = " ".join(str(d) for d in dice) if isinstance(dice, list) else str(dice)
         face = action.get("face", "blank")
         partner = read_int(action.get("switch_with"))
-        target = f" with {state.players[partner]}" if partner is not None and 0 <= partner < state.seat_count else ""
-        return f"{active} rolled {shown}" + ("" if face == "blank" else f", {face}{target}")
+        if face == "blank":
+            return Text("{name} rolled {dice}", name=active, dice=shown)
+        face_name = FACE_NAMES.get(face, str(face))
+        if partner is not None and 0 <= partner < state.seat_count:
+            return Text("{name} rolled {dice}, {face} with {other}", name=active, dice=shown, face=face_name,
+                        other=state.players[partner])
+        return Text("{name} rolled {dice}, {face}", name=active, dice=shown, face=face_name)
     if kind == "green_answer":
-        return f"{state.players[state.pending_green] if state.pending_green is not None else '?'} " \
-               f"{'accepted' if action.get('answer') == 'accept' else 'refused'} the green switch"
+        name = state.players[state.pending_green] if state.pending_green is not None else "?"
+        if action.get("answer") == "accept":
+            return Text("{name} accepted the green switch", name=name)
+        return Text("{name} refused the green switch", name=name)
     if kind == "discard":
         count = read_int(action.get("count", 1)) or 0
-        return f"{active} discarded {count} card{'s' if count != 1 else ''}"
+        return counted("{name} discarded {n} card", "{name} discarded {n} cards", count, name=active)
     if kind == "stop":
-        return f"{active} stopped"
+        return Text("{name} stopped", name=active)
     if kind == "place_block":
         target = read_int(action.get("target"))
         name = state.players[target] if target is not None and 0 <= target < state.seat_count else "?"
-        return f"Block chip placed on {name}'s deck"
+        return Text("Block chip placed on {name}'s deck", name=name)
     if kind == "adjust":
-        return "The host adjusted the table"
-    return str(kind)
+        return Text("The host adjusted the table")
+    return Text(str(kind))

@@ -14,8 +14,10 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    Text,
     apply_checked,
     check_players,
+    counted,
     dump_state,
     entry_type,
     join_names,
@@ -150,15 +152,13 @@ class Play:
         return [code for _, code in sorted(codes, key=lambda pair: pair[0])]
 
 
-NOTATION = "Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10."
-
-
 def parse_play(raw: Any) -> Play:
     """Real cards and wilds from the entry; ST-C1 for anything that is not one."""
     try:
         tokens = split_tokens([] if raw is None else raw)  # nothing tapped: an empty play
     except ValueError:
-        raise Refusal("ST-C1", f"List the cards, for example 7H 7D W7. {NOTATION}", overridable=False) from None
+        raise Refusal("ST-C1", "List the cards, for example 7H 7D W7. Cards are 2 to 9 in S, H, D, C; "
+                               "a wild is W1 to W10.", overridable=False) from None
     cards, wilds = [], []
     for token in tokens:
         code = normalise(token)
@@ -170,7 +170,8 @@ def parse_play(raw: Any) -> Play:
         except ValueError:
             card = None
         if card is None or not 2 <= card.rank <= 9:
-            raise Refusal("ST-C1", f"{token!r} is not a card here. {NOTATION}", overridable=False)
+            raise Refusal("ST-C1", "{token!r} is not a card here. Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10.",
+                          overridable=False, token=token)
         cards.append(card)
     return Play(tuple(cards), tuple(wilds))
 
@@ -218,7 +219,13 @@ def _check_permission(state: State, kind: str, action: Mapping[str, Any], by: An
         seat = read_seat(action, state.seat_count)
         if by != seat:
             who = state.name(seat)
-            raise not_yours("ST-C9", f"Only {who} (or the host) can enter {who}'s {kind.replace('_', ' ')}.")
+            if kind == "predict":
+                raise not_yours("ST-C9", "Only {name} (or the host) can enter {name}'s prediction.", name=who)
+            if kind == "play":
+                raise not_yours("ST-C9", "Only {name} (or the host) can enter {name}'s play.", name=who)
+            if kind == "pass":
+                raise not_yours("ST-C9", "Only {name} (or the host) can enter {name}'s pass.", name=who)
+            raise not_yours("ST-C9", "Only {name} (or the host) can declare {name}'s hand.", name=who)
     elif not (isinstance(by, int) and 0 <= by < state.seat_count):
         raise not_yours("ST-C9", "Only a player at this table (or the host) can make this entry.")
 
@@ -251,16 +258,17 @@ def _check_start_player(state: State, action: Mapping[str, Any]) -> None:
                       overridable=False)
     if seat not in state.tied:
         tied = join_names([state.name(s) for s in state.tied])
-        raise Refusal("ST-R3", f"Only {tied} tied for the most tokens; the winner must be one of them.")
+        raise Refusal("ST-R3", "Only {names} tied for the most tokens; the winner must be one of them.", names=tied)
 
 
 def _check_turn(state: State, seat: int) -> None:
     """ST-R4: the round runs and it is this seat's turn."""
     if state.phase != PLAY:
-        message = "This round is over." if state.phase == DECLARE else "Play has not started yet."
-        raise Refusal("ST-R4", message, overridable=False)
+        if state.phase == DECLARE:
+            raise Refusal("ST-R4", "This round is over.", overridable=False)
+        raise Refusal("ST-R4", "Play has not started yet.", overridable=False)
     if seat != state.turn:
-        raise Refusal("ST-R4", f"It is {state.name(state.turn)}'s turn.")
+        raise Refusal("ST-R4", "It is {name}'s turn.", name=state.name(state.turn))
 
 
 def _check_play(state: State, action: Mapping[str, Any]) -> None:
@@ -281,14 +289,15 @@ def _check_cards_exist(state: State, cards: tuple[Card, ...]) -> None:
     seen = set()
     for card in cards:
         if card in seen:
-            raise Refusal("ST-C2", f"{card.label} appears twice.")
+            raise Refusal("ST-C2", "{card} appears twice.", card=card.label)
         seen.add(card)
     for card in cards:
         if card.code in state.played:
-            raise Refusal("ST-C3", f"{card.label} was already played by {state.name(state.played[card.code])}.")
+            raise Refusal("ST-C3", "{card} was already played by {name}.", card=card.label,
+                          name=state.name(state.played[card.code]))
     for card in cards:
         if card.suit == state.removed_suit:
-            raise Refusal("ST-C4", f"The {SUIT_NAMES[card.suit]} are out of this round.")
+            raise Refusal("ST-C4", "The {suit} are out of this round.", suit=SUIT_NAMES[card.suit])
 
 
 def _check_tokens_and_hand(state: State, player: Player, play: Play) -> None:
@@ -302,7 +311,8 @@ def _check_tokens_and_hand(state: State, player: Player, play: Play) -> None:
     if len(play.cards) > player.hand:
         if player.hand == 0:
             raise Refusal("ST-R7", "Your hand is empty, so you can only pass.")
-        raise Refusal("ST-R7", f"You have only {_count(player.hand, 'card')} in hand.")
+        raise Refusal("ST-R7", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
+                                       player.hand))
     if len(play.wilds) > 1:
         raise Refusal("ST-R8", "Only one wild token may be used in a play.")
     if play.wilds and player.wild < 1:
@@ -325,13 +335,19 @@ def _check_beats(state: State, play: Play, top: Play) -> None:
     n = top.size
     if play.size == n:
         if max(play.ranks) <= above:
-            raise Refusal("ST-R13", f"With {_count(n, 'card')} you need a card higher than {above}.")
+            raise Refusal("ST-R13", counted("With {n} card you need a card higher than {rank}.",
+                                            "With {n} cards you need a card higher than {rank}.", n, rank=above))
     elif play.size == n + 1:
         if min(play.ranks) >= below:
-            raise Refusal("ST-R14", f"With {_count(n + 1, 'card')} you need a card lower than {below}.")
+            raise Refusal("ST-R14", counted("With {n} card you need a card lower than {rank}.",
+                                            "With {n} cards you need a card lower than {rank}.", n + 1, rank=below))
     else:
-        raise Refusal("ST-R12", f"The table shows {_count(n, 'card')}: play {_count(n, 'card')} with "
-                                f"one higher than {above}, or {_count(n + 1, 'card')} with one lower than {below}.")
+        raise Refusal("ST-R12", counted(
+            "The table shows {n} card: play {n} card with one higher than {above}, "
+            "or {more} cards with one lower than {below}.",
+            "The table shows {n} cards: play {n} cards with one higher than {above}, "
+            "or {more} cards with one lower than {below}.",
+            n, more=n + 1, above=above, below=below))
 
 
 def beat_marks(top: Play, compare: str) -> tuple[int, int]:
@@ -380,14 +396,16 @@ def _check_declare(state: State, action: Mapping[str, Any]) -> None:
     player = state.players[seat]
     if len(cards) != player.hand:
         played = HAND_SIZE - player.hand
-        raise Refusal("ST-C5", f"{player.name} played {_count(played, 'card')} and should hold "
-                               f"{player.hand}, not {len(cards)}.")
+        raise Refusal("ST-C5", counted("{name} played {n} card and should hold {hand}, not {given}.",
+                                       "{name} played {n} cards and should hold {hand}, not {given}.",
+                                       played, name=player.name, hand=player.hand, given=len(cards)))
     for other, someone in enumerate(state.players):
         if other == seat or not someone.declared:
             continue
         for card in cards:
             if card.code in someone.declared:
-                raise Refusal("ST-C6", f"{card.label} is also in {someone.name}'s declared hand.")
+                raise Refusal("ST-C6", "{card} is also in {name}'s declared hand.", card=card.label,
+                              name=someone.name)
 
 
 def _parse_declaration(raw: Any) -> list[Card]:
@@ -474,9 +492,9 @@ def _effect_play(state: State, action: Mapping[str, Any]) -> None:
     seat = action["seat"]
     player = state.players[seat]
     play = parse_play(action.get("cards"))  # a ruling may apply a play entered without cards
-    player.play = _spend(state, player.play, 1, "play tokens")
-    player.wild = _spend(state, player.wild, len(play.wilds), "wild tokens")
-    player.hand = _spend(state, player.hand, len(play.cards), "cards in hand")
+    player.play = _spend(state, player.play, 1, PLAY_TOKENS_AT_0)
+    player.wild = _spend(state, player.wild, len(play.wilds), WILD_TOKENS_AT_0)
+    player.hand = _spend(state, player.hand, len(play.cards), HAND_AT_0)
     for card in play.cards:
         state.played[card.code] = seat
     state.top, state.top_by, state.leader = play.in_rank_order, seat, seat
@@ -487,10 +505,16 @@ def _effect_play(state: State, action: Mapping[str, Any]) -> None:
         state.turn = next_seat(seat, state.seat_count)
 
 
-def _spend(state: State, have: int, cost: int, what: str) -> int:
-    """Take ``cost`` from a count; a ruling can ask for more than there is, so stop at zero."""
+PLAY_TOKENS_AT_0 = Text("Play tokens stopped at 0.")
+WILD_TOKENS_AT_0 = Text("Wild tokens stopped at 0.")
+HAND_AT_0 = Text("Cards in hand stopped at 0.")
+
+
+def _spend(state: State, have: int, cost: int, note: Text) -> int:
+    """Take ``cost`` from a count; a ruling can ask for more than there is, so stop at zero
+    (and say so with ``note``)."""
     if cost > have:
-        state.notes.append(f"{what.capitalize()} stopped at 0.")
+        state.notes.append(note)
         return 0
     return have - cost
 
@@ -500,10 +524,10 @@ def _effect_pass(state: State, action: Mapping[str, Any]) -> None:
     player = state.players[seat]
     flip = action.get("flip") or None
     if flip == "play_to_wild":
-        player.play = _spend(state, player.play, 1, "play tokens")
+        player.play = _spend(state, player.play, 1, PLAY_TOKENS_AT_0)
         player.wild += 1
     elif flip == "wild_to_play":
-        player.wild = _spend(state, player.wild, 1, "wild tokens")
+        player.wild = _spend(state, player.wild, 1, WILD_TOKENS_AT_0)
         player.play += 1
     if _no_play_token_left(state):
         _end_round(state, "E1")
@@ -516,12 +540,12 @@ def _effect_pass(state: State, action: Mapping[str, Any]) -> None:
     else:
         state.idle_passes += 1
         if state.idle_passes >= state.seat_count:
-            state.notes.append("Nobody is leading: the host may end the round.")
+            state.notes.append(Text("Nobody is leading: the host may end the round."))
     state.turn = next_seat(seat, state.seat_count)
 
 
 def _effect_clear_table(state: State, action: Mapping[str, Any]) -> None:
-    state.notes.append("The host cleared the table (a table ruling).")
+    state.notes.append(Text("The host cleared the table (a table ruling)."))
     _clear_table(state)
 
 
@@ -582,7 +606,7 @@ def _auto_pass(state: State) -> None:
     if state.options["auto_pass"] != "on":
         return
     while state.phase == PLAY and _holds_no_token(state.players[state.turn]):
-        state.notes.append(f"{state.name(state.turn)} passed automatically (no token).")
+        state.notes.append(Text("{name} passed automatically (no token).", name=state.name(state.turn)))
         _effect_pass(state, {"seat": state.turn})
 
 
@@ -743,34 +767,40 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> Text:
     """One line for the history, in the words of the table (``state`` is the state before)."""
     kind = action.get("type")
     seat = action.get("seat")
     flip = action.get("flip") if isinstance(action.get("flip"), str) else ""
     who = state.name(seat) if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
     if kind == "start_round":
-        suit = action.get("removed_suit")
-        extra = f", {SUIT_NAMES.get(normalise(str(suit)), suit)} removed" if state.seat_count == 2 else ""
-        return f"Round {state.round + 1} started{extra}"
+        if state.seat_count == 2:
+            suit = action.get("removed_suit")
+            return Text("Round {round} started, {suit} removed", round=state.round + 1,
+                        suit=SUIT_NAMES.get(normalise(str(suit)), suit))
+        return Text("Round {round} started", round=state.round + 1)
     if kind == "predict":
-        return f"{who} entered a prediction"
+        return Text("{name} entered a prediction", name=who)
     if kind == "start_player":
-        return f"{who} won rock-paper-scissors and starts"
+        return Text("{name} won rock-paper-scissors and starts", name=who)
     if kind == "play":
-        return f"{who} played {labels(split_tokens_safe(action.get('cards')))}"
+        return Text("{name} played {cards}", name=who, cards=labels(split_tokens_safe(action.get("cards"))))
     if kind == "pass":
-        flip = {"play_to_wild": ", flipping a play token to wild",
-                "wild_to_play": ", flipping a wild token to play"}.get(flip, "")
-        return f"{who} passed{flip}"
+        if flip == "play_to_wild":
+            return Text("{name} passed, flipping a play token to wild", name=who)
+        if flip == "wild_to_play":
+            return Text("{name} passed, flipping a wild token to play", name=who)
+        return Text("{name} passed", name=who)
     if kind == "clear_table":
-        return "The host cleared the table"
+        return Text("The host cleared the table")
     if kind == "end_round":
-        return "The host ended the round"
+        return Text("The host ended the round")
     if kind == "declare_hand":
         cards = split_tokens_safe(action.get("cards"))
-        return f"{who} declared {labels(cards) if cards else 'an empty hand'}"
-    return str(kind)
+        if not cards:
+            return Text("{name} declared an empty hand", name=who)
+        return Text("{name} declared {cards}", name=who, cards=labels(cards))
+    return Text(str(kind))  # an entry type the engine does not know: its identifier, as it is
 
 
 def split_tokens_safe(raw: Any) -> list[str]:
@@ -783,7 +813,3 @@ def split_tokens_safe(raw: Any) -> list[str]:
 def _card_order(code: str) -> tuple[int, int]:
     card = parse_card(code)
     return SUITS.index(card.suit), card.rank
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

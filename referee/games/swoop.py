@@ -16,8 +16,10 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    Text,
     apply_checked,
     check_players,
+    counted,
     dump_state,
     entry_type,
     join_names,
@@ -125,8 +127,8 @@ def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     chosen = resolve_options(OPTIONS, options)
     packs = default_packs(len(names)) if chosen["packs"] == "auto" else int(chosen["packs"])
     if 54 * packs < DEALT * len(names):
-        raise Refusal("SW-C9", f"{len(names)} players need at least {default_packs(len(names))} packs "
-                               f"({DEALT * len(names)} cards are dealt).", overridable=False)
+        raise Refusal("SW-C9", "{players} players need at least {packs} packs ({dealt} cards are dealt).",
+                      overridable=False, players=len(names), packs=default_packs(len(names)), dealt=DEALT * len(names))
     state = State(players=names, options=chosen, packs=packs, scores=[[] for _ in names])
     _new_hand(state)
     return state
@@ -162,7 +164,8 @@ def parse_rank(token: Any) -> str:
         return text
     if len(text) > 1 and text[-1] in SUITS and text[:-1] in RANKS and text[:-1] != "JK":
         return text[:-1]
-    raise Refusal("SW-C7", f"{str(token)[:12]!r} is not a card: use A, 2-9, 10, J, Q, K or JK.", overridable=False)
+    raise Refusal("SW-C7", "{token!r} is not a card: use A, 2-9, 10, J, Q, K or JK.", overridable=False,
+                  token=str(token)[:12])
 
 
 def copies(state: State, rank: str) -> int:
@@ -177,19 +180,21 @@ def points(state: State, rank: str) -> int:
     return 5 if state.options["low_card_points"] == "flat5" else ORDER[rank]
 
 
-RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-              "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen", "K": "king", "JK": "joker"}
+RANK_WORD = {"A": Text("ace"), "2": Text("two"), "3": Text("three"), "4": Text("four"), "5": Text("five"),
+             "6": Text("six"), "7": Text("seven"), "8": Text("eight"), "9": Text("nine"), "10": Text("ten"),
+             "J": Text("jack"), "Q": Text("queen"), "K": Text("king"), "JK": Text("joker")}
+RANK_WORDS = {"A": Text("aces"), "2": Text("twos"), "3": Text("threes"), "4": Text("fours"), "5": Text("fives"),
+              "6": Text("sixes"), "7": Text("sevens"), "8": Text("eights"), "9": Text("nines"), "10": Text("tens"),
+              "J": Text("jacks"), "Q": Text("queens"), "K": Text("kings"), "JK": Text("jokers")}
+"""Ranks as a sentence says them, one card and several (a word of its own in each language)."""
+
+COUNT_WORDS = {4: Text("Four"), 5: Text("Five"), 6: Text("Six"), 7: Text("Seven")}
+"""How many cards a swoop took, at the start of a sentence."""
 
 
-COUNT_WORDS = {4: "Four", 5: "Five", 6: "Six", 7: "Seven"}
-
-
-def _name_of_rank(rank: str, n: int) -> str:
+def _name_of_rank(rank: str, n: int) -> Text:
     """'seven', 'sevens', 'sixes': ranks as a sentence says them."""
-    word = RANK_WORDS[rank]
-    if n == 1:
-        return word
-    return word + ("es" if word.endswith("x") else "s")
+    return RANK_WORD[rank] if n == 1 else RANK_WORDS[rank]
 
 
 def _check_copies(state: State, new: Counter, rule: str = "SW-C1") -> None:
@@ -197,8 +202,10 @@ def _check_copies(state: State, new: Counter, rule: str = "SW-C1") -> None:
     for rank, n in new.items():
         limit = copies(state, rank)
         if state.seen.get(rank, 0) + n > limit:
-            raise Refusal(rule, f"With {state.packs} packs there are only {limit} {_name_of_rank(rank, 2)}, "
-                                   f"and {state.seen.get(rank, 0)} have already been seen this hand.")
+            raise Refusal(rule, counted(
+                "With {packs} packs there are only {limit} {ranks}, and {n} has already been seen this hand.",
+                "With {packs} packs there are only {limit} {ranks}, and {n} have already been seen this hand.",
+                state.seen.get(rank, 0), packs=state.packs, limit=limit, ranks=_name_of_rank(rank, 2)))
 
 
 # --------------------------------------------------------------------------- checks
@@ -237,7 +244,8 @@ def _check_set_face_up(state: State, action: Mapping[str, Any], by: Any) -> None
     if len(ranks) != SLOTS:
         raise Refusal("SW-C8", "Enter exactly 4 face-up cards, slot 1 to slot 4.", overridable=False)
     if state.face_up_set[seat]:
-        raise Refusal("SW-C8", f"{state.players[seat]}'s face-up cards are already entered.", overridable=False)
+        raise Refusal("SW-C8", "{name}'s face-up cards are already entered.", overridable=False,
+                      name=state.players[seat])
     _check_copies(state, Counter(ranks))
 
 
@@ -246,7 +254,8 @@ def _read_ranks(raw: Any) -> list[str]:
     if isinstance(raw, Mapping):
         counts = {parse_rank(rank): read_int(n) for rank, n in raw.items() if str(n).strip() not in ("", "0")}
         if any(n is None or not 0 <= n <= MAX_COUNT for n in counts.values()):
-            raise Refusal("SW-C7", f"Counts of cards are whole numbers from 0 to {MAX_COUNT}.", overridable=False)
+            raise Refusal("SW-C7", "Counts of cards are whole numbers from 0 to {most}.", overridable=False,
+                          most=MAX_COUNT)
         return [rank for rank in RANKS for _ in range(counts.get(rank, 0))]
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
@@ -272,12 +281,12 @@ def _check_can_play(state: State, action: Mapping[str, Any], by: Any) -> int:
     if state.phase == SETUP:
         missing = [state.players[s] for s in range(state.seat_count) if not state.face_up_set[s]]
         if missing:
-            raise Refusal("SW-R2", f"The hand has not started: face-up cards are missing for {join_names(missing)}.",
-                          overridable=False)
+            raise Refusal("SW-R2", "The hand has not started: face-up cards are missing for {names}.",
+                          overridable=False, names=join_names(missing))
         raise Refusal("SW-R2", "The hand has not started: the host enters who starts.", overridable=False)
     seat = _seat_for(state, action, by, state.current)
     if seat != state.current:
-        raise Refusal("SW-R1", f"It is {state.players[state.current]}'s turn, not yours.")
+        raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[state.current])
     return seat
 
 
@@ -325,7 +334,7 @@ def _read_play(raw: Any) -> list[Card]:
         else:
             raise Refusal("SW-C7", "List the cards, for example 9@hand 9@up2.", overridable=False)
         if source not in SOURCES:
-            raise unreadable(f"A card comes from hand or up1 to up4, not {str(source)[:12]!r}.")
+            raise unreadable("A card comes from hand or up1 to up4, not {source!r}.", source=str(source)[:12])
         cards.append(Card(parse_rank(rank), source))
     return cards
 
@@ -343,39 +352,43 @@ def _check_cards(state: State, seat: int, cards: list[Card], revealed: str | Non
     for source in slots:
         shows = state.up[seat][int(source[2]) - 1]
         if shows is None:
-            raise Refusal("SW-R5", f"Your face-up slot {source[2]} is empty.")
+            raise Refusal("SW-R5", "Your face-up slot {slot} is empty.", slot=source[2])
         if shows != ranks[0]:
-            raise Refusal("SW-R5", f"Your face-up slot {source[2]} shows {shows}, not {ranks[0]}.")
+            raise Refusal("SW-R5", "Your face-up slot {slot} shows {shows}, not {rank}.", slot=source[2], shows=shows,
+                          rank=ranks[0])
     from_hand = sum(c.source == "hand" for c in cards)
     if from_hand > state.hand_count[seat]:
-        held = state.hand_count[seat]
-        raise Refusal("SW-C2", f"You have only {held} card{'s' if held != 1 else ''} in hand.")
+        raise Refusal("SW-C2", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
+                                       state.hand_count[seat]))
     unmatched = from_hand - min(state.known[seat].count(ranks[0]), from_hand)
     if unmatched > state.hand_count[seat] - len(state.known[seat]):
         raise Refusal("SW-C3", _known_hand_message(state, seat, ranks[0]))
     _check_copies(state, Counter({ranks[0]: unmatched + (1 if revealed else 0)}))
 
 
-def _known_hand_message(state: State, seat: int, rank: str) -> str:
+def _known_hand_message(state: State, seat: int, rank: str) -> Text:
     """SW-C3 in words: what the hand is known to hold, and how many of ``rank`` it can hold."""
     known = state.known[seat]
     listed = ", ".join(sorted(known, key=lambda r: -ORDER.get(r, 14)))
     others = state.hand_count[seat] - len(known)
     most = known.count(rank) + others
     if others:
-        return (f"Your hand is known to be {listed} and {others} other card{'s' if others > 1 else ''}: "
-                f"it holds at most {most} {_name_of_rank(rank, most)}.")
+        return counted("Your hand is known to be {listed} and {n} other card: it holds at most {most} {ranks}.",
+                       "Your hand is known to be {listed} and {n} other cards: it holds at most {most} {ranks}.",
+                       others, listed=listed, most=most, ranks=_name_of_rank(rank, most))
     if not most:
-        return f"Your hand is known to be {listed}: it holds no {rank}."
-    return f"Your hand is known to be {listed}: it holds only {most} {_name_of_rank(rank, most)}."
+        return Text("Your hand is known to be {listed}: it holds no {rank}.", listed=listed, rank=rank)
+    return Text("Your hand is known to be {listed}: it holds only {most} {ranks}.", listed=listed, most=most,
+                ranks=_name_of_rank(rank, most))
 
 
 def _check_no_fifth(state: State, rank: str, n: int) -> None:
     """SW-R7: outside a chain, a play on the top run keeps it at four or fewer."""
     top, k = state.top_run()
     if state.mode != CHAIN and top == rank and k + n > 4 and state.options["overfill_swoops"] != "true":
-        raise Refusal("SW-R7", f"{k} {_name_of_rank(rank, k)} {'is' if k == 1 else 'are'} already on top: "
-                               f"you may add only {4 - k} more.")
+        raise Refusal("SW-R7", counted("{n} {ranks} is already on top: you may add only {more} more.",
+                                       "{n} {ranks} are already on top: you may add only {more} more.",
+                                       k, ranks=_name_of_rank(rank, k), more=4 - k))
 
 
 def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -393,16 +406,17 @@ def _check_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
     adds = _flip_adds(action, revealed)
     seat = _check_can_play(state, action, by)
     if state.up[seat][slot - 1] is not None:
-        raise Refusal("SW-R8", f"Play the {state.up[seat][slot - 1]} in slot {slot} before its mystery card.")
+        raise Refusal("SW-R8", "Play the {rank} in slot {slot} before its mystery card.",
+                      rank=state.up[seat][slot - 1], slot=slot)
     if not state.mystery[seat][slot - 1]:
-        raise Refusal("SW-R8", f"Slot {slot} has no mystery card left.")
+        raise Refusal("SW-R8", "Slot {slot} has no mystery card left.", slot=slot)
     if adds and state.options["mystery_add_ons"] != "true":
         raise Refusal("SW-R10", "At this table a mystery card is played alone.")
     _check_cards(state, seat, adds, revealed=revealed)
     top, _ = state.top_run()
     if adds and state.mode != CHAIN and _is_higher(revealed, top):
-        raise Refusal("SW-R9", f"The revealed {revealed} is higher than the {top} on top: you pick up the pile "
-                               f"and the {revealed}; nothing may be added.")
+        raise Refusal("SW-R9", "The revealed {rank} is higher than the {top} on top: you pick up the pile "
+                               "and the {rank}; nothing may be added.", rank=revealed, top=top)
     _check_no_fifth(state, revealed, 1 + len(adds))
 
 
@@ -439,13 +453,16 @@ def _check_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
     hand, mystery = _read_ranks(action.get("hand", [])), _read_ranks(action.get("mystery", []))
     in_hand, in_mystery = state.hand_count[seat], sum(state.mystery[seat])
     if len(hand) != in_hand or len(mystery) != in_mystery:
-        raise Refusal("SW-C4", f"You hold {in_hand} cards in hand and {in_mystery} mystery cards; "
-                               f"you entered {len(hand)} and {len(mystery)}.")
+        raise Refusal("SW-C4", "You hold {hand} and {mystery}; you entered {hand_entered} and {mystery_entered}.",
+                      hand=counted("{n} card in hand", "{n} cards in hand", in_hand),
+                      mystery=counted("{n} mystery card", "{n} mystery cards", in_mystery),
+                      hand_entered=len(hand), mystery_entered=len(mystery))
     missing = Counter(state.known[seat]) - Counter(hand)
     if missing:
         rank, n = next(iter(missing.items()))
-        raise Refusal("SW-C5", f"You picked up {n if n > 1 else 'a'} {_name_of_rank(rank, n)} this hand: "
-                               "your declaration must include them.")
+        raise Refusal("SW-C5", counted("You picked up {n} {ranks} this hand: your declaration must include it.",
+                                       "You picked up {n} {ranks} this hand: your declaration must include them.",
+                                       n, ranks=_name_of_rank(rank, n)))
     _check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery), rule="SW-C6")
 
 
@@ -507,7 +524,7 @@ def _take_from(state: State, seat: int, cards: list[Card]) -> None:
     for card in cards:
         if card.source == "hand":
             if state.hand_count[seat] == 0:  # only under a table ruling (SW-C2 overridden)
-                state.notes.append(f"{state.players[seat]}'s hand count stays at 0.")
+                state.notes.append(Text("{name}'s hand count stays at 0.", name=state.players[seat]))
             state.hand_count[seat] = max(0, state.hand_count[seat] - 1)
             if card.rank in state.known[seat]:
                 state.known[seat].remove(card.rank)
@@ -544,7 +561,7 @@ def _judge(state: State, seat: int, ranks: list[str]) -> None:
     state.played, state.current = True, seat
     if not ranks:  # only under a table ruling (SW-R3 overridden)
         state.current, state.mode = next_seat(seat, state.seat_count), FOLLOW if state.pile else LEAD
-        state.notes.append(f"{state.players[seat]} played no card; the turn passes on.")
+        state.notes.append(Text("{name} played no card; the turn passes on.", name=state.players[seat]))
         return
     rank, n = ranks[0], len(ranks)
     if state.mode == CHAIN and _chain_step(state, rank, n):
@@ -557,7 +574,7 @@ def _judge(state: State, seat: int, ranks: list[str]) -> None:
         _four_of_a_kind(state, seat)
     elif _is_higher(rank, state.pile[-1]):
         _pick_up(state, seat, extra=ranks)
-        state.notes.append(f"{state.players[seat]} played higher and picks up the pile.")
+        state.notes.append(Text("{name} played higher and picks up the pile.", name=state.players[seat]))
     else:
         state.pile += ranks
         _four_of_a_kind(state, seat)
@@ -571,28 +588,40 @@ def _chain_step(state: State, rank: str, n: int) -> bool:
     if rank == top and (k + n == 4 or (overfill and k + n >= 4)):
         del state.pile[-k:]
         state.out_count += k + n
-        state.notes.append(f"Chain swoop: the {_name_of_rank(rank, 2)} leave play.")
+        state.notes.append(Text("Chain swoop: the {ranks} leave play.", ranks=_name_of_rank(rank, 2)))
         if not state.pile:
             state.mode = LEAD
         return True
     state.out_count += len(state.pile)
     state.pile, state.mode = [], LEAD
-    state.notes.append("This ends the chain: the rest of the pile is cleared and the cards start a new pile.")
+    state.notes.append(Text("This ends the chain: the rest of the pile is cleared and the cards start a new pile."))
     return False
 
 
 def _swoop_card(state: State, seat: int, rank: str, n: int) -> None:
     chain = state.options["chain_swoops"] == "true" and state.options["chain_after_swoop_card"] == "true"
-    card = f"The {_rank_label(rank)}" if n == 1 else f"{n} {_name_of_rank(rank, n)}"
+    name, ranks = state.players[seat], _name_of_rank(rank, n)
     if chain and state.pile:
         state.out_count += n
         state.mode = CHAIN
-        state.notes.append(f"Swoop! {card} leave{'s' if n == 1 else ''} play; {state.players[seat]} "
-                           "may chain on the pile below.")
+        if n > 1:
+            note = Text("Swoop! {n} {ranks} leave play; {name} may chain on the pile below.", n=n, ranks=ranks,
+                        name=name)
+        elif rank == "10":
+            note = Text("Swoop! The 10 leaves play; {name} may chain on the pile below.", name=name)
+        else:
+            note = Text("Swoop! The joker leaves play; {name} may chain on the pile below.", name=name)
+        state.notes.append(note)
         return
     state.out_count += len(state.pile) + n
     state.pile, state.mode = [], LEAD
-    state.notes.append(f"Swoop! {card} clear{'s' if n == 1 else ''} the pile; {state.players[seat]} acts again.")
+    if n > 1:
+        note = Text("Swoop! {n} {ranks} clear the pile; {name} acts again.", n=n, ranks=ranks, name=name)
+    elif rank == "10":
+        note = Text("Swoop! The 10 clears the pile; {name} acts again.", name=name)
+    else:
+        note = Text("Swoop! The joker clears the pile; {name} acts again.", name=name)
+    state.notes.append(note)
 
 
 def _four_of_a_kind(state: State, seat: int) -> None:
@@ -603,17 +632,21 @@ def _four_of_a_kind(state: State, seat: int) -> None:
         return
     del state.pile[-k:]
     state.out_count += k
-    swooped = f"Swoop! {COUNT_WORDS.get(k, str(k))} {_name_of_rank(top, k)} leave play"
+    swooped = {"count": COUNT_WORDS.get(k, str(k)), "ranks": _name_of_rank(top, k), "name": state.players[seat]}
     if state.pile and state.options["chain_swoops"] == "true":
         state.mode = CHAIN
-        state.notes.append(f"{swooped}; {state.players[seat]} may chain on the {_name_of_rank(state.pile[-1], 2)} "
-                           "below, or lead.")
+        state.notes.append(Text("Swoop! {count} {ranks} leave play; {name} may chain on the {below} below, or lead.",
+                                below=_name_of_rank(state.pile[-1], 2), **swooped))
     else:
         below = len(state.pile)
         state.out_count += below
         state.pile, state.mode = [], LEAD
-        cleared = f", and the {below} card{'s' if below > 1 else ''} below" if below else ""
-        state.notes.append(f"{swooped}{cleared}; {state.players[seat]} acts again.")
+        if below:
+            state.notes.append(counted("Swoop! {count} {ranks} leave play, and the {n} card below; {name} acts again.",
+                                       "Swoop! {count} {ranks} leave play, and the {n} cards below; {name} acts again.",
+                                       below, **swooped))
+        else:
+            state.notes.append(Text("Swoop! {count} {ranks} leave play; {name} acts again.", **swooped))
 
 
 def _pick_up(state: State, seat: int, extra: list[str] = ()) -> None:
@@ -626,8 +659,8 @@ def _pick_up(state: State, seat: int, extra: list[str] = ()) -> None:
 
 def _effect_pick_up(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _acting_seat(state, action, by)
-    size = len(state.pile)
-    state.notes.append(f"{state.players[seat]} picks up the pile ({size} card{'s' if size != 1 else ''}).")
+    state.notes.append(counted("{name} picks up the pile ({n} card).", "{name} picks up the pile ({n} cards).",
+                               len(state.pile), name=state.players[seat]))
     _pick_up(state, seat)
 
 
@@ -645,7 +678,7 @@ def _end_if_out(state: State, seat: int) -> None:
     """The hand ends the moment a player has no card at all (even in a chain)."""
     if state.cards_left(seat) == 0:
         state.phase, state.out_player, state.current = DECLARE, seat, None
-        state.notes.append(f"{state.players[seat]} is out: the others declare what they hold.")
+        state.notes.append(Text("{name} is out: the others declare what they hold.", name=state.players[seat]))
 
 
 def _effect_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -671,7 +704,8 @@ def _score_hand(state: State) -> None:
     state.hand_no += 1
     last = {"declared": state.declared, "out_player": state.out_player}
     _new_hand(state)
-    state.notes.append(f"Hand {state.hand_no - 1} scored; {state.players[last['out_player']]} went out.")
+    state.notes.append(Text("Hand {number} scored; {name} went out.", number=state.hand_no - 1,
+                            name=state.players[last["out_player"]]))
     state.starter = next_seat(previous, state.seat_count) if state.options["starter_rule"] == "rotate" else None
 
 
@@ -793,14 +827,19 @@ def _play_candidates(state: State, seat: int) -> list[dict]:
     """For each rank the seat may hold: 1-4 cards from the hand, from face-up slots, or mixed."""
     entries = []
     for rank in RANKS:
-        ups = [f"{rank}@up{i + 1}" for i, shown in enumerate(state.up[seat]) if shown == rank]
+        ups = [_code(rank, SOURCES[i + 1]) for i, shown in enumerate(state.up[seat]) if shown == rank]
         in_hand = _hand_can_hold(state, seat, rank)
         for n in range(1, 2 if _higher_than_top(state, rank) else 5):  # picking up: one card will do
-            plays = [[f"{rank}@hand"] * n] if n <= in_hand else []
+            plays = [[_code(rank, "hand")] * n] if n <= in_hand else []
             plays += [ups[:n]] if len(ups) >= n else []
-            plays += [ups[:1] + [f"{rank}@hand"] * (n - 1)] if ups and 1 <= n - 1 <= in_hand else []
+            plays += [ups[:1] + [_code(rank, "hand")] * (n - 1)] if ups and 1 <= n - 1 <= in_hand else []
             entries += [{"type": "play", "seat": seat, "cards": cards} for cards in plays]
     return entries
+
+
+def _code(rank: str, source: str) -> str:
+    """A card of an entry as ``_read_play`` reads it: ``9@hand``, ``9@up2``."""
+    return "@".join((rank, source))
 
 
 def _hand_can_hold(state: State, seat: int, rank: str) -> int:
@@ -821,9 +860,9 @@ def _flip_candidates(state: State, seat: int) -> list[dict]:
             entries.append({"type": "flip", "seat": seat, "slot": slot, "rank": rank})
             if _higher_than_top(state, rank):
                 continue  # SW-R9: nothing may be added
-            ups = [f"{rank}@up{i + 1}" for i, shown in enumerate(state.up[seat]) if shown == rank]
+            ups = [_code(rank, SOURCES[i + 1]) for i, shown in enumerate(state.up[seat]) if shown == rank]
             entries += [{"type": "flip", "seat": seat, "slot": slot, "rank": rank, "add": add}
-                        for add in ([f"{rank}@hand"], ups[:1]) if add]
+                        for add in ([_code(rank, "hand")], ups[:1]) if add]
     return entries
 
 
@@ -912,53 +951,69 @@ def allowed(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> Text:
     """One history line; the entry was accepted, but a ruling may have let odd values through."""
     try:
         return _describe(state, action)
     except (Refusal, LookupError, TypeError, ValueError):
-        return f"{action.get('type')} (entered as a table ruling)"
+        return Text("{entry} (entered as a table ruling)", entry=str(action.get("type")))
 
 
-def _describe(state: State, action: Mapping[str, Any]) -> str:
+def _describe(state: State, action: Mapping[str, Any]) -> Text:
     kind = action["type"]
     seat = read_int(action.get("seat")) if action.get("seat") is not None else state.current
     who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
     if kind == "set_face_up":
-        return f"{who}'s face-up cards: {' '.join(_read_ranks(action.get('ranks')))}"
+        return Text("{name}'s face-up cards: {ranks}", name=who, ranks=" ".join(_read_ranks(action.get("ranks"))))
     if kind == "set_starter":
-        return f"{who} starts hand {state.hand_no}"
+        return Text("{name} starts hand {number}", name=who, number=state.hand_no)
     if kind == "play":
-        return f"{who} played {_cards_text(_play_cards(action))}"
+        cards = _play_cards(action)
+        if not cards:  # only under a table ruling (SW-R3 overridden)
+            return Text("{name} played nothing", name=who)
+        return Text("{name} played {cards}", name=who, cards=_cards_text(cards))
     if kind == "flip":
         revealed = parse_rank(action.get("rank"))
         adds = _flip_adds(action, revealed)
-        return (f"{who} flipped mystery card {read_int(action.get('slot'))}: {_rank_label(revealed)}"
-                + (f", with {_cards_text(adds)}" if adds else ""))
+        slot, label = read_int(action.get("slot")), _rank_label(revealed)
+        if adds:
+            return Text("{name} flipped mystery card {slot}: {rank}, with {cards}", name=who, slot=slot, rank=label,
+                        cards=_cards_text(adds))
+        return Text("{name} flipped mystery card {slot}: {rank}", name=who, slot=slot, rank=label)
     if kind == "pick_up":
-        size = len(state.pile)
-        return f"{who} picked up the pile ({size} card{'s' if size != 1 else ''})"
+        return counted("{name} picked up the pile ({n} card)", "{name} picked up the pile ({n} cards)",
+                       len(state.pile), name=who)
     if kind == "end_chain":
-        return f"{who} ended the chain"
+        return Text("{name} ended the chain", name=who)
     if kind == "declare_remaining":
         hand, mystery = _read_ranks(action.get("hand", [])), _read_ranks(action.get("mystery", []))
-        return f"{who} declared hand {' '.join(hand) or 'empty'}" + (
-            f" · mystery {' '.join(mystery)}" if mystery else "")
-    return str(kind)
+        hand_text, mystery_text = " ".join(hand), " ".join(mystery)
+        if hand and mystery:
+            return Text("{name} declared hand {hand} · mystery {mystery}", name=who, hand=hand_text,
+                        mystery=mystery_text)
+        if hand:
+            return Text("{name} declared hand {hand}", name=who, hand=hand_text)
+        if mystery:
+            return Text("{name} declared hand empty · mystery {mystery}", name=who, mystery=mystery_text)
+        return Text("{name} declared hand empty", name=who)
+    return Text("{entry} (entered as a table ruling)", entry=str(kind))
 
 
 def _rank_label(rank: str) -> str:
-    return "joker" if rank == "JK" else rank
+    """A card as a history line names it: its rank, or the word for a joker."""
+    return RANK_WORD["JK"] if rank == "JK" else rank
 
 
-def _cards_text(cards: list[Card]) -> str:
+def _cards_text(cards: list[Card]) -> Text:
     """'7 from the hand', '3× 9 from the hand and face-up slots 1, 2' (the count tells how many
-    came from the hand)."""
-    if not cards:
-        return "nothing"
+    came from the hand); ``cards`` is not empty."""
     slots = [c.source[2] for c in cards if c.source != "hand"]
-    places = ["the hand"] if len(slots) < len(cards) else []
-    if slots:
-        places.append(f"face-up slot{'s' if len(slots) > 1 else ''} {', '.join(slots)}")
-    count = f"{len(cards)}× " if len(cards) > 1 else ""
-    return f"{count}{_rank_label(cards[0].rank)} from {' and '.join(places)}"
+    label = _rank_label(cards[0].rank)
+    played = Text("{n}× {rank}", n=len(cards), rank=label) if len(cards) > 1 else label
+    if not slots:
+        return Text("{cards} from the hand", cards=played)
+    if len(slots) == len(cards):
+        return counted("{cards} from face-up slot {slots}", "{cards} from face-up slots {slots}", len(slots),
+                       cards=played, slots=", ".join(slots))
+    return counted("{cards} from the hand and face-up slot {slots}", "{cards} from the hand and face-up slots {slots}",
+                   len(slots), cards=played, slots=", ".join(slots))

@@ -17,6 +17,7 @@ from .base import (
     HOST,
     Option,
     Refusal,
+    Text,
     apply_checked,
     check_players,
     dump_state,
@@ -70,6 +71,7 @@ ENTRY_TYPES = {"first_dealer", "chip_pick", "set_trumps", "layout", "pick", "dum
                "enter_hint", "reveal", "choose_task", "play", "dealer_flip", "round_result", "corner_numbers",
                "end_early"}
 DUMMY = "dummy"
+THE_DUMMY = Text("the dummy")
 
 
 @dataclass
@@ -95,9 +97,9 @@ class State:
     turn: int | None = None
     result: dict | None = None
     bonus_chips: list[int] = field(default_factory=list)    # the dealer's chips a flip may turn
-    flags: list[str] = field(default_factory=list)
+    flags: list[Text] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Text] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -108,7 +110,7 @@ class State:
         return self.options["game_length"] == "short"
 
     def name(self, seat: Any) -> str:
-        return "the dummy" if seat == DUMMY else self.players[seat]
+        return THE_DUMMY if seat == DUMMY else self.players[seat]
 
     def completed(self, seat: int) -> int:
         return sum(chip["done"] for chip in self.chips[seat])
@@ -151,11 +153,11 @@ def _seat(state: State, action: Mapping[str, Any], by: Any, default: int | None)
     return seat
 
 
-def _own_seat(state: State, action: Mapping[str, Any], by: Any, rule: str, what: str) -> int:
-    """A private entry: only that seat's own phone (or the host's, on a one-phone table)."""
+def _own_task_seat(state: State, action: Mapping[str, Any], by: Any) -> int:
+    """A task choice is private: only that seat's own phone (or the host's, on a one-phone table)."""
     seat = _seat(state, action, by, None)
     if by not in (HOST, seat):
-        raise not_yours(rule, f"Only {state.name(seat)} enters {state.name(seat)}'s {what}.")
+        raise not_yours("WS-K3", "Only {name} enters {name}'s task.", name=state.name(seat))
     return seat
 
 
@@ -192,18 +194,19 @@ def _check_chip_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _seat(state, action, by, due)
     chip = action.get("chip")
     if not isinstance(chip, str) or chip not in ws.CHIP_COPIES:
-        raise unreadable(f"{str(chip)[:12]!r} is not a chip; chips are {', '.join(ws.CHIP_COPIES)}.")
+        raise unreadable("{chip!r} is not a chip; chips are {known}.", chip=str(chip)[:12],
+                         known=", ".join(ws.CHIP_COPIES))
     if state.phase != CHIP_DRAFT:
         raise Refusal("WS-C1", "The chip draft is over.", overridable=False)
     if seat != due:
-        raise Refusal("WS-C2", f"It is {state.name(due)}'s turn to take a chip.")
+        raise Refusal("WS-C2", "It is {name}'s turn to take a chip.", name=state.name(due))
     if state.pool[chip] == 0:
-        raise Refusal("WS-C3", f"No {chip} chip is left.")
+        raise Refusal("WS-C3", "No “{chip}” chip is left.", chip=ws.CHIP_NAMES[chip])
     held = {c["type"] for c in state.chips[seat]}
     others_left = any(n and t not in held for t, n in state.pool.items())
     if state.options["unique_chip_draft"] == "yes" and chip in held and others_left:
-        raise Refusal("WS-C4", f"In this game you may not take a second {chip} chip while other kinds are "
-                               "still available.")
+        raise Refusal("WS-C4", "In this game you may not take a second “{chip}” chip while other kinds are "
+                               "still available.", chip=ws.CHIP_NAMES[chip])
 
 
 def _check_set_trumps(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -271,11 +274,11 @@ def _check_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
         raise Refusal("WS-X13", "The card draft is over.", overridable=False)
     if due is None:
         if state.n == 3 and state.columns[column - 1]["dummy"] is None:
-            raise Refusal("WS-D3", f"Column {column} is complete: the dummy takes the card left over.",
-                          overridable=False)
-        raise Refusal("WS-D2", f"Wait for the dealer's hint on column {column}.", overridable=False)
+            raise Refusal("WS-D3", "Column {column} is complete: the dummy takes the card left over.",
+                          overridable=False, column=column)
+        raise Refusal("WS-D2", "Wait for the dealer's hint on column {column}.", overridable=False, column=column)
     if seat != due:
-        raise Refusal("WS-D3", f"It is {state.name(due)}'s pick in column {column}.")
+        raise Refusal("WS-D3", "It is {name}'s pick in column {column}.", name=state.name(due), column=column)
     _check_untaken(state, card)
     _check_in_column(state, card, column)
 
@@ -283,14 +286,15 @@ def _check_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
 def _check_untaken(state: State, card: str) -> None:
     for column in state.columns:
         if card in [c for _, c in column["picks"]] or card == column["dummy"]:
-            raise Refusal("WS-D4", f"{card} is already taken this round.")
+            raise Refusal("WS-D4", "{card} is already taken this round.", card=card)
 
 
 def _check_in_column(state: State, card: str, column: int) -> None:
     if state.layout:
         for number, cards in enumerate(state.layout, 1):
             if card in cards and number != column:
-                raise Refusal("WS-D6", f"{card} lies in column {number}; this pick is from column {column}.")
+                raise Refusal("WS-D6", "{card} lies in column {number}; this pick is from column {column}.",
+                              card=card, number=number, column=column)
 
 
 def _check_dummy(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -313,8 +317,9 @@ def _column_complete(state: State, column: int) -> bool:
 
 def _check_hint(state: State, action: Mapping[str, Any], by: Any, paper: bool) -> None:
     if (state.options["trump_entry"] == "paper") != paper:
-        raise Refusal("WS-H3", "Only the dealer announces hints." if paper is False else
-                      "At this table the app computes the hints.", overridable=False)
+        if paper:
+            raise Refusal("WS-H3", "At this table the app computes the hints.", overridable=False)
+        raise Refusal("WS-H3", "Only the dealer announces hints.", overridable=False)
     if not paper and by not in (HOST, state.dealer):
         raise not_yours("WS-H3", "Only the dealer announces hints.")
     _seat_or_host(state, by)
@@ -322,7 +327,7 @@ def _check_hint(state: State, action: Mapping[str, Any], by: Any, paper: bool) -
     if state.phase != DRAFT or column > COLUMNS:
         raise Refusal("WS-H2", "Every hint of this round is already given.", overridable=False)
     if not _column_complete(state, column):
-        raise Refusal("WS-H1", f"Column {column} is not complete yet.", overridable=False)
+        raise Refusal("WS-H1", "Column {column} is not complete yet.", overridable=False, column=column)
     if paper:
         winner = action.get("winner")
         if winner != DUMMY:
@@ -340,7 +345,8 @@ def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
     if state.phase != DRAFT and state.phase != REVEAL:
         raise Refusal("WS-X13", "The trumps are revealed after the card draft.", overridable=False)
     if column <= COLUMNS:
-        raise Refusal("WS-V1", f"The draft is not finished: column {column} is still open.", overridable=False)
+        raise Refusal("WS-V1", "The draft is not finished: column {column} is still open.", overridable=False,
+                      column=column)
     if state.options["trump_entry"] == "app":
         if by not in (HOST, state.dealer):
             raise not_yours("WS-V1", "Only the dealer reveals the trumps.")
@@ -351,11 +357,11 @@ def _check_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
 
 
 def _check_choose_task(state: State, action: Mapping[str, Any], by: Any) -> None:
-    seat = _own_seat(state, action, by, "WS-K3", "task")
+    seat = _own_task_seat(state, action, by)
     if state.phase != TASKS:
-        message = ("The tasks are already shown." if state.tasks_shown
-                   else "Tasks are chosen after the trumps are revealed.")
-        raise Refusal("WS-K1", message, overridable=False)
+        if state.tasks_shown:
+            raise Refusal("WS-K1", "The tasks are already shown.", overridable=False)
+        raise Refusal("WS-K1", "Tasks are chosen after the trumps are revealed.", overridable=False)
     if seat == state.dealer:
         raise Refusal("WS-K2", "The dealer does not choose a task this round.", overridable=False)
     index = _chip_index(state, seat, action.get("chip"), "WS-K3")
@@ -382,15 +388,15 @@ def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _seat(state, action, by, state.turn)
     card = ws.parse_card(action.get("card"))
     if state.phase != PLAY:
-        raise Refusal("WS-P1", "The round is over." if state.tricks and len(state.tricks) == TRICKS and
-                      state.tricks[-1]["winner"] is not None else "Play starts once every task is shown.",
-                      overridable=False)
+        if state.tricks and len(state.tricks) == TRICKS and state.tricks[-1]["winner"] is not None:
+            raise Refusal("WS-P1", "The round is over.", overridable=False)
+        raise Refusal("WS-P1", "Play starts once every task is shown.", overridable=False)
     if seat != state.turn:
-        raise Refusal("WS-P2", f"It is {state.name(state.turn)}'s turn.")
+        raise Refusal("WS-P2", "It is {name}'s turn.", name=state.name(state.turn))
     if card not in state.picked[seat]:
-        raise Refusal("WS-P3", f"You did not take {card} in this round's draft.")
+        raise Refusal("WS-P3", "You did not take {card} in this round's draft.", card=card)
     if card in state.played:
-        raise Refusal("WS-P4", f"You already played {card} in trick {state.played[card]}.")
+        raise Refusal("WS-P4", "You already played {card} in trick {trick}.", card=card, trick=state.played[card])
     trick = state.tricks[-1]
     lead = trick["cards"][0][1] if trick["cards"] else None
     legal = ws.legal_cards(hand(state, seat), lead, state.trumps, state.options["follow_model"])
@@ -398,14 +404,16 @@ def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
         raise Refusal("WS-P5", _follow_message(state, lead, legal))
 
 
-def _follow_message(state: State, lead: str, legal: list[str]) -> str:
+def _follow_message(state: State, lead: str, legal: list[str]) -> Text:
     held = " ".join(sorted(legal))
     if ws.is_trump(lead, state.trumps):
-        return f"A trump was led: you must play a trump, colour or number (you hold {held})."
-    colour = ws.COLOUR_NAMES[lead[0]]
+        return Text("A trump was led: you must play a trump, colour or number (you hold {held}).", held=held)
+    led, colour = ws.COLOUR_TITLES[lead[0]], ws.COLOUR_NAMES[lead[0]]
     if state.options["follow_model"] == "dual":
-        return f"{colour.capitalize()} was led: you must play a {colour} card (you hold {held})."
-    return f"{colour.capitalize()} was led: you must play a {colour} card that is not a trump (you hold {held})."
+        return Text("{led} was led: you must play a {colour} card (you hold {held}).",
+                    led=led, colour=colour, held=held)
+    return Text("{led} was led: you must play a {colour} card that is not a trump (you hold {held}).",
+                led=led, colour=colour, held=held)
 
 
 def _check_dealer_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -418,7 +426,7 @@ def _check_dealer_flip(state: State, action: Mapping[str, Any], by: Any) -> None
     if chip["done"]:
         raise Refusal("WS-F2", "Choose one of your uncompleted chips.")
     if index not in state.bonus_chips:
-        raise Refusal("WS-F3", f"{chip['type']} was shown by a player who succeeded.")
+        raise Refusal("WS-F3", "“{chip}” was shown by a player who succeeded.", chip=ws.CHIP_NAMES[chip["type"]])
 
 
 def _check_round_result(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -435,19 +443,19 @@ def _check_round_result(state: State, action: Mapping[str, Any], by: Any) -> Non
         raise unreadable("Name the seat that won the last trick.")
     took = _read_took(action.get("took"))  # everything is read before a refusal a ruling may override
     if any(not 0 <= c <= TRICKS for c in counts) or sum(counts) != TRICKS:
-        raise Refusal("WS-Q2", f"The trick counts add up to {sum(counts)}, not 9.")
+        raise Refusal("WS-Q2", "The trick counts add up to {total}, not 9.", total=sum(counts))
     if counts[last] == 0:
-        raise Refusal("WS-Q3", f"{state.name(last)} cannot have won the last trick with 0 tricks.")
+        raise Refusal("WS-Q3", "{name} cannot have won the last trick with 0 tricks.", name=state.name(last))
     for seat, colours in _asked_colours(state).items():
         if state.n == 4 and counts[seat] >= 7 and any(c not in took.get(seat, set()) for c in colours):
-            raise Refusal("WS-Q4", f"{state.name(seat)} won 7 or more tricks, so {state.name(seat)} took every colour.")
+            raise Refusal("WS-Q4", "{name} won 7 or more tricks, so {name} took every colour.", name=state.name(seat))
 
 
 def _read_took(raw: Any) -> dict[int, set[str]]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise unreadable("took: for each seat, the colours it took (e.g. {\"2\": [\"R\"]}).")
+        raise unreadable("took: for each seat, the colours it took (e.g. {example}).", example='{"2": ["R"]}')
     took = {}
     for seat, colours in raw.items():
         colours = list(colours) if isinstance(colours, (list, str)) else []
@@ -489,7 +497,8 @@ def _check_end_early(state: State, action: Mapping[str, Any], by: Any) -> None:
         raise Refusal("WS-G1", "The game can end early only between rounds of a short game.", overridable=False)
     _, chaser, reach = _race(state)
     if chaser is not None:
-        raise Refusal("WS-G1", f"First place is not settled: {state.name(chaser)} could still reach {reach}.")
+        raise Refusal("WS-G1", "First place is not settled: {name} could still reach {reach}.",
+                      name=state.name(chaser), reach=reach)
 
 
 def _between_rounds(state: State) -> bool:
@@ -617,7 +626,11 @@ def _effect_enter_hint(state: State, action: Mapping[str, Any], by: Any) -> None
 
 
 def _after_hint(state: State, column: int) -> None:
-    state.notes.append(f"Column {column}: {state.name(state.columns[column - 1]['hint'])}'s card would win.")
+    winner = state.columns[column - 1]["hint"]
+    if winner == DUMMY:
+        state.notes.append(Text("Column {column}: the dummy's card would win.", column=column))
+    else:
+        state.notes.append(Text("Column {column}: {name}'s card would win.", column=column, name=state.name(winner)))
     if column == COLUMNS:
         state.phase = REVEAL
 
@@ -628,14 +641,15 @@ def _effect_reveal(state: State, action: Mapping[str, Any], by: Any) -> None:
     shown = list(ws.parse_trumps(action.get("colour"), action.get("number"))) if given else state.trumps
     rule = "WS-X9" if state.options["trump_entry"] == "paper" else "WS-X10"
     if rule == "WS-X10" and shown != state.trumps:
-        state.notes.append(f"WS-X10: the trumps shown ({'/'.join(shown)}) differ from those entered.")
+        state.notes.append(Text("WS-X10: the trumps shown ({trumps}) differ from those entered.",
+                                trumps="/".join(shown)))
     state.trumps, state.revealed = shown, True
-    wrong = [f"Column {c}: announced {state.name(col['hint'])}, correct {state.name(hint_winner(state, c, shown))}."
-             for c, col in enumerate(state.columns, 1) if hint_winner(state, c, shown) != col["hint"]]
-    state.flags = [f"{rule}: {line}" for line in wrong]
+    state.flags = [Text("{rule}: Column {column}: announced {announced}, correct {correct}.", rule=rule, column=c,
+                        announced=state.name(col["hint"]), correct=state.name(hint_winner(state, c, shown)))
+                   for c, col in enumerate(state.columns, 1) if hint_winner(state, c, shown) != col["hint"]]
     state.notes += state.flags
-    if wrong and state.options["wrong_hint"] == "void_round":
-        state.notes.append("A hint was wrong: the round is void and dealt again.")
+    if state.flags and state.options["wrong_hint"] == "void_round":
+        state.notes.append(Text("A hint was wrong: the round is void and dealt again."))
         _start_round(state)
         return
     state.phase = TASKS
@@ -646,7 +660,7 @@ def _effect_choose_task(state: State, action: Mapping[str, Any], by: Any) -> Non
     state.tasks[str(seat)] = _chip_index(state, seat, action["chip"], "WS-K3")
     if len(state.tasks) == state.n - 1:
         state.tasks_shown = True
-        state.notes.append("All tasks are chosen and shown.")
+        state.notes.append(Text("All tasks are chosen and shown."))
         if state.options["entry_mode"] == "score_only":
             state.phase = RESULT
         else:
@@ -664,7 +678,7 @@ def _effect_play(state: State, action: Mapping[str, Any], by: Any) -> None:
         state.turn = (seat + 1) % state.n
         return
     trick["winner"] = trick["cards"][ws.winner_index(trick_cards(trick), state.trumps)][0]
-    state.notes.append(f"Trick {len(state.tricks)} goes to {state.name(trick['winner'])}.")
+    state.notes.append(Text("Trick {trick} goes to {name}.", trick=len(state.tricks), name=state.name(trick["winner"])))
     if len(state.tricks) < TRICKS:
         state.turn = trick["winner"]
         state.tricks.append({"leader": trick["winner"], "cards": [], "winner": None})
@@ -718,7 +732,8 @@ def _score_round(state: State, tricks: dict[int, int], took: dict[int, set[str]]
 def _flip(state: State, index: int) -> None:
     state.chips[state.dealer][index]["done"] = True
     state.result["flipped"] = state.chips[state.dealer][index]["type"]
-    state.notes.append(f"The dealer {state.name(state.dealer)} turns {state.result['flipped']}.")
+    state.notes.append(Text("The dealer {name} turns “{chip}”.", name=state.name(state.dealer),
+                            chip=ws.CHIP_NAMES[state.result["flipped"]]))
 
 
 def _effect_dealer_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -746,8 +761,8 @@ def _settle_winner(state: State) -> None:
     missing = [s for s in tied if any(c["done"] and c["corner"] is None for c in state.chips[s])]
     if missing:
         state.phase = CORNERS
-        state.notes.append(f"{join_names([state.name(s) for s in tied])} tie: enter the corner numbers of "
-                           "their completed chips.")
+        state.notes.append(Text("{names} tie: enter the corner numbers of their completed chips.",
+                                names=join_names([state.name(s) for s in tied])))
         return
     sums = {s: corner_sum(state, s) for s in tied}
     top = max(sums.values())
@@ -787,7 +802,7 @@ def _effect_corner_numbers(state: State, action: Mapping[str, Any], by: Any) -> 
 
 
 def _effect_end_early(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.notes.append("The table ends the game early: first place is settled.")
+    state.notes.append(Text("The table ends the game early: first place is settled."))
     _settle_winner(state)
 
 
@@ -1000,7 +1015,7 @@ def view(state: State, viewer: Any = None) -> dict:
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
         "round": state.scored + 1, "dealer": state.dealer, "first_dealer": state.first_dealer,
-        "pool": dict(state.pool), "chip_turn": (state.first_dealer + state.chip_picks) % state.n
+        "pool": dict(state.pool), "chip_names": ws.CHIP_NAMES, "chip_turn": (state.first_dealer + state.chip_picks) % state.n
         if state.phase == CHIP_DRAFT else None,
         "trumps": state.trumps if (state.revealed or dealer_sees) else None, "revealed": state.revealed,
         "trumps_entered": state.trumps is not None,
@@ -1094,27 +1109,39 @@ def _draft_actions(state: State, viewer: Any) -> list[dict]:
     return found
 
 
-def describe(state: State, action: Mapping[str, Any], by: Any = None) -> str:
+def describe(state: State, action: Mapping[str, Any], by: Any = None) -> Text:
     """One line for the history. Secret entries say only that they were made."""
     kind = action.get("type")
     seat = read_int(action.get("seat")) if action.get("seat") is not None else by
     who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.n else "?"
     if kind == "set_trumps":
-        return "The dealer entered the trumps"
+        return Text("The dealer entered the trumps")
     if kind == "choose_task":
-        return f"{who} chose a task"
+        return Text("{who} chose a task", who=who)
     if kind == "chip_pick":
-        return f"Chip taken: {str(action.get('chip'))[:12]}"
+        chip = str(action.get("chip"))[:12]
+        return Text("Chip taken: {chip}", chip=ws.CHIP_NAMES.get(chip, chip))
     if kind == "pick":
-        return f"Picked {str(action.get('card'))[:4]}"
+        return Text("Picked {card}", card=str(action.get("card"))[:4])
     if kind == "dummy_card":
-        return f"The dummy takes {str(action.get('card'))[:4]}"
+        return Text("The dummy takes {card}", card=str(action.get("card"))[:4])
     if kind == "play":
-        return f"{state.name(state.turn) if state.turn is not None else '?'} played {str(action.get('card'))[:4]}"
+        return Text("{who} played {card}", who=state.name(state.turn) if state.turn is not None else "?",
+                    card=str(action.get("card"))[:4])
     if kind == "reveal":
-        return "The trumps are revealed"
+        return Text("The trumps are revealed")
     if kind in ("announce_hint", "enter_hint"):
-        return f"Hint for column {current_column(state) if state.columns else '?'}"
-    return {"first_dealer": f"{who} deals first", "layout": "The layout is entered",
-            "dealer_flip": "The dealer turns a chip", "round_result": "The round's result is entered",
-            "corner_numbers": f"{who}'s corner numbers", "end_early": "The game ends early"}.get(kind, str(kind))
+        return Text("Hint for column {column}", column=current_column(state) if state.columns else "?")
+    if kind == "first_dealer":
+        return Text("{who} deals first", who=who)
+    if kind == "layout":
+        return Text("The layout is entered")
+    if kind == "dealer_flip":
+        return Text("The dealer turns a chip")
+    if kind == "round_result":
+        return Text("The round's result is entered")
+    if kind == "corner_numbers":
+        return Text("{who}'s corner numbers", who=who)
+    if kind == "end_early":
+        return Text("The game ends early")
+    return Text("{kind}", kind=str(kind))

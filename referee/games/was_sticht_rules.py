@@ -6,18 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Refusal
+from .base import Refusal, Text
 
 COLOURS = "RBGY"
-COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+COLOUR_NAMES = {"R": Text("red"), "B": Text("blue"), "G": Text("green"), "Y": Text("yellow")}
+COLOUR_TITLES = {"R": Text("Red"), "B": Text("Blue"), "G": Text("Green"), "Y": Text("Yellow")}
+"""The colour names that begin a sentence ("Red was led: ...")."""
 CARDS = [f"{c}{v}" for c in COLOURS for v in range(1, 10)]
 NO = "-"
 TRUMP_PAIRS = [(c, v) for c in COLOURS + NO for v in "123456789" + NO]  # the 50 possible draws
 CHIP_COPIES = {"NONE": 3, "NO_R": 1, "NO_B": 1, "NO_G": 1, "NO_Y": 1, "EXACT_1": 2, "EXACT_2": 2,
                "EXACT_3": 2, "EXACT_4": 2, "LAST": 3, "MOST": 3, "FEWEST": 3}
-CHIP_NAMES = {"NONE": "no trick", "LAST": "the last trick", "MOST": "most tricks", "FEWEST": "fewest tricks",
-              **{f"NO_{c}": f"no {COLOUR_NAMES[c]}" for c in COLOURS},
-              **{f"EXACT_{k}": f"exactly {k}" for k in range(1, 5)}}
+CHIP_NAMES = {"NONE": Text("no trick"), "LAST": Text("the last trick"), "MOST": Text("most tricks"),
+              "FEWEST": Text("fewest tricks"), "NO_R": Text("no red"), "NO_B": Text("no blue"),
+              "NO_G": Text("no green"), "NO_Y": Text("no yellow"), "EXACT_1": Text("exactly 1"),
+              "EXACT_2": Text("exactly 2"), "EXACT_3": Text("exactly 3"), "EXACT_4": Text("exactly 4")}
+"""What each chip type is called at the table (a chip's code, ``NO_R``, is for entries only)."""
 
 
 def parse_card(text: Any) -> str:
@@ -25,13 +29,14 @@ def parse_card(text: Any) -> str:
     code = "".join(str(text).split()).upper() if isinstance(text, (str, int)) else ""
     if len(code) == 2 and code[0] in COLOURS and code[1] in "123456789":
         return code
-    raise Refusal("WS-X1", f"{str(text)[:12]!r} is not a Was Sticht card.", overridable=False)
+    raise Refusal("WS-X1", "{text!r} is not a Was Sticht card.", overridable=False, text=str(text)[:12])
 
 
 def parse_trumps(colour: Any, number: Any) -> tuple[str, str]:
     colour, number = str(colour or NO).upper(), str(number or NO)
     if colour not in COLOURS + NO or number not in "123456789" + NO or len(number) != 1:
-        raise Refusal("WS-X1", f"{colour}/{number} is not a pair of trump cards.", overridable=False)
+        raise Refusal("WS-X1", "{colour}/{number} is not a pair of trump cards.", overridable=False,
+                      colour=colour, number=number)
     return colour, number
 
 

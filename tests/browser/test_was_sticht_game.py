@@ -65,7 +65,7 @@ def test_a_whole_short_game_in_score_only_mode(live_server, phone, shoot, taps):
         for seat in (ANN, BEN, CEM):
             if (draft_round, seat) == (0, BEN):  # Ben takes his first chip on his own phone
                 pick_chip(taps, ben, BEN, CHIPS[BEN][0])
-                expect(host.locator(".players li", has_text="Ben")).to_contain_text("EXACT", timeout=LIVE)
+                expect(host.locator(".players li", has_text="Ben")).to_contain_text("exactly", timeout=LIVE)
             else:
                 pick_chip(taps, host, seat, CHIPS[seat][draft_round])
     shoot(host, "ws-g1-host-drafted")

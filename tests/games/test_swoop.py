@@ -286,7 +286,7 @@ def test_sw_r14_and_c4_c5_declarations():
     state.phase, state.out_player = sw.DECLARE, A
     state.hand_count[B], state.known[B], state.mystery[B] = 2, ["K", "K"], [True, False, False, False]
     assert refusal(state, {"type": "declare_remaining", "hand": "K", "mystery": "3"}, A) == "SW-R14"
-    with pytest.raises(Refusal, match="You hold 2 cards in hand and 1 mystery cards; you entered 1 and 1"):
+    with pytest.raises(Refusal, match="You hold 2 cards in hand and 1 mystery card; you entered 1 and 1"):
         sw.apply(state, {"type": "declare_remaining", "hand": "K", "mystery": "3"}, B)
     with pytest.raises(Refusal, match="You picked up 2 kings this hand"):
         sw.apply(state, {"type": "declare_remaining", "hand": "Q Q", "mystery": "3"}, B)

@@ -89,8 +89,8 @@ def test_every_engine_text_shown_on_the_new_table_page_is_extracted():
     for engine in GAMES.values():
         assert engine.TITLE in wanted
         for option in engine.OPTIONS:
-            assert option.help in wanted
-            assert set((option.value_help or {}).values()) <= wanted
+            assert getattr(option.help, "template", option.help) in wanted  # a Text by its template
+            assert {getattr(text, "template", text) for text in (option.value_help or {}).values()} <= wanted
 
 
 # --------------------------------------------------------------------------- no text bypasses _()
@@ -273,3 +273,16 @@ def test_a_page_drawn_after_a_post_switches_back_to_the_page_of_the_form(client)
 def test_the_app_reads_the_installed_catalogs():
     app = create_app({"DATABASE_URL": "sqlite://"})
     assert Path(app.root_path, app.config["BABEL_TRANSLATION_DIRECTORIES"]) == TRANSLATIONS
+
+
+PRINTED_OPTION = re.compile(r"v\.options\.(\w+)(?!\w|\s*(?:\|option_value|==|!=|\s+in\b))")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_boards_name_house_rule_values_through_option_value(game):
+    """A board that prints a house rule's value names it in the page's language; only numbers
+    are printed as they are."""
+    source = (ROOT / "templates" / "games" / f"{game}.html").read_text()
+    numbers = {option.name for option in GAMES[game].OPTIONS if option.number}
+    printed = set(PRINTED_OPTION.findall(source)) - numbers - {"lives"}  # lives: a count, through ngettext
+    assert printed == set(), f"print these with |option_value: {sorted(printed)}"
