@@ -103,7 +103,6 @@ TURN_ENTRIES = {"swap_one", "swap_all", "pass", "close", "draw_discard"}
 TABLE_ENTRIES = {"first_dealer", "dealer_choice", "lay_centre", "turn_up", "refresh"}
 ENTRY_TYPES = TURN_ENTRIES | TABLE_ENTRIES | {"show", "reveal"}
 RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
-HAND, SHOWN = "hand:", "shown:"  # ledger places: f"{HAND}{seat}", f"{SHOWN}{seat}"
 
 
 def effective_options(chosen: Mapping[str, str]) -> dict[str, str]:
@@ -227,10 +226,10 @@ def ledger(state: State, public: bool = False) -> dict[str, str]:
     not listed is unknown. ``public`` leaves out reveals the table may not see yet."""
     places = {}
     for seat, cards in enumerate(state.known):
-        places.update(dict.fromkeys(cards, f"{HAND}{seat}"))
+        places.update(dict.fromkeys(cards, f"hand:{seat}"))
     for seat, entry in state.reveals.items():
         if not public or seat == str(state.shower):
-            places.update(dict.fromkeys(entry.get("cards", []), f"{SHOWN}{seat}"))
+            places.update(dict.fromkeys(entry.get("cards", []), f"shown:{seat}"))
     for place in ("discard", "stock_known", "set_aside", "centre"):  # the later wins
         places.update(dict.fromkeys(getattr(state, place), place))
     return places
@@ -287,7 +286,7 @@ def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: b
                 raise Refusal("SC-C3", "Your hand is known: {cards}.", cards=labels(known))
     for card in cards:
         place = location(state, card)
-        if place not in ("unknown", f"{HAND}{seat}"):
+        if place not in ("unknown", f"hand:{seat}"):
             raise Refusal("SC-C2", _misplaced(state, card, place))
 
 
@@ -1074,7 +1073,7 @@ def _shows(state: State, seat: int) -> list[dict]:
     if state.options["three_of_a_kind"] == "fire":
         hands += [["AC", "AS", "AH"], ["AC", "AS", "AD"], ["AC", "AH", "AD"], ["AS", "AH", "AD"]]
     for cards in hands:
-        if known <= set(cards) and all(places.get(card, f"{HAND}{seat}") == f"{HAND}{seat}" for card in cards):
+        if known <= set(cards) and all(places.get(card, f"hand:{seat}") == f"hand:{seat}" for card in cards):
             return [{"type": "show", "seat": seat, "cards": cards}]
     return []
 
@@ -1149,7 +1148,7 @@ def view(state: State, viewer: Any = None) -> dict:
             "known": list(state.known[seat]) if state.known else [],
             "revealed": entry is not None, "reveal": entry if visible else None,
             "dealer": seat == state.dealer,
-            "elsewhere": sorted(c for c, place in public.items() if place != f"{HAND}{seat}"),
+            "elsewhere": sorted(c for c, place in public.items() if place != f"hand:{seat}"),
         })
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,

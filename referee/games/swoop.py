@@ -827,19 +827,14 @@ def _play_candidates(state: State, seat: int) -> list[dict]:
     """For each rank the seat may hold: 1-4 cards from the hand, from face-up slots, or mixed."""
     entries = []
     for rank in RANKS:
-        ups = [_code(rank, SOURCES[i + 1]) for i, shown in enumerate(state.up[seat]) if shown == rank]
+        ups = [f"{rank}@up{i + 1}" for i, shown in enumerate(state.up[seat]) if shown == rank]
         in_hand = _hand_can_hold(state, seat, rank)
         for n in range(1, 2 if _higher_than_top(state, rank) else 5):  # picking up: one card will do
-            plays = [[_code(rank, "hand")] * n] if n <= in_hand else []
+            plays = [[f"{rank}@hand"] * n] if n <= in_hand else []
             plays += [ups[:n]] if len(ups) >= n else []
-            plays += [ups[:1] + [_code(rank, "hand")] * (n - 1)] if ups and 1 <= n - 1 <= in_hand else []
+            plays += [ups[:1] + [f"{rank}@hand"] * (n - 1)] if ups and 1 <= n - 1 <= in_hand else []
             entries += [{"type": "play", "seat": seat, "cards": cards} for cards in plays]
     return entries
-
-
-def _code(rank: str, source: str) -> str:
-    """A card of an entry as ``_read_play`` reads it: ``9@hand``, ``9@up2``."""
-    return "@".join((rank, source))
 
 
 def _hand_can_hold(state: State, seat: int, rank: str) -> int:
@@ -860,9 +855,9 @@ def _flip_candidates(state: State, seat: int) -> list[dict]:
             entries.append({"type": "flip", "seat": seat, "slot": slot, "rank": rank})
             if _higher_than_top(state, rank):
                 continue  # SW-R9: nothing may be added
-            ups = [_code(rank, SOURCES[i + 1]) for i, shown in enumerate(state.up[seat]) if shown == rank]
+            ups = [f"{rank}@up{i + 1}" for i, shown in enumerate(state.up[seat]) if shown == rank]
             entries += [{"type": "flip", "seat": seat, "slot": slot, "rank": rank, "add": add}
-                        for add in ([_code(rank, "hand")], ups[:1]) if add]
+                        for add in ([f"{rank}@hand"], ups[:1]) if add]
     return entries
 
 

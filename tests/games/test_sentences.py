@@ -28,10 +28,11 @@ NAMES = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal"]
 # --------------------------------------------------------------------------- the source
 
 def sentence_f_strings(tree: ast.AST) -> list[int]:
-    """Lines of f-strings with words in them: a sentence made that way cannot be translated
-    (codes such as f"{rank}{suit}" have no words and are fine)."""
+    """Lines of f-strings with words and spaces in them: a sentence made that way cannot be
+    translated (codes such as f"{rank}@hand" or f"hand:{seat}" are not sentences)."""
     return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
-            and any(isinstance(part, ast.Constant) and WORDS.search(part.value) for part in node.values)]
+            and WORDS.search(literal := "".join(part.value for part in node.values if isinstance(part, ast.Constant)))
+            and re.search(r"\s", literal)]
 
 
 def formatted_literals(tree: ast.AST) -> list[int]:
@@ -53,7 +54,7 @@ def test_engines_build_no_sentence_by_hand(path):
 
 
 def test_the_source_checks_find_what_they_look_for():
-    tree = ast.parse('x = f"{n} cards"\ny = f"{rank}{suit}"\nz = "{} left".format(n)\nRefusal("R", f"{a} bad")')
+    tree = ast.parse('x = f"{n} cards"\ny = f"{rank}@hand"\nz = "{} left".format(n)\nRefusal("R", f"{a} bad")')
     assert sentence_f_strings(tree) == [1, 4]
     assert formatted_literals(tree) == [3]
 
