@@ -6,6 +6,7 @@ import threading
 from pathlib import Path
 
 from flask import Flask, g
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import make_engine
 from .push import Hub
@@ -24,8 +25,15 @@ def create_app(config: dict | None = None) -> Flask:
         # open event streams per process; each holds a server thread, so keep it under the thread count
         PUSH_STREAMS=int(os.environ.get("REFEREE_PUSH_STREAMS", "16")),
         PUSH_LIFETIME=60,  # seconds before a stream ends and the browser reconnects
+        # reverse proxies in front of the app whose X-Forwarded-For/-Proto/-Host/-Port to believe
+        TRUSTED_PROXIES=int(os.environ.get("REFEREE_TRUSTED_PROXIES", "0")),
     )
     app.config.update(config or {})
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind a TLS proxy the app sees plain http from the proxy: without this, the seat cookie
+        # would lose Secure and HSTS would never be sent. Off by default: anyone could forge them.
+        hops = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
     if not app.config["DATABASE_URL"]:
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"

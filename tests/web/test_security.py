@@ -130,6 +130,25 @@ def test_over_https_the_seat_cookie_is_secure(client):
     assert "; Secure" in response.headers["Set-Cookie"]
 
 
+FORWARDED_HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "referee.example", "X-Forwarded-For": "203.0.113.9"}
+
+
+def test_behind_a_trusted_tls_proxy_the_cookie_is_secure_and_hsts_is_sent(database_url):
+    from referee.app import create_app
+
+    client = create_app({"DATABASE_URL": database_url, "TRUSTED_PROXIES": 1}).test_client()
+    response = client.post("/new/switch-to", data={"player": ["Ann", "Ben"]}, headers=FORWARDED_HTTPS)
+    assert "; Secure" in response.headers["Set-Cookie"]
+    assert response.headers["Location"].startswith(("https://referee.example/t/", "/t/"))
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_forwarded_headers_are_not_believed_unless_a_proxy_is_trusted(client):
+    response = client.post("/new/switch-to", data={"player": ["Ann", "Ben"]}, headers=FORWARDED_HTTPS)
+    assert "Secure" not in response.headers["Set-Cookie"]
+    assert "Strict-Transport-Security" not in response.headers
+
+
 # --------------------------------------------------------------------------- headers
 
 def responses_of_every_kind(client, code: str) -> dict:
