@@ -286,3 +286,55 @@ def test_boards_name_house_rule_values_through_option_value(game):
     numbers = {option.name for option in GAMES[game].OPTIONS if option.number}
     printed = set(PRINTED_OPTION.findall(source)) - numbers - {"lives"}  # lives: a count, through ngettext
     assert printed == set(), f"print these with |option_value: {sorted(printed)}"
+
+
+ENGLISH = re.compile(r"\b(the|is|are|you|your|and|with|of|to|not|has|have|played|turn|cards?)\b")
+
+
+def english_lines(html: str) -> set[str]:
+    text = re.sub(r"<[^>]+>", "\n", re.sub(r"<(script|style)[^>]*>.*?</\1>", "", html, flags=re.DOTALL))
+    lines = {" ".join(line.split()) for line in text.splitlines()}
+    return {line for line in lines if len(line) > 8 and ENGLISH.search(line)}
+
+
+@pytest.mark.parametrize("language", ["de", "ja", "en"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(game, language):
+    """The host plays legal entries (and some for the wrong seat, to be refused) through the
+    pages; no board, refusal, note or history line is left in English. English finds some, so
+    the check can fail."""
+    import json
+    import random
+    import uuid
+
+    from sqlmodel import Session
+
+    from referee import log
+    from referee.web.pages import cookie_name
+
+    app, engine, chance = create_app({"DATABASE_URL": "sqlite://"}), GAMES[game], random.Random(game)
+    client = app.test_client()
+    players = ["Ann", "Ben", "Cem", "Dee"][:max(engine.MIN_PLAYERS, 3)]
+    table = client.post("/api/tables", json={"game": game, "players": players}).json
+    client.set_cookie(cookie_name(table["code"]), table["host_token"], path=f"/t/{table['code']}")
+    client.set_cookie("lang", language)
+    seq, english = 0, set()
+    for _step in range(40):
+        with Session(app.extensions["db_engine"]) as session:
+            state = log.current_state(session, log.find_table(session, table["code"]))
+        entries = engine.legal_entries(state)
+        if not entries:
+            break
+        entry = dict(chance.choice(entries))
+        if chance.random() < 0.3:
+            entry["seat"] = chance.randrange(len(players))
+        answer = client.post(f"/t/{table['code']}/entries", headers={"HX-Request": "true"}, data={
+            "action_json": json.dumps(entry), "expected_seq": seq, "key": uuid.uuid4().hex})
+        seq += answer.status_code == 200
+        english |= english_lines(answer.get_data(as_text=True))
+    english |= english_lines(client.get(f"/t/{table['code']}/history").get_data(as_text=True))
+    assert seq > 5
+    if language == "en":
+        assert english
+    else:
+        assert english == set()
