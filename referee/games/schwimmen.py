@@ -215,6 +215,8 @@ def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = Fa
         raise Refusal("SC-C5", "A card appears twice in one entry.", overridable=False)
     if count is not None and len(cards) != count:
         if swap and len(cards) == 2:
+            # SC-R5 stays overridable: two cards can be swapped with the centre; the effect swaps each
+            # pair, and PHYSICAL checks that as many cards are taken as given, and that they are there.
             raise Refusal("SC-R5", "Swap one card or all three, never two.")
         raise Refusal("SC-C5", counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.",
                                        count), overridable=False)
@@ -278,25 +280,27 @@ def _seen(state: State, card: str, place: str) -> Text:
 
 def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
     """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows. After
-    an unseen draw from the stock a fully known hand holds a fourth card nobody saw."""
+    an unseen draw from the stock a fully known hand holds a fourth card nobody saw. Neither is
+    overridable: the card is known to be elsewhere, and a ruling would put it in two places."""
     known = state.known[seat]
     if len(known) == 3 and not drew_unseen:
         for card in cards:
             if card not in known:
-                raise Refusal("SC-C3", "Your hand is known: {cards}.", cards=labels(known))
+                raise Refusal("SC-C3", "Your hand is known: {cards}.", overridable=False, cards=labels(known))
     for card in cards:
         place = location(state, card)
         if place not in ("unknown", f"hand:{seat}"):
-            raise Refusal("SC-C2", _misplaced(state, card, place))
+            raise Refusal("SC-C2", _misplaced(state, card, place), overridable=False)
 
 
 def check_from_stock(state: State, cards: list[str]) -> None:
     """SC-C2: cards turned up from the stock were never seen elsewhere, and no more of them are
-    new than the stock holds unseen cards (after a reshuffle the rest are set-aside cards)."""
+    new than the stock holds unseen cards (after a reshuffle the rest are set-aside cards). Not
+    overridable: a card seen elsewhere, or more new cards than the stock holds, is no ruling."""
     for card in cards:
         place = location(state, card)
         if place not in ("unknown", "stock_known"):
-            raise Refusal("SC-C2", _seen(state, card, place))
+            raise Refusal("SC-C2", _seen(state, card, place), overridable=False)
     new = sum(location(state, card) == "unknown" for card in cards)
     unseen = max(0, state.stock - len(state.stock_known))
     if new > unseen:
@@ -305,18 +309,19 @@ def check_from_stock(state: State, cards: list[str]) -> None:
                 "The stock holds the set-aside cards {cards} and only {n} other card: "
                 "at most {n} of these cards can be new.",
                 "The stock holds the set-aside cards {cards} and only {n} other cards: "
-                "at most {n} of these cards can be new.", unseen, cards=labels(state.stock_known)))
+                "at most {n} of these cards can be new.", unseen, cards=labels(state.stock_known)), overridable=False)
         raise Refusal("SC-C2", counted("The stock holds only {n} card: at most {n} of these cards can be new.",
                                        "The stock holds only {n} cards: at most {n} of these cards can be new.",
-                                       unseen))
+                                       unseen), overridable=False)
 
 
 def check_keeps_known(state: State, seat: int, cards: list[str]) -> None:
     """SC-C4: a whole-hand entry holds every card known to be in that hand."""
     for card in state.known[seat]:
         if card not in cards:
+            # SC-C4: not overridable: the card is known to be in this hand.
             raise Refusal("SC-C4", "You took {card} and never gave it back: it must be among your three cards.",
-                          card=parse_card(card).label)
+                          overridable=False, card=parse_card(card).label)
 
 
 def hand_value(state: State, seat: int, cards: list[str]) -> score.Hand:
@@ -329,7 +334,14 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = _entry_type(action)
     if state.phase == OVER:
         raise Refusal("SC-R2", "The game is over.", overridable=False)
-    CHECKS[kind](state, action, by)
+    try:
+        CHECKS[kind](state, action, by)
+    except Refusal as refusal:
+        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action, by):
+            # The first failing rule is still the one cited, but no table ruling accepts an entry
+            # whose effect moves a card that is not where the ledger says (SC-C2).
+            refusal.overridable = False
+        raise
 
 
 def _entry_type(action: Any) -> str:
@@ -435,6 +447,8 @@ def _check_turn(state: State, action: Mapping[str, Any], by: Any, kind: str) -> 
             (kind == "draw_discard" and state.options["exchange"] != "draw_discard"):
         raise Refusal("SC-R3", _method_message(state), overridable=False)
     if seat != state.turn:
+        # SC-R1 stays overridable: the named seat acts (the effect); PHYSICAL makes it firm when the
+        # cards it moves are not there.
         raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[state.turn])
     return seat
 
@@ -443,19 +457,30 @@ def _check_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _check_turn(state, action, by, "swap_one")
     give = read_cards(state, action.get("give"), 1, swap=True)
     take = read_cards(state, action.get("take"), 1, swap=True)
-    if take[0] not in state.centre:
-        raise Refusal("SC-R4", "{card} is not in the centre.", card=parse_card(take[0]).label)
+    _check_in_centre(state, take)
     check_leaving_hand(state, seat, give)
+
+
+def _check_in_centre(state: State, take: list[str]) -> None:
+    for card in take:
+        if card not in state.centre:
+            # SC-R4: not overridable: a card taken from the centre must be there (section 3's ledger).
+            raise Refusal("SC-R4", "{card} is not in the centre.", overridable=False, card=parse_card(card).label)
 
 
 def _check_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _check_turn(state, action, by, "swap_all")
     give = read_cards(state, action.get("give"), 3, swap=True)
+    _check_gives_whole_hand(state, seat, give)
+
+
+def _check_gives_whole_hand(state: State, seat: int, give: list[str]) -> None:
     check_leaving_hand(state, seat, give)
     for card in state.known[seat]:
         if card not in give:
+            # SC-R6: not overridable: the three cards given are the whole hand, and this card is in it.
             raise Refusal("SC-R6", "You hold {card} from the centre: it must be among the three you give.",
-                          card=parse_card(card).label)
+                          overridable=False, card=parse_card(card).label)
 
 
 def _check_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -464,7 +489,7 @@ def _check_pass(state: State, action: Mapping[str, Any], by: Any) -> None:
 
 def _check_close(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _check_turn(state, action, by, "close")
-    if state.closer is not None:
+    if state.closer is not None:  # SC-R7, SC-R8, SC-R9 stay overridable: when a round may end, no card moves
         raise Refusal("SC-R7", "{name} has already closed: take your last turn.", name=state.players[state.closer])
     _check_first_turn(state, seat, on_turn=True)
     known = state.known[seat]
@@ -491,15 +516,28 @@ def _check_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> Non
     if source not in ("stock", "pile"):
         raise unreadable("Draw from the stock or the pile.")
     discard = read_cards(state, action.get("discard"), 1)[0]
-    if source == "pile":
-        if not state.discard:
-            raise Refusal("SC-R11", "The discard pile is empty: draw from the stock.")
-        if discard == state.discard[-1]:
-            raise Refusal("SC-R11", "You took {card} from the discard pile: discard another card.",
-                          card=parse_card(discard).label)
-    elif state.stock == 0:
-        if len(state.discard) <= 1:
-            raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.")
+    _check_source(state, source)
+    if source == "pile" and discard == state.discard[-1]:
+        # SC-R11 (the card just taken) stays overridable: taking and discarding it is a no-op; the
+        # effect leaves it on the pile and not in the hand.
+        raise Refusal("SC-R11", "You took {card} from the discard pile: discard another card.",
+                      card=parse_card(discard).label)
+    _check_discard_held(state, seat, source, discard)
+
+
+def _check_source(state: State, source: str) -> None:
+    """SC-R11, not overridable here: no ruling draws a card from an empty pile or stock."""
+    if source == "pile" and not state.discard:
+        raise Refusal("SC-R11", "The discard pile is empty: draw from the stock.", overridable=False)
+    if source == "stock" and state.stock == 0 and len(state.discard) <= 1:
+        raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.",
+                      overridable=False)
+
+
+def _check_discard_held(state: State, seat: int, source: str, discard: str) -> None:
+    if source == "pile" and discard == state.discard[-1]:
+        return  # the card just taken from the pile is in the hand now
+    if source == "stock" and state.stock == 0:
         state = replace(state, discard=state.discard[-1:])  # checked as after the reshuffle (5.2)
     check_leaving_hand(state, seat, [discard], drew_unseen=source == "stock")
 
@@ -511,7 +549,7 @@ def _check_show(state: State, action: Mapping[str, Any], by: Any) -> None:
     check_leaving_hand(state, seat, cards)
     check_keeps_known(state, seat, cards)
     hand = hand_value(state, seat, cards)
-    if hand.value not in (31, score.FIRE):
+    if hand.value not in (31, score.FIRE):  # SC-R10 stays overridable: when to show, not what is held
         if state.options["three_of_a_kind"] == "fire":
             raise Refusal("SC-R10", "{cards} is worth {value}: only 31 or three aces can be shown.",
                           cards=labels(cards), value=_points(hand.value))
@@ -555,6 +593,7 @@ def _check_cards_for_tie(state: State, seat: int, action: Mapping[str, Any]) -> 
     declared = state.reveals[str(seat)]
     hand = hand_value(state, seat, cards)
     if (hand.value, hand.suit) != (declared["value"], declared["suit"]):
+        # SC-C6 (cards against the value declared) stays overridable: the cards, checked above, are real.
         raise Refusal("SC-C6", "{cards} is worth {value} in {suit}, not the {declared} in {declared_suit} entered.",
                       cards=labels(cards), value=_points(hand.value), suit=_suit_name(hand.suit),
                       declared=_points(declared["value"]),
@@ -567,9 +606,11 @@ def _check_declared_value(state: State, action: Mapping[str, Any]) -> None:
     if value is None:
         raise Refusal("SC-C6", "Enter the hand's value, e.g. 27 or 30.5.", overridable=False)
     if value not in score.possible_values(state.piquet, state.options["three_of_a_kind"]):
+        # SC-C6: not overridable here: no three cards of this deck make this value.
         if state.piquet:
-            raise Refusal("SC-C6", "{value} cannot be scored with a piquet deck.", value=_points(value))
-        raise Refusal("SC-C6", "{value} cannot be scored with this deck.", value=_points(value))
+            raise Refusal("SC-C6", "{value} cannot be scored with a piquet deck.", overridable=False,
+                          value=_points(value))
+        raise Refusal("SC-C6", "{value} cannot be scored with this deck.", overridable=False, value=_points(value))
     if value in (score.TRIPLE, score.FIRE):
         if _triple_rank(action.get("triple")) is None:
             raise Refusal("SC-C6", "Three of a kind: name the rank (e.g. K).", overridable=False)
@@ -604,6 +645,41 @@ def _triple_rank(raw: Any) -> int | None:
         return RANK_WORDS[text]
     number = read_int(text)
     return number if number is not None and 2 <= number <= 10 else None
+
+
+def _physical_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
+    """A swap as a ruling would apply it: as many cards taken as given, from the centre and the hand."""
+    seat = _entering_seat(state, action, by, state.turn)
+    give, take = read_cards(state, action.get("give")), read_cards(state, action.get("take"))
+    if not 1 <= len(take) <= 3 or len(give) != len(take):
+        raise Refusal("SC-C5", counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.",
+                                       len(take)), overridable=False)
+    _check_in_centre(state, take)
+    check_leaving_hand(state, seat, give)
+
+
+def _physical_swap_all(state: State, action: Mapping[str, Any], by: Any) -> None:
+    _check_gives_whole_hand(state, _entering_seat(state, action, by, state.turn),
+                            read_cards(state, action.get("give"), 3))
+
+
+def _physical_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat, source = _entering_seat(state, action, by, state.turn), action.get("source")
+    _check_source(state, source)
+    _check_discard_held(state, seat, source, read_cards(state, action.get("discard"), 1)[0])
+
+
+def _physical_show(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat = _entering_seat(state, action, by, state.turn)
+    cards = read_cards(state, action.get("cards"), 3)
+    check_leaving_hand(state, seat, cards)
+    check_keeps_known(state, seat, cards)
+
+
+PHYSICAL = {"swap_one": _physical_swap_one, "swap_all": _physical_swap_all,
+            "draw_discard": _physical_draw_discard, "show": _physical_show}
+"""For each entry, the checks of the cards themselves: an overridable refusal becomes firm when
+these fail, since a ruling waives a rule, never moves a card that is elsewhere (SC-C2)."""
 
 
 CHECKS = {
@@ -719,11 +795,12 @@ def _actor(state: State, action: Mapping[str, Any], by: Any) -> int:
 
 def _effect_swap_one(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = _actor(state, action, by)
-    give, take = read_cards(state, action["give"])[0], read_cards(state, action["take"])[0]
-    centre = [give if c == take else c for c in state.centre if c != give]
-    _forget(state, [give, take])
+    give, take = read_cards(state, action["give"]), read_cards(state, action["take"])
+    swapped = dict(zip(take, give))  # one pair, or two under a ruling on SC-R5
+    centre = [swapped.get(c, c) for c in state.centre if c not in give]
+    _forget(state, give + take)
     state.centre = centre
-    state.known[seat].append(take)
+    state.known[seat] += take
     _after_turn(state, seat, passed=False)
 
 
@@ -752,7 +829,7 @@ def _effect_draw_discard(state: State, action: Mapping[str, Any], by: Any) -> No
     if action["source"] == "pile":
         taken = state.discard[-1:]
         _forget(state, [discard] + taken)
-        state.known[seat] += taken
+        state.known[seat] += [c for c in taken if c != discard]  # a ruled take-and-discard leaves it on the pile
     else:
         _draw_from_stock(state)
         _forget(state, [discard])
@@ -1103,7 +1180,10 @@ def _showdown_hands(state: State) -> dict[int, list[list[str]]]:
     revealed = state.reveals.items() if state.options["reveal_mode"] == "cards" else \
         [(seat, entry) for seat, entry in state.reveals.items() if seat == str(state.shower)]
     used = {card for _, entry in revealed for card in entry.get("cards", [])}
+    # Known hand cards stay placed once revealed: otherwise a player asked for the cards behind
+    # a score would move them back into the pool and shift every later seat's sample hands.
     placed = {card for card, place in ledger(state).items() if not place.startswith("shown:")}
+    placed.update(card for cards in state.known for card in cards)
     pool = [card for card in _deck_order(state) if card not in placed and card not in used]
     open_seats = [seat for seat in state.active() if str(seat) not in dict(revealed)]
     fills, front = {}, 0

@@ -257,7 +257,7 @@ def _check_roll(state: State, action: Mapping[str, Any], by: Any) -> None:
                       overridable=False)
     top = state.top_of(seat)
     needed = dice_count(state, top)
-    if len(dice) != needed:
+    if len(dice) != needed:  # S16-R4 stays overridable: 1 to 5 real dice (S16-C1 above)
         raise Refusal("S16-R4", "Your top card is {top}: roll {needed} number dice.", top=top, needed=needed)
     _check_switch(state, seat, face, partner)
 
@@ -271,7 +271,14 @@ def _read_dice(raw: Any) -> list[int]:
     dice = [read_int(d) for d in raw]
     if any(d is None or not 1 <= d <= 6 for d in dice):
         raise Refusal("S16-C1", "Dice show 1 to 6.", overridable=False)
+    if len(dice) > NUMBER_DICE:
+        # S16-C1: not overridable: the game has five number dice (section 2); a ruling on S16-R4 may
+        # change how many are rolled, never roll a sixth.
+        raise Refusal("S16-C1", "The game has only five number dice.", overridable=False)
     return dice
+
+
+NUMBER_DICE = 5
 
 
 def red_candidates(state: State, seat: int) -> list[int]:
@@ -286,6 +293,8 @@ def red_candidates(state: State, seat: int) -> list[int]:
 def _check_switch(state: State, seat: int, face: str, partner: Any) -> None:
     """S16-R5 to S16-R7: who the switch die swaps with."""
     given = None if partner in (None, "") else partner
+    # S16-R5 to S16-R7 stay overridable: whom a switch swaps with is a legality rule; a swap of two
+    # decks (or none) keeps one deck per player.
     if face == "red":
         candidates = red_candidates(state, seat)
         names = join_names([state.players[s] for s in candidates])
@@ -327,6 +336,8 @@ def _check_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
     if state.last is None or state.pending_green is not None:
         raise Refusal("S16-R9", "Roll first: discards come from a roll.", overridable=False)
     if state.blocked(seat):
+        # S16-R10 and S16-R11 stay overridable: a table may accept cards the dice do not make; the effect
+        # discards only cards the deck still holds (never past card 16), so the deck stays 1..17.
         raise Refusal("S16-R10", "Your deck is blocked.")
     left = state.last.allowance - state.last.discarded
     if not 1 <= count <= left:
@@ -359,7 +370,7 @@ def _check_place_block(state: State, action: Mapping[str, Any], by: Any) -> None
     target = _seat_named(state, action.get("target"), "block chip")
     if holder is None:
         raise Refusal("S16-R13", "Only the player holding the block chip can place it.", overridable=False)
-    if target == holder:
+    if target == holder:  # S16-R14, S16-R15 stay overridable: the chip is on one deck either way
         raise Refusal("S16-R14", "Place the chip on another player's deck.")
     landed = action.get("landed_after")
     if landed is not None:
@@ -506,8 +517,10 @@ def _effect_green_answer(state: State, action: Mapping[str, Any], by: Any) -> No
 
 def _effect_discard(state: State, action: Mapping[str, Any], by: Any) -> None:
     seat = state.active
-    count = max(0, read_int(action.get("count", 1)))
     deck = state.control[seat]
+    # a ruling may ask for more cards than the deck has left (S16-R11): only those are discarded,
+    # so the roll's count stays true and a chip landing later never takes back more (S16-C6)
+    count = min(max(0, read_int(action.get("count", 1))), DONE - state.tops[deck])
     state.tops[deck] = min(DONE, state.tops[deck] + count)
     state.last.discarded += count
     if state.tops[deck] == DONE:

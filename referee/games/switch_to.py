@@ -197,7 +197,14 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = _entry_type(action)
     _check_game_running(state)
     _check_permission(state, kind, action, by)
-    CHECKS[kind](state, action)
+    try:
+        CHECKS[kind](state, action)
+    except Refusal as refusal:
+        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action):
+            # The first failing rule is still the one cited (section 4.1), but no table ruling
+            # accepts an entry whose effect would need cards or tokens that are not there.
+            refusal.overridable = False
+        raise
 
 
 def _entry_type(action: Any) -> str:
@@ -256,7 +263,7 @@ def _check_start_player(state: State, action: Mapping[str, Any]) -> None:
     if state.phase != START_PLAYER:
         raise Refusal("ST-R3", "Nobody tied for the most tokens, so the start player is already set.",
                       overridable=False)
-    if seat not in state.tied:
+    if seat not in state.tied:  # ST-R3 stays overridable: the rock-paper-scissors result is the table's word
         tied = join_names([state.name(s) for s in state.tied])
         raise Refusal("ST-R3", "Only {names} tied for the most tokens; the winner must be one of them.", names=tied)
 
@@ -268,6 +275,8 @@ def _check_turn(state: State, seat: int) -> None:
             raise Refusal("ST-R4", "This round is over.", overridable=False)
         raise Refusal("ST-R4", "Play has not started yet.", overridable=False)
     if seat != state.turn:
+        # ST-R4 stays overridable: a play or pass out of turn is still made of real cards and tokens
+        # (PHYSICAL below checks them even when this is cited first).
         raise Refusal("ST-R4", "It is {name}'s turn.", name=state.name(state.turn))
 
 
@@ -285,44 +294,65 @@ def _check_play(state: State, action: Mapping[str, Any]) -> None:
 
 
 def _check_cards_exist(state: State, cards: tuple[Card, ...]) -> None:
-    """ST-C2 to ST-C4: each card once in the entry, not played before, not of the removed suit."""
+    """ST-C2 to ST-C4: each card once in the entry, not played before, not of the removed suit.
+    None of them is overridable (section 4.6 reads "any ST-C", but these are the components, not
+    rules): every card exists once, and with 2 players the removed suit is not in the round."""
     seen = set()
     for card in cards:
         if card in seen:
-            raise Refusal("ST-C2", "{card} appears twice.", card=card.label)
+            raise Refusal("ST-C2", "{card} appears twice.", overridable=False, card=card.label)
         seen.add(card)
     for card in cards:
         if card.code in state.played:
-            raise Refusal("ST-C3", "{card} was already played by {name}.", card=card.label,
+            raise Refusal("ST-C3", "{card} was already played by {name}.", overridable=False, card=card.label,
                           name=state.name(state.played[card.code]))
     for card in cards:
         if card.suit == state.removed_suit:
-            raise Refusal("ST-C4", "The {suit} are out of this round.", suit=SUIT_NAMES[card.suit])
+            raise Refusal("ST-C4", "The {suit} are out of this round.", overridable=False,
+                          suit=SUIT_NAMES[card.suit])
 
 
 def _check_tokens_and_hand(state: State, player: Player, play: Play) -> None:
     """ST-R5 to ST-R9."""
     if player.play < 1:
+        # ST-R5 stays overridable: the table may waive the cost; the count stops at 0 (section 4.6).
         raise Refusal("ST-R5", "You have no play token left, so you can only pass.")
     if not play.cards:
+        # ST-R6 stays overridable: a play of no card or of a wild alone moves no card that is not there.
         if not play.wilds:
             raise Refusal("ST-R6", "Tap the cards you play: a play holds at least one card.")
         raise Refusal("ST-R6", "A wild token cannot be played on its own; add at least one card.")
-    if len(play.cards) > player.hand:
-        if player.hand == 0:
-            raise Refusal("ST-R7", "Your hand is empty, so you can only pass.")
-        raise Refusal("ST-R7", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
-                                       player.hand))
+    _check_hand_size(player, play)
     if len(play.wilds) > 1:
+        # ST-R8 stays overridable: a table may allow two wilds, but only as many as the player holds
+        # (PHYSICAL: _check_held).
         raise Refusal("ST-R8", "Only one wild token may be used in a play.")
     if play.wilds and player.wild < 1:
-        raise Refusal("ST-R9", "You hold no wild token; you can flip one when you pass.")
+        # ST-R9: not overridable: a wild in a play is a token the player turns in; no ruling makes one.
+        raise Refusal("ST-R9", "You hold no wild token; you can flip one when you pass.", overridable=False)
+
+
+def _check_hand_size(player: Player, play: Play) -> None:
+    if len(play.cards) > player.hand:
+        # ST-R7: not overridable: the hand count is exact (8 dealt, every play entered); a ruling would
+        # play cards the hand does not hold.
+        if player.hand == 0:
+            raise Refusal("ST-R7", "Your hand is empty, so you can only pass.", overridable=False)
+        raise Refusal("ST-R7", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
+                                       player.hand), overridable=False)
+
+
+def _check_held(state: State, player: Player, play: Play) -> None:
+    """What a play takes from the player exists: the cards (ST-R7) and the wild tokens (ST-R9)."""
+    _check_hand_size(player, play)
+    if len(play.wilds) > player.wild:
+        raise Refusal("ST-R9", "You hold no wild token; you can flip one when you pass.", overridable=False)
 
 
 def _check_form(play: Play) -> None:
     """ST-R10 and ST-R11."""
     form = form_of(play)
-    if form is None:
+    if form is None:  # ST-R10 to ST-R14 stay overridable: what may be played, not what exists
         raise Refusal("ST-R10", "These cards are neither a set (same number) nor a run "
                                 "(same suit, consecutive numbers).")
     if form == "set" and play.wilds and len({c.suit for c in play.cards}) == 4:
@@ -360,16 +390,22 @@ def beat_marks(top: Play, compare: str) -> tuple[int, int]:
 def _check_pass(state: State, action: Mapping[str, Any]) -> None:
     seat = read_seat(action, state.seat_count)
     _check_turn(state, seat)
+    _check_flip(state, seat, action)
+
+
+def _check_flip(state: State, seat: int, action: Mapping[str, Any]) -> None:
     flip = action.get("flip") or None
     if flip is None:
         return
     if flip not in FLIPS:
         raise Refusal("ST-R15", "Only one token can be flipped, and only when you pass.", overridable=False)
     player = state.players[seat]
+    # ST-R15: not overridable: a flip turns a token the player holds; flipping one not held would
+    # make a token (section 2: tokens are two-sided, a flip never adds one).
     if flip == "play_to_wild" and player.play < 1:
-        raise Refusal("ST-R15", "You have no play token to flip.")
+        raise Refusal("ST-R15", "You have no play token to flip.", overridable=False)
     if flip == "wild_to_play" and player.wild < 1:
-        raise Refusal("ST-R15", "You have no wild token to flip.")
+        raise Refusal("ST-R15", "You have no wild token to flip.", overridable=False)
 
 
 def _check_clear_table(state: State, action: Mapping[str, Any]) -> None:
@@ -395,17 +431,20 @@ def _check_declare(state: State, action: Mapping[str, Any]) -> None:
     _check_cards_exist(state, tuple(cards))
     player = state.players[seat]
     if len(cards) != player.hand:
+        # ST-C5: not overridable: the hand count is exact (8 dealt, every play entered), so a declaration
+        # of another size names cards that are not there or leaves out cards that are.
         played = HAND_SIZE - player.hand
         raise Refusal("ST-C5", counted("{name} played {n} card and should hold {hand}, not {given}.",
                                        "{name} played {n} cards and should hold {hand}, not {given}.",
-                                       played, name=player.name, hand=player.hand, given=len(cards)))
+                                       played, name=player.name, hand=player.hand, given=len(cards)),
+                      overridable=False)
     for other, someone in enumerate(state.players):
         if other == seat or not someone.declared:
             continue
         for card in cards:
-            if card.code in someone.declared:
-                raise Refusal("ST-C6", "{card} is also in {name}'s declared hand.", card=card.label,
-                              name=someone.name)
+            if card.code in someone.declared:  # ST-C6: not overridable: a card is in one hand only
+                raise Refusal("ST-C6", "{card} is also in {name}'s declared hand.", overridable=False,
+                              card=card.label, name=someone.name)
 
 
 def _parse_declaration(raw: Any) -> list[Card]:
@@ -413,6 +452,22 @@ def _parse_declaration(raw: Any) -> list[Card]:
     if play.wilds:
         raise Refusal("ST-C1", "A declared hand holds real cards only, no wilds.", overridable=False)
     return list(play.cards)
+
+
+def _physical_play(state: State, action: Mapping[str, Any]) -> None:
+    """A play as a ruling would apply it: readable, real cards once each, held by the player."""
+    play = parse_play(action.get("cards"))
+    _check_cards_exist(state, play.cards)
+    _check_held(state, state.players[read_seat(action, state.seat_count)], play)
+
+
+def _physical_pass(state: State, action: Mapping[str, Any]) -> None:
+    _check_flip(state, read_seat(action, state.seat_count), action)
+
+
+PHYSICAL = {"play": _physical_play, "pass": _physical_pass}
+"""For each entry, the checks of the components themselves: a refusal that is overridable becomes
+firm when these fail, since a ruling waives a rule, never a card or token."""
 
 
 CHECKS = {

@@ -202,10 +202,12 @@ def _check_copies(state: State, new: Counter, rule: str = "SW-C1") -> None:
     for rank, n in new.items():
         limit = copies(state, rank)
         if state.seen.get(rank, 0) + n > limit:
+            # SW-C1 / SW-C6: not overridable: the packs hold ``limit`` of each rank; no ruling adds a copy.
             raise Refusal(rule, counted(
                 "With {packs} packs there are only {limit} {ranks}, and {n} has already been seen this hand.",
                 "With {packs} packs there are only {limit} {ranks}, and {n} have already been seen this hand.",
-                state.seen.get(rank, 0), packs=state.packs, limit=limit, ranks=_name_of_rank(rank, 2)))
+                state.seen.get(rank, 0), packs=state.packs, limit=limit, ranks=_name_of_rank(rank, 2)),
+                overridable=False)
 
 
 # --------------------------------------------------------------------------- checks
@@ -214,7 +216,14 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = _entry_type(action)
     if state.phase == OVER:
         raise Refusal("SW-R2", "The game is over.", overridable=False)
-    CHECKS[kind](state, action, by)
+    try:
+        CHECKS[kind](state, action, by)
+    except Refusal as refusal:
+        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action, by):
+            # The first failing rule is still the one cited, but no table ruling accepts an entry
+            # whose effect needs cards that are not there.
+            refusal.overridable = False
+        raise
 
 
 def _entry_type(action: Any) -> str:
@@ -286,6 +295,8 @@ def _check_can_play(state: State, action: Mapping[str, Any], by: Any) -> int:
         raise Refusal("SW-R2", "The hand has not started: the host enters who starts.", overridable=False)
     seat = _seat_for(state, action, by, state.current)
     if seat != state.current:
+        # SW-R1 stays overridable: the named seat acts (the effect); PHYSICAL makes it firm when
+        # that seat does not hold the cards.
         raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[state.current])
     return seat
 
@@ -343,27 +354,45 @@ def _check_cards(state: State, seat: int, cards: list[Card], revealed: str | Non
     """SW-R3 to SW-R6, SW-C2, SW-C3 and SW-C1 for the cards of a play or a flip."""
     ranks = [c.rank for c in cards] + ([revealed] if revealed else [])
     if not 1 <= len(ranks) <= 4:
+        # SW-R3 stays overridable: a play of 0 or 5+ cards is a legality matter (PHYSICAL: the cards exist).
         raise Refusal("SW-R3", "A play is one to four cards.")
-    if len(set(ranks)) != 1:
-        raise Refusal("SW-R4", "All cards in one play must have the same rank.")
+    _check_one_rank(ranks)
+    _check_real(state, seat, cards, revealed)
+
+
+def _check_one_rank(ranks: list[str]) -> None:
+    if len(set(ranks)) > 1:
+        # SW-R4: not overridable: the rules give a play of mixed ranks no meaning (which card goes under
+        # the top, does a 10 among them swoop?), and recording one would put a 10 or joker in the pile.
+        raise Refusal("SW-R4", "All cards in one play must have the same rank.", overridable=False)
+
+
+def _check_real(state: State, seat: int, cards: list[Card], revealed: str | None = None) -> None:
+    """SW-R5, SW-C2, SW-C3, SW-C1: the cards are there. None is overridable: a ruling waives a rule,
+    it does not put a card in an empty slot, a hand or the packs. Each card is checked for its own
+    rank, so this holds for a ruled play of mixed ranks too."""
     slots = [c.source for c in cards if c.source != "hand"]
-    if len(set(slots)) != len(slots):
-        raise Refusal("SW-R5", "A face-up slot can be named once per play.")
-    for source in slots:
-        shows = state.up[seat][int(source[2]) - 1]
+    if len(set(slots)) != len(slots):  # one face-up card played twice
+        raise Refusal("SW-R5", "A face-up slot can be named once per play.", overridable=False)
+    for card in cards:
+        if card.source == "hand":
+            continue
+        shows = state.up[seat][int(card.source[2]) - 1]
         if shows is None:
-            raise Refusal("SW-R5", "Your face-up slot {slot} is empty.", slot=source[2])
-        if shows != ranks[0]:
-            raise Refusal("SW-R5", "Your face-up slot {slot} shows {shows}, not {rank}.", slot=source[2], shows=shows,
-                          rank=ranks[0])
-    from_hand = sum(c.source == "hand" for c in cards)
-    if from_hand > state.hand_count[seat]:
+            raise Refusal("SW-R5", "Your face-up slot {slot} is empty.", overridable=False, slot=card.source[2])
+        if shows != card.rank:  # the card in the slot is public: it is no other rank
+            raise Refusal("SW-R5", "Your face-up slot {slot} shows {shows}, not {rank}.", overridable=False,
+                          slot=card.source[2], shows=shows, rank=card.rank)
+    from_hand = Counter(c.rank for c in cards if c.source == "hand")
+    if sum(from_hand.values()) > state.hand_count[seat]:  # the hand count is exact
         raise Refusal("SW-C2", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
-                                       state.hand_count[seat]))
-    unmatched = from_hand - min(state.known[seat].count(ranks[0]), from_hand)
-    if unmatched > state.hand_count[seat] - len(state.known[seat]):
-        raise Refusal("SW-C3", _known_hand_message(state, seat, ranks[0]))
-    _check_copies(state, Counter({ranks[0]: unmatched + (1 if revealed else 0)}))
+                                       state.hand_count[seat]), overridable=False)
+    known = Counter(state.known[seat])
+    unmatched = Counter({rank: n - min(known[rank], n) for rank, n in from_hand.items()})
+    if sum(unmatched.values()) > state.hand_count[seat] - len(state.known[seat]):  # picked-up cards are known
+        rank = next(rank for rank, n in unmatched.items() if n)
+        raise Refusal("SW-C3", _known_hand_message(state, seat, rank), overridable=False)
+    _check_copies(state, unmatched + Counter([revealed] if revealed else []))
 
 
 def _known_hand_message(state: State, seat: int, rank: str) -> Text:
@@ -406,11 +435,11 @@ def _check_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
     adds = _flip_adds(action, revealed)
     seat = _check_can_play(state, action, by)
     if state.up[seat][slot - 1] is not None:
+        # SW-R8 (face-up card still on it) stays overridable: the mystery card is there, under it.
         raise Refusal("SW-R8", "Play the {rank} in slot {slot} before its mystery card.",
                       rank=state.up[seat][slot - 1], slot=slot)
-    if not state.mystery[seat][slot - 1]:
-        raise Refusal("SW-R8", "Slot {slot} has no mystery card left.", slot=slot)
-    if adds and state.options["mystery_add_ons"] != "true":
+    _check_mystery_left(state, seat, slot)
+    if adds and state.options["mystery_add_ons"] != "true":  # SW-R9, SW-R10 stay overridable: legality
         raise Refusal("SW-R10", "At this table a mystery card is played alone.")
     _check_cards(state, seat, adds, revealed=revealed)
     top, _ = state.top_run()
@@ -420,13 +449,40 @@ def _check_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
     _check_no_fifth(state, revealed, 1 + len(adds))
 
 
+def _check_mystery_left(state: State, seat: int, slot: int) -> None:
+    if not state.mystery[seat][slot - 1]:
+        # SW-R8: not overridable here: the slot's mystery card is gone; a ruling would reveal a card from nowhere.
+        raise Refusal("SW-R8", "Slot {slot} has no mystery card left.", overridable=False, slot=slot)
+
+
+def _physical_play(state: State, action: Mapping[str, Any], by: Any) -> None:
+    """A play as a ruling would apply it: one rank, held by the named seat."""
+    cards = _play_cards(action)
+    _check_one_rank([c.rank for c in cards])
+    _check_real(state, _seat_for(state, action, by, state.current), cards)
+
+
+def _physical_flip(state: State, action: Mapping[str, Any], by: Any) -> None:
+    seat, slot = _seat_for(state, action, by, state.current), read_int(action.get("slot"))
+    revealed = parse_rank(action.get("rank"))
+    adds = _flip_adds(action, revealed)
+    _check_mystery_left(state, seat, slot)
+    _check_one_rank([revealed] + [c.rank for c in adds])
+    _check_real(state, seat, adds, revealed)
+
+
+PHYSICAL = {"play": _physical_play, "flip": _physical_flip}
+"""For each entry, the checks of the components themselves: an overridable refusal becomes firm
+when these fail, since a ruling waives a rule, never a card (SW-C1 to SW-C3)."""
+
+
 def _is_higher(rank: str, top: str | None) -> bool:
     return top is not None and rank not in SWOOP_CARDS and ORDER[rank] > ORDER[top]
 
 
 def _check_pick_up(state: State, action: Mapping[str, Any], by: Any) -> None:
     _check_can_play(state, action, by)
-    if state.mode == CHAIN:
+    if state.mode == CHAIN:  # SW-R11, SW-R12 stay overridable: the pile's cards stay counted either way
         raise Refusal("SW-R11", "You just swooped: continue the chain or lead.")
     if not state.pile:
         raise Refusal("SW-R11", "The pile is empty: you lead.")
@@ -453,8 +509,10 @@ def _check_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
     hand, mystery = _read_ranks(action.get("hand", [])), _read_ranks(action.get("mystery", []))
     in_hand, in_mystery = state.hand_count[seat], sum(state.mystery[seat])
     if len(hand) != in_hand or len(mystery) != in_mystery:
+        # SW-C4, SW-C5: not overridable: the counts are exact and picked-up cards are known to be in the
+        # hand; a declaration that differs names cards that are not there.
         raise Refusal("SW-C4", "You hold {hand} and {mystery}; you entered {hand_entered} and {mystery_entered}.",
-                      hand=counted("{n} card in hand", "{n} cards in hand", in_hand),
+                      overridable=False, hand=counted("{n} card in hand", "{n} cards in hand", in_hand),
                       mystery=counted("{n} mystery card", "{n} mystery cards", in_mystery),
                       hand_entered=len(hand), mystery_entered=len(mystery))
     missing = Counter(state.known[seat]) - Counter(hand)
@@ -462,7 +520,7 @@ def _check_declare(state: State, action: Mapping[str, Any], by: Any) -> None:
         rank, n = next(iter(missing.items()))
         raise Refusal("SW-C5", counted("You picked up {n} {ranks} this hand: your declaration must include it.",
                                        "You picked up {n} {ranks} this hand: your declaration must include them.",
-                                       n, ranks=_name_of_rank(rank, n)))
+                                       n, ranks=_name_of_rank(rank, n)), overridable=False)
     _check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery), rule="SW-C6")
 
 

@@ -24,6 +24,7 @@ from .base import (
     entry_type,
     join_names,
     not_yours,
+    passes,
     read_int,
     refused_rule,
     resolve_options,
@@ -176,7 +177,14 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = entry_type(action, ENTRY_TYPES, TITLE)
     if state.phase == OVER:
         raise Refusal("WS-X13", "The game is over.", overridable=False)
-    CHECKS[kind](state, action, by)
+    try:
+        CHECKS[kind](state, action, by)
+    except Refusal as refusal:
+        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action):
+            # The first failing rule is still the one cited (section 4.8), but no table ruling
+            # accepts an entry whose effect needs a chip or card that is not there.
+            refusal.overridable = False
+        raise
 
 
 def _check_first_dealer(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -199,14 +207,23 @@ def _check_chip_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
     if state.phase != CHIP_DRAFT:
         raise Refusal("WS-C1", "The chip draft is over.", overridable=False)
     if seat != due:
+        # WS-C2 stays overridable: the chip still goes to the seat due (5 chips each); PHYSICAL
+        # makes it firm when the chip is not in the pool.
         raise Refusal("WS-C2", "It is {name}'s turn to take a chip.", name=state.name(due))
-    if state.pool[chip] == 0:
-        raise Refusal("WS-C3", "No “{chip}” chip is left.", chip=ws.CHIP_NAMES[chip])
+    _check_pool(state, chip)
     held = {c["type"] for c in state.chips[seat]}
     others_left = any(n and t not in held for t, n in state.pool.items())
     if state.options["unique_chip_draft"] == "yes" and chip in held and others_left:
+        # WS-C4 stays overridable: a house rule of the draft; the chip exists (WS-C3 passed).
         raise Refusal("WS-C4", "In this game you may not take a second “{chip}” chip while other kinds are "
                                "still available.", chip=ws.CHIP_NAMES[chip])
+
+
+def _check_pool(state: State, chip: str) -> None:
+    if state.pool[chip] == 0:
+        # WS-C3: not overridable: the box holds CHIP_COPIES of each type; a ruling would take a
+        # chip that does not exist (the pool count would go below zero, WS-X6).
+        raise Refusal("WS-C3", "No “{chip}” chip is left.", overridable=False, chip=ws.CHIP_NAMES[chip])
 
 
 def _check_set_trumps(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -278,6 +295,8 @@ def _check_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
                           overridable=False, column=column)
         raise Refusal("WS-D2", "Wait for the dealer's hint on column {column}.", overridable=False, column=column)
     if seat != due:
+        # WS-D3 stays overridable: the card goes to the seat next in the pick order (the effect);
+        # PHYSICAL makes it firm when the card is taken already.
         raise Refusal("WS-D3", "It is {name}'s pick in column {column}.", name=state.name(due), column=column)
     _check_untaken(state, card)
     _check_in_column(state, card, column)
@@ -286,13 +305,16 @@ def _check_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
 def _check_untaken(state: State, card: str) -> None:
     for column in state.columns:
         if card in [c for _, c in column["picks"]] or card == column["dummy"]:
-            raise Refusal("WS-D4", "{card} is already taken this round.", card=card)
+            # WS-D4: not overridable: each of the 36 cards exists once; a ruling would put it in two places.
+            raise Refusal("WS-D4", "{card} is already taken this round.", overridable=False, card=card)
 
 
 def _check_in_column(state: State, card: str, column: int) -> None:
     if state.layout:
         for number, cards in enumerate(state.layout, 1):
             if card in cards and number != column:
+                # WS-D6 may be waived: the table says the layout as entered was wrong. The effect then
+                # sets the layout aside (_layout_contradicted), so no card is on record in two columns.
                 raise Refusal("WS-D6", "{card} lies in column {number}; this pick is from column {column}.",
                               card=card, number=number, column=column)
 
@@ -304,7 +326,13 @@ def _check_dummy(state: State, action: Mapping[str, Any], by: Any) -> None:
     if state.n != 3 or state.phase != DRAFT or column > COLUMNS:
         raise Refusal("WS-D5", "The dummy takes a card only with 3 players, during the draft.", overridable=False)
     col = state.columns[column - 1]
-    if len(col["picks"]) < state.n or col["dummy"] is not None:
+    if col["dummy"] is not None:
+        # WS-D5, not overridable here: a column holds 4 cards; a second dummy card would be a fifth (WS-X3).
+        raise Refusal("WS-D5", "The dummy takes the card left over once all three players have picked.",
+                      overridable=False)
+    if len(col["picks"]) < state.n:
+        # WS-D5 stays overridable while picks are missing: the dummy's card comes early, the column
+        # still ends with 3 picks and 1 dummy card (PHYSICAL: the card is not taken).
         raise Refusal("WS-D5", "The dummy takes the card left over once all three players have picked.")
     _check_untaken(state, card)
     _check_in_column(state, card, column)
@@ -336,6 +364,7 @@ def _check_hint(state: State, action: Mapping[str, Any], by: Any, paper: bool) -
         if winner not in list(range(state.n)) + ([DUMMY] if state.n == 3 else []):
             raise Refusal("WS-H4", "That is not a possible winner for this column.", overridable=False)
         if winner == DUMMY and state.options["hint_with_dummy"] != "yes":
+            # WS-H4 (the dummy without hint_with_dummy) stays overridable: an announcement, checked at the reveal.
             raise Refusal("WS-H4", "That is not a possible winner for this column.")
 
 
@@ -392,15 +421,21 @@ def _check_play(state: State, action: Mapping[str, Any], by: Any) -> None:
             raise Refusal("WS-P1", "The round is over.", overridable=False)
         raise Refusal("WS-P1", "Play starts once every task is shown.", overridable=False)
     if seat != state.turn:
-        raise Refusal("WS-P2", "It is {name}'s turn.", name=state.name(state.turn))
+        # WS-P2: not overridable: the play is recorded for the seat whose turn it is, one card per seat
+        # and trick; another seat's card there would leave one hand a card short and another a card over.
+        raise Refusal("WS-P2", "It is {name}'s turn.", overridable=False, name=state.name(state.turn))
     if card not in state.picked[seat]:
-        raise Refusal("WS-P3", "You did not take {card} in this round's draft.", card=card)
+        # WS-P3: not overridable: the draft is public, so the card is known to be elsewhere (WS-X5).
+        raise Refusal("WS-P3", "You did not take {card} in this round's draft.", overridable=False, card=card)
     if card in state.played:
-        raise Refusal("WS-P4", "You already played {card} in trick {trick}.", card=card, trick=state.played[card])
+        # WS-P4: not overridable: a card is played once (WS-X2).
+        raise Refusal("WS-P4", "You already played {card} in trick {trick}.", overridable=False, card=card,
+                      trick=state.played[card])
     trick = state.tricks[-1]
     lead = trick["cards"][0][1] if trick["cards"] else None
     legal = ws.legal_cards(hand(state, seat), lead, state.trumps, state.options["follow_model"])
     if card not in legal:
+        # WS-P5 stays overridable: following is a legality rule; the card is the seat's own and unplayed.
         raise Refusal("WS-P5", _follow_message(state, lead, legal))
 
 
@@ -424,8 +459,10 @@ def _check_dealer_flip(state: State, action: Mapping[str, Any], by: Any) -> None
     index = _chip_index(state, state.dealer, action.get("chip"), "WS-F2")
     chip = state.chips[state.dealer][index]
     if chip["done"]:
-        raise Refusal("WS-F2", "Choose one of your uncompleted chips.")
+        # WS-F2: not overridable: a completed chip is already turned; turning it again completes nothing.
+        raise Refusal("WS-F2", "Choose one of your uncompleted chips.", overridable=False)
     if index not in state.bonus_chips:
+        # WS-F3 stays overridable: a house-rule block on an uncompleted chip of the dealer's own.
         raise Refusal("WS-F3", "“{chip}” was shown by a player who succeeded.", chip=ws.CHIP_NAMES[chip["type"]])
 
 
@@ -442,13 +479,18 @@ def _check_round_result(state: State, action: Mapping[str, Any], by: Any) -> Non
     if last is None or not 0 <= last < state.n:
         raise unreadable("Name the seat that won the last trick.")
     took = _read_took(action.get("took"))  # everything is read before a refusal a ruling may override
+    # WS-Q2 to WS-Q4 are not overridable: they are what 9 tricks of 36 cards allow, not rules a
+    # table may waive (nine tricks, each won by one seat; the last by a seat with a trick; 7 tricks
+    # of 4 cards hold every colour, as a colour has 9 cards).
     if any(not 0 <= c <= TRICKS for c in counts) or sum(counts) != TRICKS:
-        raise Refusal("WS-Q2", "The trick counts add up to {total}, not 9.", total=sum(counts))
+        raise Refusal("WS-Q2", "The trick counts add up to {total}, not 9.", overridable=False, total=sum(counts))
     if counts[last] == 0:
-        raise Refusal("WS-Q3", "{name} cannot have won the last trick with 0 tricks.", name=state.name(last))
+        raise Refusal("WS-Q3", "{name} cannot have won the last trick with 0 tricks.", overridable=False,
+                      name=state.name(last))
     for seat, colours in _asked_colours(state).items():
         if state.n == 4 and counts[seat] >= 7 and any(c not in took.get(seat, set()) for c in colours):
-            raise Refusal("WS-Q4", "{name} won 7 or more tricks, so {name} took every colour.", name=state.name(seat))
+            raise Refusal("WS-Q4", "{name} won 7 or more tricks, so {name} took every colour.", overridable=False,
+                          name=state.name(seat))
 
 
 def _read_took(raw: Any) -> dict[int, set[str]]:
@@ -488,7 +530,8 @@ def _check_corner_numbers(state: State, action: Mapping[str, Any], by: Any) -> N
         if read_int(number) is None:
             raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
     if any(not 0 <= read_int(number) <= 99 for number in numbers.values()):
-        raise Refusal("WS-N2", "Enter the number printed in the chip's corner.")
+        # WS-N2: not overridable: the number is printed on the chip (WS-X12), no ruling changes it.
+        raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
 
 
 def _check_end_early(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -497,6 +540,7 @@ def _check_end_early(state: State, action: Mapping[str, Any], by: Any) -> None:
         raise Refusal("WS-G1", "The game can end early only between rounds of a short game.", overridable=False)
     _, chaser, reach = _race(state)
     if chaser is not None:
+        # WS-G1 (first place not settled) stays overridable: a table may agree to stop.
         raise Refusal("WS-G1", "First place is not settled: {name} could still reach {reach}.",
                       name=state.name(chaser), reach=reach)
 
@@ -514,6 +558,15 @@ def _race(state: State) -> tuple[int, int | None, int]:
         if seat != leader and counts[seat] + rounds_left >= counts[leader]:
             return leader, seat, counts[seat] + rounds_left
     return leader, None, 0
+
+
+PHYSICAL = {
+    "chip_pick": lambda s, a: _check_pool(s, a["chip"]),
+    "pick": lambda s, a: _check_untaken(s, ws.parse_card(a.get("card"))),
+    "dummy_card": lambda s, a: _check_untaken(s, ws.parse_card(a.get("card"))),
+}
+"""For each entry, the checks of the components themselves: an overridable refusal becomes firm
+when these fail, since a ruling waives a rule, never a chip or card (section 7)."""
 
 
 CHECKS = {
@@ -593,12 +646,24 @@ def _effect_pick(state: State, action: Mapping[str, Any], by: Any) -> None:
     column = current_column(state)
     seat = _next_picker(state, column)
     card = ws.parse_card(action["card"])
+    _layout_contradicted(state, card, column)
     state.columns[column - 1]["picks"].append([seat, card])
     state.picked[seat].append(card)
 
 
+def _layout_contradicted(state: State, card: str, column: int) -> None:
+    """A ruling on WS-D6 says the entered layout was wrong: set it aside, so that no card is on
+    record in one column and taken from another."""
+    if state.layout and card not in state.layout[column - 1]:
+        state.layout = None
+        state.notes.append(Text("The layout entered does not match the table: picks are no longer checked "
+                                "against it this round."))
+
+
 def _effect_dummy(state: State, action: Mapping[str, Any], by: Any) -> None:
-    state.columns[current_column(state) - 1]["dummy"] = ws.parse_card(action["card"])
+    card = ws.parse_card(action["card"])
+    _layout_contradicted(state, card, current_column(state))
+    state.columns[current_column(state) - 1]["dummy"] = card
 
 
 def hint_winner(state: State, column: int, trumps) -> Any:

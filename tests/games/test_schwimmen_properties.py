@@ -221,3 +221,22 @@ def mutations(entry: dict, players: int):
 @given(st.data(), PLAYERS, TABLES)
 def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
     near_miss_walk(sc, sc.new_game(NAMES[:players], options), data, mutations, players, steps=80)
+
+
+def test_a_player_asked_for_cards_does_not_change_the_hands_offered_to_the_next_one():
+    """Found by the test above: in score-only mode, B (10 in hearts, with the Q♦ known from a
+    swap) and H (10 in hearts) tie; once B's cards were entered, the Q♦ went back into the pool
+    and H's sample hands shifted, so H was offered no entry and the showdown stuck."""
+    state = sc.new_game(list("ABCDEFGH"), {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"})
+    for entry in [{"type": "first_dealer", "seat": 0}, {"type": "dealer_choice", "seat": 0, "choice": "keep"},
+                  {"type": "lay_centre", "cards": ["JS", "QD", "10D"]},
+                  {"type": "swap_one", "seat": 1, "give": "AC", "take": "QD"},
+                  {"type": "swap_one", "seat": 2, "give": "8H", "take": "10D"},
+                  {"type": "show", "seat": 3, "cards": ["AS", "KS", "QS"]}] + [
+                  {"type": "reveal", "seat": seat, "value": value, "suit": suit} for seat, value, suit in
+                  [(0, 9, "S"), (1, 10, "H"), (2, 20, "D"), (4, 10, "C"), (5, 20, "H"), (6, 20, "C"), (7, 10, "H")]]:
+        state = sc.apply(state, entry, HOST)
+    offered = sc.legal_entries(state)
+    assert {entry["seat"] for entry in offered} == {1, 7}
+    state = sc.apply(state, next(entry for entry in offered if entry["seat"] == 1), HOST)
+    assert [entry["seat"] for entry in sc.legal_entries(state)] == [7]

@@ -766,9 +766,16 @@ def test_a_ruling_on_a_play_without_cards_applies_without_crashing():
 
 
 def test_a_ruling_asking_for_more_than_there_is_stops_at_zero():
-    after = st.apply(situation(play=0, wild=0, hand=1), play("5S 5H"), HOST, ruling=True)
+    after = st.apply(situation(play=0, wild=0, hand=1), play("5S"), HOST, ruling=True)
     assert counts(after, A) == "0/0/0"
-    assert "Play tokens stopped at 0." in after.notes and "Cards in hand stopped at 0." in after.notes
+    assert "Play tokens stopped at 0." in after.notes
+
+
+def test_a_ruling_never_plays_cards_the_hand_does_not_hold():
+    """ST-R5 is cited first, but the hand holds 1 card: no ruling plays 2 (ST-R7, section 4.6)."""
+    with pytest.raises(Refusal) as caught:
+        st.apply(situation(play=0, wild=0, hand=1), play("5S 5H"), HOST, ruling=True)
+    assert (caught.value.rule, caught.value.overridable) == ("ST-R5", False)
 
 
 # --------------------------------------------------------------------------- the fold and its views

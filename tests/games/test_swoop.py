@@ -535,11 +535,13 @@ def test_a_table_ruling_lets_another_seat_play_out_of_turn():
     assert "Table ruling, overriding SW-R1." in ruled.notes
 
 
-def test_a_ruled_hand_count_clamps_at_zero_with_a_note():
+def test_a_ruling_never_plays_a_hand_card_that_is_not_there():
+    """It used to clamp the hand count at zero; now SW-C2 is no ruling (tests/games/test_rulings.py)."""
     state = with_pile(["9"])
     state.hand_count[B] = 0
-    ruled = sw.apply(state, {"type": "play", "cards": ["7"]}, HOST, ruling=True)
-    assert ruled.hand_count[B] == 0 and "B's hand count stays at 0." in ruled.notes
+    with pytest.raises(Refusal) as caught:
+        sw.apply(state, {"type": "play", "cards": ["7"]}, HOST, ruling=True)
+    assert (caught.value.rule, caught.value.overridable) == ("SW-C2", False)
 
 
 def test_a_ruled_play_of_no_card_passes_the_turn_on():
