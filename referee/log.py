@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, text, update
+from sqlalchemy import bindparam, func
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from .db import Entry, GameTable, Snapshot
+from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
 from .push import CHANNEL as PUSH_CHANNEL
@@ -98,18 +98,33 @@ def normalise_code(code: str) -> str:
     return "".join(code.split()).upper()
 
 
+_SNAPSHOTS = Snapshot.__table__
+# The table and the snapshot at its tip, in one query built once: nearly every request that finds
+# a table goes on to read its current state (a board, a write), and a write made two round trips.
+_TABLE_AND_TIP_STATE = (
+    select(GameTable, _SNAPSHOTS.c.seq, _SNAPSHOTS.c.state)
+    .outerjoin(_SNAPSHOTS, (_SNAPSHOTS.c.table_id == GameTable.id) & (_SNAPSHOTS.c.seq == GameTable.tip))
+    .where(GameTable.code == bindparam("code")))
+
+
 def find_table(session: Session, code: str) -> GameTable:
     """The table, selected once per session: selecting it again would only hand back the same
     object from the session's identity map, unrefreshed, after a query (a write request asked
-    three times). A rollback or commit that expires it still reloads it on first use."""
+    three times). A rollback or commit that expires it still reloads it on first use.
+
+    The snapshot at the table's tip comes with it and waits in the session for ``state_at``
+    (keyed by table and seq, the snapshot's own key: snapshots never change)."""
     normal = normalise_code(code)
     found = session.info.setdefault("tables_by_code", {})
     table = found.get(normal)
     if table is not None and table in session:
         return table
-    table = session.exec(select(GameTable).where(GameTable.code == normal)).first()
-    if table is None:
+    row = session.execute(_TABLE_AND_TIP_STATE, {"code": normal}).first()
+    if row is None:
         raise TableNotFound(code)
+    table, tip, dumped = row
+    if tip is not None:
+        session.info.setdefault("fetched_states", {})[table.id, tip] = dumped
     found[normal] = table
     return table
 
@@ -151,9 +166,19 @@ def require_identity(table: GameTable, token: str | None):
 
 # --------------------------------------------------------------------------- reading
 
+_STATE_AT = select(_SNAPSHOTS.c.state).where(_SNAPSHOTS.c.table_id == bindparam("table_id"),
+                                             _SNAPSHOTS.c.seq == bindparam("seq"))
+
+
 def state_at(session: Session, table: GameTable, seq: int):
-    snapshot = session.get(Snapshot, (table.id, seq))
-    return engine_of(table).load(snapshot.state)
+    """The state after the entry at ``seq``: the snapshot ``find_table`` brought along, else one
+    column read on the session's connection, no ORM object (snapshots never change, so there is
+    nothing for the session to keep). A brought snapshot is used once: a state loaded from it
+    shares its lists, and whoever holds that state may change it."""
+    dumped = session.info.get("fetched_states", {}).pop((table.id, seq), None)
+    if dumped is None:
+        dumped = session.connection().execute(_STATE_AT, {"table_id": table.id, "seq": seq}).scalar_one()
+    return engine_of(table).load(dumped)
 
 
 def current_state(session: Session, table: GameTable):
@@ -206,14 +231,12 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
         before = current_state(session, table)
         after = engine.apply(before, action, by, ruling=ruling)
         seq = table.seq + 1
-        entry = Entry(
-            table_id=table.id, seq=seq, key=key, kind="entry", by=_by_text(by), action=dict(action),
+        entry = _new_entry(
+            table, seq, key, kind="entry", by=_by_text(by), action=dict(action),
             ruling=engine.overridden_rule(before, action, by) if ruling else None,
             prev_tip=table.tip, tip=seq, **_description(_describe(engine, before, action, by, after)),
         )
-        _append(session, table, expected_seq, entry)
-        session.add(Snapshot(table_id=table.id, seq=seq, state=engine.dump(after)))
-        return Recorded(entry, after, replayed=False)
+        return _Prepared(entry, after, engine.dump(after))
 
     return _write(session, code, expected_seq, key, attempt)
 
@@ -227,14 +250,33 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
         target = history_entry(session, table, table.tip)
         if by != HOST and _by_text(by) != target.by:
             raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=description(target))
-        entry = Entry(
-            table_id=table.id, seq=table.seq + 1, key=key, kind="void", by=_by_text(by),
-            voids=target.seq, tip=target.prev_tip, **_description(Text("Undone: {entry}", entry=description(target))),
+        entry = _new_entry(
+            table, table.seq + 1, key, kind="void", by=_by_text(by), voids=target.seq, tip=target.prev_tip,
+            **_description(Text("Undone: {entry}", entry=description(target))),
         )
-        _append(session, table, expected_seq, entry)
-        return Recorded(entry, state_at(session, table, target.prev_tip), replayed=False)
+        return _Prepared(entry, state_at(session, table, target.prev_tip), None)
 
     return _write(session, code, expected_seq, key, attempt)
+
+
+@dataclass
+class _Prepared:
+    """A write worked out and not yet stored: its log line, the state after it, and that state
+    dumped for a new snapshot (None for an undo, which goes back to a snapshot already stored)."""
+    entry: Entry
+    state: Any
+    snapshot: dict[str, Any] | None
+
+
+_ENTRY_COLUMNS = tuple(column.name for column in Entry.__table__.columns if column.name != "id")
+
+
+def _new_entry(table: GameTable, seq: int, key: str, **fields) -> Entry:
+    """A log line as an unsaved Entry: ``model_construct`` sets the fields without the
+    validating constructor (a tenth of the cost); every column but ``id`` is given."""
+    values = {"table_id": table.id, "seq": seq, "key": key, "action": None, "ruling": None, "voids": None,
+              "prev_tip": None, "created_at": utcnow(), **fields}
+    return Entry.model_construct(**values)
 
 
 def _describe(engine, before, action, by, after) -> Text:
@@ -255,23 +297,37 @@ def description(entry: Entry) -> str:
 
 
 def _write(session: Session, code: str, expected_seq: int, key: str, attempt) -> Recorded:
-    """Run one write in its own transaction: first answer a repeated key, then refuse a stale
-    board, then ``attempt``. A lost race (another phone wrote first) ends as replay or stale."""
+    """Run one write in its own transaction: refuse a stale board, work the write out
+    (``attempt``), then store it with a compare-and-set on the table row.
+
+    A repeated key answers the first result (``replayed``), but the key is not looked up first:
+    it is looked up only when the write cannot go ahead (a stale board, an entry the rules now
+    refuse) or when the log's unique (table, key) index refuses the new line. A lost race
+    (another phone wrote first) ends the same way, as replay or stale."""
     for attempt_number in range(WRITE_ATTEMPTS):
         try:
             table = find_table(session, code)
-            earlier = _entry_with_key(session, table, key)
-            if earlier is not None:
-                return Recorded(earlier, state_at(session, table, earlier.tip), replayed=True)
             if expected_seq != table.seq:
                 raise Stale()
-            result = attempt(table)
+            try:
+                prepared = attempt(table)
+            except (Stale, DBAPIError):
+                raise
+            except Exception:  # refused, or not readable: unless this key was recorded before
+                session.rollback()
+                earlier = _replay_of_key(session, code, key)
+                if earlier is not None:
+                    return earlier
+                raise
+            _append(session, table, expected_seq, prepared.entry, prepared.snapshot)
             session.commit()
-            return result
+            return Recorded(prepared.entry, prepared.state, replayed=False)
         except (IntegrityError, Stale):
             session.rollback()
-            if not _raced(session, code, key):
+            earlier = _replay_of_key(session, code, key)
+            if earlier is None:
                 raise Stale()
+            return earlier
         except (Refusal, Denied):
             session.rollback()
             raise
@@ -281,29 +337,49 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt) ->
     raise Stale()
 
 
-def _raced(session: Session, code: str, key: str) -> bool:
-    """After a failed write: did the same key land meanwhile (a double tap racing itself)?"""
+def _replay_of_key(session: Session, code: str, key: str) -> Recorded | None:
+    """The first result of ``key`` at this table, when it was recorded before (a double tap, a
+    retry after a lost answer, or the same tap racing itself), else None."""
     table = session.exec(select(GameTable).where(GameTable.code == normalise_code(code))).first()
-    return table is not None and _entry_with_key(session, table, key) is not None
+    earlier = _entry_with_key(session, table, key) if table is not None else None
+    if earlier is None:
+        return None
+    return Recorded(earlier, state_at(session, table, earlier.tip), replayed=True)
 
 
 def _entry_with_key(session: Session, table: GameTable, key: str) -> Entry | None:
     return session.exec(select(Entry).where(Entry.table_id == table.id, Entry.key == key)).first()
 
 
-def _append(session: Session, table: GameTable, expected_seq: int, entry: Entry) -> None:
-    """Move the table to ``entry.seq`` only if nobody else moved it since ``expected_seq``."""
-    moved = session.execute(
-        update(GameTable)
-        .where(GameTable.id == table.id, GameTable.seq == expected_seq)
-        .values(seq=entry.seq, tip=entry.tip, updated_at=entry.created_at)
-    )
-    if moved.rowcount != 1:
+_TABLES, _ENTRIES = GameTable.__table__, Entry.__table__
+_MOVE = (_TABLES.update()
+         .where(_TABLES.c.id == bindparam("table_id"), _TABLES.c.seq == bindparam("expected_seq"))
+         .values(seq=bindparam("new_seq"), tip=bindparam("new_tip"), updated_at=bindparam("at")))
+# PostgreSQL: the NOTIFY for push.Hub rides on the compare-and-set (one round trip, not two). It
+# is sent only when the row moved, and like any NOTIFY it is delivered at commit, or never.
+_MOVE_AND_NOTIFY = _MOVE.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
+_INSERT_ENTRY = _ENTRIES.insert()
+_INSERT_SNAPSHOT = _SNAPSHOTS.insert()
+
+
+def _append(session: Session, table: GameTable, expected_seq: int, entry: Entry,
+            snapshot: dict[str, Any] | None) -> None:
+    """Move the table to ``entry.seq`` only if nobody else moved it since ``expected_seq``, then
+    insert the log line and the snapshot after it: Core statements on the session's connection
+    (the profile showed the ORM's flushes and its UPDATE bookkeeping were most of a write)."""
+    connection = session.connection()
+    params = {"table_id": table.id, "expected_seq": expected_seq, "new_seq": entry.seq, "new_tip": entry.tip,
+              "at": entry.created_at}
+    if connection.dialect.name == "postgresql":  # heard by push.Hub in every process, at commit
+        params.update(channel=PUSH_CHANNEL, payload=f"{table.code}:{entry.seq}")
+        moved = len(connection.execute(_MOVE_AND_NOTIFY, params).all())
+    else:
+        moved = connection.execute(_MOVE, params).rowcount
+    if moved != 1:
         raise Stale()
-    session.add(entry)
-    session.flush()
-    if session.get_bind().dialect.name == "postgresql":  # heard by push.Hub in every process, at commit
-        session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": PUSH_CHANNEL, "payload": f"{table.code}:{entry.seq}"})
+    connection.execute(_INSERT_ENTRY, {name: getattr(entry, name) for name in _ENTRY_COLUMNS})
+    if snapshot is not None:
+        connection.execute(_INSERT_SNAPSHOT, {"table_id": table.id, "seq": entry.seq, "state": snapshot})
     set_committed_value(table, "seq", entry.seq)
     set_committed_value(table, "tip", entry.tip)
+    set_committed_value(table, "updated_at", entry.created_at)
