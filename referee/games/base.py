@@ -258,6 +258,18 @@ def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, 
     return state
 
 
+def check_rules(check: Callable[..., None], components: Callable[..., None] | None, *args: Any) -> None:
+    """Run an entry's rule checks, which cite the first rule broken. A table ruling may waive a
+    rule, never a card, chip or token: when ``components`` (the checks that what the entry's
+    effect moves is there) fails as well, the refusal cannot be overridden."""
+    try:
+        check(*args)
+    except Refusal as refusal:
+        if refusal.overridable and components is not None and not passes(components, *args):
+            refusal.overridable = False
+        raise
+
+
 def passes(check: Callable[..., None], *args: Any) -> bool:
     """Would ``check`` let the entry through? (boards and legal_entries offer only what is allowed)"""
     try:

@@ -20,6 +20,7 @@ from .base import (
     Text,
     apply_checked,
     check_players,
+    check_rules,
     counted,
     dump_state,
     entry_type,
@@ -32,7 +33,15 @@ from .base import (
     revive_texts,
     unreadable,
 )
-from .cards import RANK_NAMES, SUIT_NAMES, SUITS, labels, normalise, parse_card, split_tokens
+from .cards import (
+    RANK_NAMES,
+    SUIT_NAMES,
+    SUITS,
+    labels,
+    normalise,
+    parse_card,
+    split_tokens,
+)
 
 GAME_ID = "schwimmen"
 TITLE = "Schwimmen"
@@ -334,14 +343,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = _entry_type(action)
     if state.phase == OVER:
         raise Refusal("SC-R2", "The game is over.", overridable=False)
-    try:
-        CHECKS[kind](state, action, by)
-    except Refusal as refusal:
-        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action, by):
-            # The first failing rule is still the one cited, but no table ruling accepts an entry
-            # whose effect moves a card that is not where the ledger says (SC-C2).
-            refusal.overridable = False
-        raise
+    check_rules(CHECKS[kind], PHYSICAL.get(kind), state, action, by)
 
 
 def _entry_type(action: Any) -> str:

@@ -17,6 +17,7 @@ from .base import (
     Text,
     apply_checked,
     check_players,
+    check_rules,
     counted,
     dump_state,
     entry_type,
@@ -197,14 +198,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = _entry_type(action)
     _check_game_running(state)
     _check_permission(state, kind, action, by)
-    try:
-        CHECKS[kind](state, action)
-    except Refusal as refusal:
-        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action):
-            # The first failing rule is still the one cited (section 4.1), but no table ruling
-            # accepts an entry whose effect would need cards or tokens that are not there.
-            refusal.overridable = False
-        raise
+    check_rules(CHECKS[kind], PHYSICAL.get(kind), state, action)
 
 
 def _entry_type(action: Any) -> str:

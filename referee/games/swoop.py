@@ -19,6 +19,7 @@ from .base import (
     Text,
     apply_checked,
     check_players,
+    check_rules,
     counted,
     dump_state,
     entry_type,
@@ -216,14 +217,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = _entry_type(action)
     if state.phase == OVER:
         raise Refusal("SW-R2", "The game is over.", overridable=False)
-    try:
-        CHECKS[kind](state, action, by)
-    except Refusal as refusal:
-        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action, by):
-            # The first failing rule is still the one cited, but no table ruling accepts an entry
-            # whose effect needs cards that are not there.
-            refusal.overridable = False
-        raise
+    check_rules(CHECKS[kind], PHYSICAL.get(kind), state, action, by)
 
 
 def _entry_type(action: Any) -> str:

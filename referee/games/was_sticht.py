@@ -20,11 +20,11 @@ from .base import (
     Text,
     apply_checked,
     check_players,
+    check_rules,
     dump_state,
     entry_type,
     join_names,
     not_yours,
-    passes,
     read_int,
     refused_rule,
     resolve_options,
@@ -177,14 +177,7 @@ def check(state: State, action: Mapping[str, Any], by: Any) -> None:
     kind = entry_type(action, ENTRY_TYPES, TITLE)
     if state.phase == OVER:
         raise Refusal("WS-X13", "The game is over.", overridable=False)
-    try:
-        CHECKS[kind](state, action, by)
-    except Refusal as refusal:
-        if refusal.overridable and kind in PHYSICAL and not passes(PHYSICAL[kind], state, action):
-            # The first failing rule is still the one cited (section 4.8), but no table ruling
-            # accepts an entry whose effect needs a chip or card that is not there.
-            refusal.overridable = False
-        raise
+    check_rules(CHECKS[kind], PHYSICAL.get(kind), state, action, by)
 
 
 def _check_first_dealer(state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -561,9 +554,9 @@ def _race(state: State) -> tuple[int, int | None, int]:
 
 
 PHYSICAL = {
-    "chip_pick": lambda s, a: _check_pool(s, a["chip"]),
-    "pick": lambda s, a: _check_untaken(s, ws.parse_card(a.get("card"))),
-    "dummy_card": lambda s, a: _check_untaken(s, ws.parse_card(a.get("card"))),
+    "chip_pick": lambda s, a, _by: _check_pool(s, a["chip"]),
+    "pick": lambda s, a, _by: _check_untaken(s, ws.parse_card(a.get("card"))),
+    "dummy_card": lambda s, a, _by: _check_untaken(s, ws.parse_card(a.get("card"))),
 }
 """For each entry, the checks of the components themselves: an overridable refusal becomes firm
 when these fail, since a ruling waives a rule, never a chip or card (section 7)."""
