@@ -72,7 +72,7 @@ def translate(text: str) -> str:
 
 
 def option_value(value: str) -> str:
-    """A house rule's value as the page's language names it (``dealer_only``: "nur Geber")."""
+    """A house rule's value as the page's language names it (``dealer_only``: "nur der Geber")."""
     return pgettext(VALUE_CONTEXT, value_label(value)) if any(c.isalpha() for c in value) else value
 
 

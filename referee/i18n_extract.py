@@ -4,7 +4,8 @@ referee/log.py).
 The engines are pure modules and carry no gettext markers. What a page shows of them is of two
 kinds: fixed texts known once the module is imported (the game's title, each house rule's help
 and value help), and sentences (``base.Text``) whose templates are the literal strings given to
-``Text``, ``counted``, ``Refusal``, ``unreadable`` and ``not_yours``, found in the source.
+``Text``, ``counted``, ``Refusal``, ``unreadable``, ``not_yours`` and ``Denied``, found in the
+source.
 """
 from __future__ import annotations
 
