@@ -1085,8 +1085,22 @@ def view(state: State, viewer: Any = None) -> dict:
         "players": players, "result": state.result, "bonus_chips": list(state.bonus_chips),
         "flags": list(state.flags), "winners": list(state.winners), "notes": list(state.notes),
         "ranking": ranking(state) if state.phase == OVER else [],
+        "took_questions": took_questions(state) if state.phase == RESULT else [],
+        "colour_names": ws.COLOUR_NAMES,
         "actions": allowed(state, viewer),
     }
+
+
+def took_questions(state: State) -> list[dict]:
+    """What a score-only result must say besides tricks (section 5.4): for each shown "no
+    <colour>" task, whether its owner took a card of that colour, and whether the dealer did
+    (the dealer's bonus is met by meeting another player's task)."""
+    asked = []
+    for seat, chosen in sorted(state.tasks.items(), key=lambda item: int(item[0])):
+        chip = state.chips[int(seat)][chosen]["type"]
+        if chip.startswith("NO_"):
+            asked += [{"seat": s, "colour": chip[3]} for s in dict.fromkeys([int(seat), state.dealer])]
+    return asked
 
 
 def _column_view(state: State, col: dict, number: int, current: int, record_open: bool) -> dict:

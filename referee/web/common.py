@@ -6,16 +6,13 @@ import io
 import qrcode
 import qrcode.image.svg
 from flask import current_app, g, request
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from sqlmodel import Session
 
 from .. import log
 from ..db import GameTable
-from ..games.cards import RANK_NAMES, SUIT_SYMBOLS, label_of, parse_card
-
-SUIT_WORDS = {"S": lazy_gettext("spades"), "H": lazy_gettext("hearts"), "D": lazy_gettext("diamonds"),
-              "C": lazy_gettext("clubs")}
-"""Suit names in the page's language (the engines' SUIT_NAMES are English)."""
+from ..games.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, label_of, parse_card
+from ..i18n import translate
 
 
 def db() -> Session:
@@ -95,8 +92,13 @@ def register_filters(app) -> None:
     """Card notation for templates: ``7H|card_label`` is 7♥, ``7H|card_name`` "7 of hearts"."""
     app.add_template_filter(label_of, "card_label")
     app.add_template_filter(card_name, "card_name")
-    app.add_template_filter(lambda s: str(SUIT_WORDS.get(s, s)), "suit_name")
+    app.add_template_filter(suit_name, "suit_name")
     app.add_template_filter(lambda s: SUIT_SYMBOLS.get(s, s), "suit_symbol")
+
+
+def suit_name(suit: str) -> str:
+    """A suit letter as the page's language names it (``H``: "hearts", "Herz")."""
+    return translate(SUIT_NAMES[suit]) if suit in SUIT_NAMES else suit
 
 
 def card_name(code: str) -> str:
@@ -106,4 +108,4 @@ def card_name(code: str) -> str:
         return code
     if card.rank == 0:
         return gettext("joker")
-    return gettext("%(rank)s of %(suit)s", rank=RANK_NAMES.get(card.rank, card.rank), suit=SUIT_WORDS[card.suit])
+    return gettext("%(rank)s of %(suit)s", rank=RANK_NAMES.get(card.rank, card.rank), suit=suit_name(card.suit))

@@ -2,7 +2,6 @@
 (``schwimmen.legal_entries``), checked against the rule text ../shared/rules/schwimmen.md."""
 from __future__ import annotations
 
-import copy
 import json
 
 from hypothesis import HealthCheck, given, settings
@@ -10,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee.games import schwimmen as sc
 from referee.games.base import HOST
-from tests.games.walks import near_miss_walk, walk
+from tests.games.walks import apply_keeps_its_input_walk, near_miss_walk, walk
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["A", "B", "C", "D", "E", "F", "G", "H"]
@@ -76,17 +75,7 @@ def test_a_random_game_replays_from_its_entries_and_each_undo_restores_the_state
 @SETTINGS
 @given(st.data(), PLAYERS, TABLES)
 def test_apply_never_changes_its_input_and_states_survive_json(data, players, options):
-    state = sc.new_game(NAMES[:players], options)
-    for _ in range(STEPS):
-        entries = sc.legal_entries(state)
-        if not entries:
-            break
-        entry = data.draw(st.sampled_from(entries))
-        frozen = copy.deepcopy(state)
-        after = sc.apply(state, entry, maker(data, entry))
-        assert state == frozen
-        assert sc.load(json.loads(json.dumps(sc.dump(after)))) == after
-        state = after
+    apply_keeps_its_input_walk(sc, sc.new_game(NAMES[:players], options), data, maker, STEPS)
 
 
 # --------------------------------------------------------------------------- views: JSON, and no hidden reveal shown

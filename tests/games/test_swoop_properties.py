@@ -2,7 +2,6 @@
 (``swoop.legal_entries``), checked against the rule text ../shared/rules/swoop.md."""
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.games import swoop as sw
 from referee.games.base import HOST, Refusal
-from tests.games.walks import near_miss_walk, walk
+from tests.games.walks import apply_keeps_its_input_walk, near_miss_walk, walk
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["A", "B", "C", "D"]
@@ -83,17 +82,7 @@ def test_a_random_game_replays_from_its_entries_and_each_undo_restores_the_state
 @SETTINGS
 @given(st.data(), st.integers(3, 4), TABLES)
 def test_apply_never_changes_its_input_and_states_survive_json(data, players, options):
-    state = sw.new_game(NAMES[:players], options)
-    for _ in range(STEPS):
-        entries = sw.legal_entries(state)
-        if not entries:
-            break
-        entry = data.draw(st.sampled_from(entries))
-        frozen = copy.deepcopy(state)
-        after = sw.apply(state, entry, maker(data, entry))
-        assert state == frozen
-        assert sw.load(json.loads(json.dumps(sw.dump(after)))) == after
-        state = after
+    apply_keeps_its_input_walk(sw, sw.new_game(NAMES[:players], options), data, maker, STEPS)
 
 
 @SETTINGS

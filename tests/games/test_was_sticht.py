@@ -366,6 +366,17 @@ def test_score_only_round():
     assert refusal(base, {"type": "round_result", "tricks": [3, 3, 0, 3], "last": C}) == "WS-Q3"
 
 
+def test_a_score_only_result_asks_who_took_the_colour_of_each_no_colour_task():
+    """Section 5.4: a "no red" task is met unless its owner took a red card; the dealer's bonus
+    (meeting another's task) needs the same answer for the dealer."""
+    base = dealt(entry_mode="score_only", trumps=None, hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
+                 [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "NO_G")])
+    for seat in (B, C, D):
+        base = wst.apply(base, {"type": "choose_task", "chip": 0}, seat)
+    assert wst.view(base, HOST)["took_questions"] == [
+        {"seat": C, "colour": "R"}, {"seat": A, "colour": "R"}, {"seat": D, "colour": "G"}, {"seat": A, "colour": "G"}]
+
+
 # --------------------------------------------------------------------------- secrets and the rest
 
 def test_trumps_reach_only_the_dealer_before_the_reveal():

@@ -1,6 +1,7 @@
 """Random games drawn from an engine's own legal entries, shared by the property tests."""
 from __future__ import annotations
 
+import copy
 import json
 
 from hypothesis import strategies as st
@@ -43,3 +44,18 @@ def near_miss_walk(engine, state, data, mutations, players: int, steps: int) -> 
         assert engine.load(json.loads(json.dumps(engine.dump(state)))) == state
         json.dumps(engine.view(state, by if by in range(players) else HOST))
         engine.describe(state, entry, by)
+
+
+def apply_keeps_its_input_walk(engine, state, data, maker, steps: int) -> None:
+    """Legal entries drawn one by one: ``apply`` never changes the state it is given, and every
+    state it returns survives a JSON round trip."""
+    for _ in range(steps):
+        entries = engine.legal_entries(state)
+        if not entries:
+            break
+        entry = data.draw(st.sampled_from(entries))
+        frozen = copy.deepcopy(state)
+        after = engine.apply(state, entry, maker(data, entry))
+        assert state == frozen
+        assert engine.load(json.loads(json.dumps(engine.dump(after)))) == after
+        state = after
