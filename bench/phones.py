@@ -80,15 +80,16 @@ class SimTable:
         self.engine = GAMES[game_id]
         self.patience, self.timeout = patience, timeout
         self.stats = Stats()
-        top = min(self.engine.MAX_PLAYERS, 5)
-        names = [f"P{i}" for i in range(players or rng.randint(self.engine.MIN_PLAYERS, top))]
+        top = min(self.engine.max_players, 5)
+        names = [f"P{i}" for i in range(players or rng.randint(self.engine.min_players, top))]
         status, opened = self.send("POST", "/api/tables", {"game": game_id, "players": names})
         if status != 201:
             raise RuntimeError(f"opening a {game_id} table answered {status}: {opened}")
         self.code, self.host = opened["code"], opened["host_token"]
-        self.tokens = [seat["token"] for seat in opened["seats"]]
+        self.tokens = [self._claim(seat) for seat in range(len(names))]
         self.states = [self.engine.new_game(names, {})]
         self.makers: list[Any] = []  # who made each entry still in force, for undo
+        self.actions: list[dict] = []  # and what it was: an entry that showed a secret stays
         self.seq = 0
         self.acks: list[Ack] = []
 
@@ -103,7 +104,14 @@ class SimTable:
         return len(self.tokens) + 1
 
     def legal(self) -> list[dict]:
-        return self.engine.legal_entries(self.state)
+        """The engine's legal entries that some phone here may make: a secret entry (a
+        prediction, trumps) only its seat's own phone may make while the seat is claimed, and
+        every seat is; when a kill cut off a claim's answer, nobody here holds that token."""
+        return [action for action in self.engine.legal_entries(self.state)
+                if not (self.secret(action) and self.phone_for(action) == HOST)]
+
+    def secret(self, action: dict) -> bool:
+        return action.get("type") in self.engine.secret_entries and isinstance(action.get("seat"), int)
 
     def over(self) -> bool:
         return not self.legal()
@@ -114,7 +122,8 @@ class SimTable:
     def phone_for(self, action: dict):
         """The seat's own phone when the entry names a seat that may make it, else the host's."""
         seat = action.get("seat")
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.tokens):
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.tokens) \
+                and self.tokens[seat] is not None:
             try:
                 self.engine.check(self.state, action, seat)
                 return seat
@@ -123,6 +132,12 @@ class SimTable:
         return HOST
 
     # ------------------------------------------------------------------ talking to the server
+
+    def _claim(self, seat: int) -> str | None:
+        """The seat's own token, claimed with the host's. A claim whose answer a kill cut off is
+        taken when sent again (409): that seat's entries then come from the host's phone."""
+        status, answer = self.send("POST", f"/api/tables/{self.code}/seats/{seat}/claim", None, self.host)
+        return answer["token"] if status == 201 else None
 
     def send(self, method: str, path: str, body: dict | None = None, token: str | None = None):
         """One request, sent again unchanged (same key, same expected seq) until it is answered."""
@@ -197,8 +212,10 @@ class SimTable:
             mine.setdefault(self.phone_for(action), []).append(action)
         phones = list(mine)
         self.rng.shuffle(phones)
-        phones = phones[:width] + [HOST] * (width - len(phones))
-        return phones, [self.rng.choice(mine.get(phone) or legal) for phone in phones]
+        hosts = [action for action in legal if not self.secret(action)]  # the host may not make a seat's secret
+        fill = [HOST if hosts else phones[n % len(phones)] for n in range(max(0, width - len(phones)))]
+        phones = phones[:width] + fill
+        return phones, [self.rng.choice(mine.get(phone) or hosts or legal) for phone in phones]
 
     def double_tap(self, action: dict) -> None:
         """The same tap arrives twice at once (same key): recorded once, both answered alike."""
@@ -219,16 +236,19 @@ class SimTable:
         by = self.makers[-1] if self.rng.random() < 0.5 else HOST
         body = {"expected_seq": self.seq, "key": uuid.uuid4().hex}
         status, answer = self.send("POST", f"/api/tables/{self.code}/undo", body, self.token(by))
+        if status == 422 and self.engine.reveals(self.states[-2], self.actions[-1], self.states[-1]):
+            return None  # issue 17 item 4: refused, as it showed the table a secret
         if status != 200:
             return self.anomaly(f"undo by {by} answered {status}: {answer}")
         self.states.pop()
         self.makers.pop()
+        self.actions.pop()
         self.record_ack(answer, body["key"], "void", None, by)
 
     def peek(self) -> None:
         """Any phone reading the board right after a write sees that write (from any worker)."""
         self.stats.peeks += 1
-        by = self.rng.choice([HOST, *range(len(self.tokens))])
+        by = self.rng.choice([HOST, *(seat for seat, token in enumerate(self.tokens) if token)])
         status, board = self.send("GET", f"/api/tables/{self.code}", token=self.token(by))
         if status != 200 or board["seq"] != self.seq:
             return self.anomaly(f"a read after seq {self.seq} answered {status}: {board}")
@@ -241,6 +261,7 @@ class SimTable:
         action = body["action"]
         self.states.append(self.engine.apply(self.state, action, by))
         self.makers.append(by)
+        self.actions.append(action)
         self.record_ack(answer, body["key"], "entry", action, by)
 
     def record_ack(self, answer: dict, key: str, kind: str, action: dict | None, by) -> None:
@@ -340,13 +361,21 @@ def _verify_rows(session, table: SimTable, verdict: Verdict) -> None:
     verdict.duplicated += sum(count - 1 for count in keys.values())
     for ack in table.acks:
         row = at_seq.get(ack.seq)
-        if row is None or row.key != ack.key or row.kind != ack.kind or row.action != ack.action:
+        if row is None or row.key != ack.key or row.kind != ack.kind or not _stored_as_sent(row.action, ack.action):
             verdict.lost += 1
             verdict.problems.append(f"{table.code}: acknowledged seq {ack.seq} key {ack.key} is not in the log")
     for row in rows:
         if row.key not in told:
             verdict.unacknowledged += 1
             verdict.problems.append(f"{table.code}: seq {row.seq} key {row.key} was recorded but never acknowledged")
+
+
+def _stored_as_sent(stored: dict | None, sent: dict | None) -> bool:
+    """The log keeps the fields of an entry the game read (issue 17 item 5), each as sent."""
+    if stored is None or sent is None:
+        return stored == sent
+    return stored.get("type") == sent.get("type") and all(
+        name in sent and sent[name] == value for name, value in stored.items())
 
 
 def _verify_state(session, log, table: SimTable, verdict: Verdict) -> None:

@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -72,6 +74,7 @@ def gunicorns(apps: list[AppToServe], settings: ServerSettings, log_path: Path):
             servers.append(_start(app, settings, log_path))
         for server in servers:
             _wait_until_listening(server.port, server.process, log_path)
+            _wait_until_answering(server, settings.workers, log_path)
         yield servers
     finally:
         for server in servers:
@@ -131,6 +134,25 @@ def _wait_until_listening(port: int, process: subprocess.Popen, log_path: Path, 
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"gunicorn did not listen on {port} within {seconds} s; see {log_path}")
+
+
+def _wait_until_answering(server: Server, workers: int, log_path: Path, seconds: float = 60) -> None:
+    """The master accepts connections before its workers have loaded the app, so a first timed
+    window would measure the loading (quick runs finished no request in it and read twice too
+    fast). Wait until fresh connections, enough to reach every worker, all get an answer."""
+    deadline = time.monotonic() + seconds
+    answered = 0
+    while answered < 4 * workers:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{server.name} did not answer within {seconds} s; see {log_path}")
+        try:
+            with urllib.request.urlopen(f"{server.base}/", timeout=5):
+                answered += 1
+        except urllib.error.HTTPError:  # an answer all the same (the baseline has no page at /)
+            answered += 1
+        except OSError:
+            answered = 0
+            time.sleep(0.1)
 
 
 # --------------------------------------------------------------------------- databases

@@ -1,9 +1,9 @@
 """Two phones on one table in real Chromium: from a tap on one to the change on the other.
 
-The host's phone taps Ann's prediction (a one-tap entry Ann may replace until everyone has
-predicted, so the taps can go on as long as the run wants); Ben's phone just watches its board.
-Both pages run in one browser, so they share one clock: the tap is stamped by a capturing
-pointerdown listener on the host's page, the change by a MutationObserver on Ben's page the
+Ann's phone taps her prediction (a one-tap entry Ann may replace until everyone has predicted,
+so the taps can go on as long as the run wants; only her own phone may make it, issue 15); Ben's
+phone just watches its board. Both pages run in one browser, so they share one clock: the tap is
+stamped by a capturing pointerdown listener on Ann's page, the change by a MutationObserver on Ben's page the
 moment a board with the new seq is in the DOM. Whatever the page uses to hear of changes
 (polling, pushed nudges) is what is measured. Between taps the run waits a random fraction of
 a second, so taps do not line up with a poll timer.
@@ -66,17 +66,17 @@ def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0),
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            host = _phone(browser, table.code, table.host, url)
+            ann = _phone(browser, table.code, table.seats[0], url)
             ben = _phone(browser, table.code, table.seats[1], url)
             seq = 1
             for tap in range(taps):
-                _wait_for_seq(host, seq)
+                _wait_for_seq(ann, seq)
                 _wait_for_seq(ben, seq)
                 time.sleep(rng.uniform(*pause))
-                host.get_by_label(f"{PLAYERS[0]} predicts {tap % 11}", exact=True).click()
+                ann.get_by_label(f"{PLAYERS[0]} predicts {tap % 11}", exact=True).click()
                 seq += 1
                 _wait_for_seq(ben, seq)
-                tapped = host.evaluate("window.__tap")
+                tapped = ann.evaluate("window.__tap")
                 changed = ben.evaluate(f"window.__seen[{json.dumps(str(seq))}]")
                 delays.append((changed - tapped) / 1000)
         finally:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import urlencode, urljoin
 
+from referee.games import GAMES
+
 from .loadgen import Client, Result, run_load
 from .plays import GAME, PLAYERS, as_form
 
@@ -36,7 +38,17 @@ def open_table(client: Client, script: list[dict] | None = None) -> Table:
     if status != 201:
         raise RuntimeError(f"opening a table answered {status}: {answer[:200]!r}")
     opened = json.loads(answer)
-    return Table(opened["code"], opened["host_token"], [s["token"] for s in opened["seats"]], script or [])
+    host = opened["host_token"]
+    return Table(opened["code"], host, [_claim(client, opened["code"], host, seat["seat"]) for seat in opened["seats"]],
+                 script or [])
+
+
+def _claim(client: Client, code: str, host: str, seat: int) -> str:
+    status, answer, _ = client.request("POST", f"/api/tables/{code}/seats/{seat}/claim", b"",
+                                       {**JSON, "Authorization": f"Bearer {host}"})
+    if status != 201:
+        raise RuntimeError(f"claiming seat {seat} answered {status}: {answer[:200]!r}")
+    return json.loads(answer)["token"]
 
 
 class TablePool:
@@ -94,8 +106,16 @@ def post_play(client: Client, table: Table, action: dict) -> int:
     """One entry through the JSON API, by the host, on the board at ``table.position``."""
     body = json.dumps({"action": action, "expected_seq": table.position, "key": uuid.uuid4().hex}).encode()
     status, _, _ = client.request("POST", f"/api/tables/{table.code}/plays", body,
-                                  {**JSON, "Authorization": f"Bearer {table.host}"})
+                                  {**JSON, "Authorization": f"Bearer {writer_token(table, action)}"})
     return status
+
+
+def writer_token(table: Table, action: dict) -> str:
+    """The host's token, except for a secret entry (a prediction): every seat here has its own
+    phone, and only that phone may make its seat's secret entries (issue 15)."""
+    if action.get("type") in GAMES[GAME].secret_entries and isinstance(action.get("seat"), int):
+        return table.seats[action["seat"]]
+    return table.host
 
 
 def submit_page(port: int):
@@ -107,7 +127,7 @@ def submit_page(port: int):
         fields += [("expected_seq", str(table.position)), ("key", uuid.uuid4().hex)]
         status, _, _ = client.request("POST", f"/t/{table.code}/entries", urlencode(fields).encode(), {
             "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "Origin": origin,
-            "Cookie": f"rt_{table.code}={table.host}"})
+            "Cookie": f"rt_{table.code}={writer_token(table, table.script[table.position])}"})
         return status
 
     return submit
@@ -191,7 +211,7 @@ class Growth:
 def measure_growth(port: int, database_url: str, samples: int, early_seq: int = 20,
                    late_seq: int = 2000) -> Growth:
     """Two tables, one phone each: the host starts a round, then Ann keeps changing her
-    prediction (allowed until everyone has predicted), so every entry is a real, legal one and
+    prediction on her phone (allowed until everyone has predicted), so every entry is a real, legal one and
     a table can go on for thousands of entries in the same state. One table's log is filled to
     just before ``late_seq`` (``fill_log``), the other is brought to just before ``early_seq``;
     then entries (and board fetches) are timed on the two in turn, so whatever else the machine

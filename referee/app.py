@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
-from flask import Flask, g
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .db import make_engine
+from .netinfo import lan_address
+from .game_templates import with_game_templates
 from .push import Hub
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
                 instance_path=str(ROOT / "instance"))
+    app.jinja_loader = with_game_templates(app.jinja_loader)  # a game's own templates folder first
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL") or os.environ.get("REFEREE_DATABASE_URL"),
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
@@ -24,11 +26,21 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_SECONDS=1,
         # open event streams per process; each holds a server thread, so keep it under the thread count
         PUSH_STREAMS=int(os.environ.get("REFEREE_PUSH_STREAMS", "16")),
+        # of which one client address may hold this many (a phone needs one; the rest poll)
+        PUSH_STREAMS_PER_CLIENT=int(os.environ.get("REFEREE_PUSH_STREAMS_PER_CLIENT", "10")),
         PUSH_LIFETIME=60,  # seconds before a stream ends and the browser reconnects
+        # tables one client address may open per window (a script could open thousands a minute)
+        TABLES_PER_WINDOW=int(os.environ.get("REFEREE_TABLES_PER_WINDOW", "30")),
+        TABLE_WINDOW_SECONDS=600,
+        # host names phones may use when PUBLIC_URL is not set; others are refused (400), so a
+        # forged Host header never reaches a join link, a QR code or an export
+        TRUSTED_HOSTS=_trusted_hosts(os.environ.get("REFEREE_TRUSTED_HOSTS")),
         # reverse proxies in front of the app whose X-Forwarded-For/-Proto/-Host/-Port to believe
         TRUSTED_PROXIES=int(os.environ.get("REFEREE_TRUSTED_PROXIES", "0")),
     )
     app.config.update(config or {})
+    if app.config["PUBLIC_URL"] and not os.environ.get("REFEREE_TRUSTED_HOSTS"):
+        app.config["TRUSTED_HOSTS"] = None  # links use PUBLIC_URL, never the Host header
     if app.config["TRUSTED_PROXIES"]:
         # Behind a TLS proxy the app sees plain http from the proxy: without this, the seat cookie
         # would lose Secure and HSTS would never be sent. Off by default: anyone could forge them.
@@ -39,23 +51,17 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"
     app.extensions["db_engine"] = make_engine(app.config["DATABASE_URL"])
     app.extensions["push_hub"] = Hub(app.extensions["db_engine"])
-    app.extensions["push_slots"] = threading.BoundedSemaphore(app.config["PUSH_STREAMS"])
 
-    from . import i18n
-    from .web import api, common, pages, sheets
+    from . import i18n, web
 
     i18n.init_app(app)
-
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(sheets.bp)
-    app.teardown_appcontext(_close_session)
-    app.after_request(common.security_headers)
-    common.register_filters(app)
+    web.init_app(app)
     return app
 
 
-def _close_session(_error) -> None:
-    session = g.pop("db", None)
-    if session is not None:
-        session.close()
+def _trusted_hosts(listed: str | None) -> list[str]:
+    """REFEREE_TRUSTED_HOSTS (comma-separated), else this machine's own names: loopback and its
+    address on the local network (what ``referee serve`` prints)."""
+    if listed:
+        return [host.strip() for host in listed.split(",") if host.strip()]
+    return ["localhost", "127.0.0.1", "::1", "[::1]", lan_address()]

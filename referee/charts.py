@@ -33,13 +33,15 @@ class Series:
 
 
 def line_chart(series: Sequence[Series], labels: Sequence[str], title: str, desc: str = "",
-               chart_id: str = "chart") -> str:
-    """The SVG of ``series`` over ``labels`` (x positions, left to right)."""
+               chart_id: str = "chart", dodge: bool = False) -> str:
+    """The SVG of ``series`` over ``labels`` (x positions, left to right). ``dodge``: series
+    with the same value at a point are drawn a few pixels apart there, so that lines which
+    meet (lives: 3, 2, 1 for everyone) stay visible side by side."""
     count = max(len(labels), 1)
     known = [v for s in series for v in s.values if v is not None]
     low, high = (min(known), max(known)) if known else (0.0, 1.0)
     ticks = nice_ticks(low, high)
-    plot = _Plot(ticks[0], ticks[-1], count)
+    plot = _Plot(ticks[0], ticks[-1], count, dodges(series) if dodge else None)
     legend_rows = math.ceil(len(series) / LEGEND_COLUMNS)
     height = PLOT_TOP + PLOT_HEIGHT + AXIS_GAP + legend_rows * LEGEND_ROW + 6
     summary = desc or describe(series, labels)
@@ -82,12 +84,34 @@ def nice_ticks(low: float, high: float, wanted: int = 5) -> list[float]:
     return ticks
 
 
-class _Plot:
-    """Where a value and an x index land in the picture."""
+DODGE = 3.5  # px between lines that share a point
 
-    def __init__(self, low: float, high: float, count: int):
+
+def dodges(series: Sequence[Series]) -> dict[tuple[int, int], float]:
+    """(series, x index) -> the pixels its point moves down: the series sharing a value there
+    are spread around it, in the order of the legend."""
+    shifts = {}
+    for x in range(max((len(s.values) for s in series), default=0)):
+        sharing: dict[float, list[int]] = {}
+        for index, s in enumerate(series):
+            if x < len(s.values) and s.values[x] is not None:
+                sharing.setdefault(s.values[x], []).append(index)
+        for indexes in sharing.values():
+            for k, index in enumerate(indexes):
+                shifts[(index, x)] = (k - (len(indexes) - 1) / 2) * DODGE
+    return shifts
+
+
+class _Plot:
+    """Where a value and an x index land in the picture (``shifts``: see ``dodges``)."""
+
+    def __init__(self, low: float, high: float, count: int, shifts: dict[tuple[int, int], float] | None = None):
         self.low, self.high, self.count = low, high, count
         self.right = WIDTH - PLOT_RIGHT
+        self.shifts = shifts or {}
+
+    def point_y(self, series: int, index: int, value: float) -> float:
+        return self.y(value) + self.shifts.get((series, index), 0.0)
 
     def x(self, index: int) -> float:
         if self.count == 1:
@@ -130,7 +154,7 @@ def _line(plot: _Plot, index: int, s: Series) -> str:
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     out = [f'<g class="series s{index % len(MARKS)}" data-name="{escape(s.name)}" aria-hidden="true">']
     for run in _runs(s.values):
-        points = " ".join(f"{_f(plot.x(i))},{_f(plot.y(v))}" for i, v in run)
+        points = " ".join(f"{_f(plot.x(i))},{_f(plot.point_y(index, i, v))}" for i, v in run)
         if len(run) == 1:
             continue  # a lone point has its mark, no line
         out.append(f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2.2" '
@@ -139,7 +163,7 @@ def _line(plot: _Plot, index: int, s: Series) -> str:
     every = math.ceil(len(present) / MAX_MARKS) or 1
     for n, i in enumerate(present):
         if n % every == 0 or n == len(present) - 1:
-            out.append(_mark(mark, plot.x(i), plot.y(s.values[i]), i, s.values[i]))
+            out.append(_mark(mark, plot.x(i), plot.point_y(index, i, s.values[i]), i, s.values[i]))
     out.append("</g>")
     return "".join(out)
 

@@ -25,8 +25,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_server(args) -> int:
-    import waitress
-
+    from . import door
     from .app import create_app
 
     url = public_url(args.host, args.port, args.public_url)
@@ -34,8 +33,15 @@ def run_server(args) -> int:
     print(f"Table Referee is running. Phones on this network open:\n\n  {url}\n", flush=True)
     print(terminal_qr(url), flush=True)
     print(f"Database: {_redacted(app.config['DATABASE_URL'])}  ·  stop with Ctrl+C", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="referee")
+    door.serve(app, host=args.host, port=args.port, threads=args.threads, ident="referee",
+               max_request_body_size=door_limit(app), trusted_proxies=app.config["TRUSTED_PROXIES"])
     return 0
+
+
+def door_limit(app) -> int:
+    """Waitress reads a whole body before the app sees it, up to 1 GB by default: refuse (413)
+    anything over the app's own limit before reading it. Waitress refuses at this size or more."""
+    return app.config["MAX_CONTENT_LENGTH"] + 1
 
 
 def _redacted(url: str) -> str:

@@ -33,16 +33,28 @@ class GameTable(SQLModel, table=True):
     game: str = Field(max_length=32)
     host_token: str = Field(max_length=64)
     options: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    # [{"name", "token", "claimed"}]: a token only once a phone or client has claimed the seat
     seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    seats_version: int = 0  # compare-and-set counter of ``seats``: claims and frees never lose a race
+    rematch: str | None = Field(default=None, max_length=16)  # the code of the table's rematch, once made
     seq: int = 0
     tip: int = 0
+    # A correction that left later entries that no longer pass: what the table settles before it
+    # takes a new entry (``referee.corrections``); None when nothing is pending.
+    pending: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime | None = Field(default_factory=utcnow)  # opened or last written to
 
 
 class Entry(SQLModel, table=True):
     """One line of a table's log: an entry as made (``kind='entry'``) or the undo of one
-    (``kind='void'``, naming the voided ``seq`` in ``voids``). Never updated, never deleted."""
+    (``kind='void'``, naming the voided ``seq`` in ``voids``). Never updated, never deleted.
+
+    A correction (``referee.corrections``) writes entry lines for the entries it puts in force,
+    each naming the older line it takes the place of in ``replaces``, then one record line of
+    kind ``correct``, ``remove``, ``insert`` or ``accept`` naming the entry it is about in
+    ``corrects``. Record lines (voids too) are never in force; their ``tip`` is the table's tip
+    after them."""
 
     __tablename__ = "entries"
     __table_args__ = (
@@ -58,6 +70,8 @@ class Entry(SQLModel, table=True):
     action: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     ruling: str | None = Field(default=None, max_length=16)  # rule overridden by a table ruling
     voids: int | None = None
+    corrects: int | None = None  # a correction's record line: the entry corrected (inserted before)
+    replaces: int | None = None  # an entry a correction put in force: the older line it stands for
     prev_tip: int | None = None  # for an entry: the tip it was applied on
     tip: int  # the tip after this line: this entry's seq, or for a void the tip it goes back to
     description: str = Field(default="", max_length=300)  # in English, for the API and old clients

@@ -1,36 +1,33 @@
-"""A pybabel extractor for the engines' texts (babel.cfg names it for referee/games/*.py and
+"""A pybabel extractor for the engines' texts (babel.cfg names it for referee/games/**.py and
 referee/log.py).
 
 The engines are pure modules and carry no gettext markers. What a page shows of them is of two
-kinds: fixed texts known once the module is imported (the game's title, each house rule's help
-and value help), and sentences (``base.Text``) whose templates are the literal strings given to
+kinds: fixed texts known once the game is registered (its title, each house rule's help and
+value help; said where game.py is read), and sentences (``base.Text``) whose templates are the literal strings given to
 ``Text``, ``counted``, ``Refusal``, ``unreadable``, ``not_yours`` and ``Denied``, found in the
 source.
 """
 from __future__ import annotations
 
 import ast
-import importlib
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
+from .games import GAMES, Game
 from .games.base import Text
 
 
-def engine_texts(module: ModuleType) -> Iterator[str]:
-    """Every fixed text of an engine module that pages show, in a stable order."""
-    title = getattr(module, "TITLE", None)
-    if isinstance(title, str):
-        yield title
-    for option in getattr(module, "OPTIONS", ()):
+def engine_texts(game: Game) -> Iterator[str]:
+    """Every fixed text of a game that pages show, in a stable order."""
+    yield game.title
+    for option in game.options:
         yield option.help
         yield from (option.value_help or {}).values()
 
 
-def fixed_texts(module: ModuleType) -> Iterator[str]:
-    """The engine texts that are plain strings (a Text's template is found in the source)."""
-    return (text for text in engine_texts(module) if not isinstance(text, Text))
+def fixed_texts(game: Game) -> Iterator[str]:
+    """The game's texts that are plain strings (a Text's template is found in the source)."""
+    return (text for text in engine_texts(game) if not isinstance(text, Text))
 
 
 VALUE_CONTEXT = "house rule value"
@@ -41,9 +38,9 @@ def value_label(value: str) -> str:
     return value.replace("_", " ")
 
 
-def option_values(module: ModuleType) -> Iterator[str]:
+def option_values(game: Game) -> Iterator[str]:
     """The house rules' values with words in them (numbers need no translation)."""
-    for option in getattr(module, "OPTIONS", ()):
+    for option in game.options:
         yield from (value_label(v) for v in option.values if any(c.isalpha() for c in v))
 
 
@@ -85,19 +82,12 @@ def extract_engine_texts(fileobj, keywords, comment_tags, options) -> Iterator[t
     text = fileobj.read().decode("utf-8")
     for line, template in sentence_templates(text):
         yield line, "ngettext" if isinstance(template, tuple) else None, template, [f"{path.stem} (sentence)"]
-    if path.parent.name != "games":
+    if path.stem != "game" or path.parent.name != "games":
         return
-    module = importlib.import_module(f"referee.games.{path.stem}")
-    if getattr(module, "GAME_ID", None) is None:
-        return  # a shared helper module (base, cards): no title or house rules
-    source = text.splitlines()
-    for fixed in dict.fromkeys(fixed_texts(module)):
-        yield _line_of(fixed, source), None, fixed, [f"{module.GAME_ID} (engine text)"]
-    for value in dict.fromkeys(option_values(module)):
-        yield 0, "pgettext", (VALUE_CONTEXT, value), [f"{module.GAME_ID} (house rule value)"]
+    # game.py holds the registry: every registered game's title and house rules are said here
+    for game in GAMES.values():
+        for fixed in dict.fromkeys(fixed_texts(game)):
+            yield 0, None, fixed, [f"{game.id} (engine text)"]
+        for value in dict.fromkeys(option_values(game)):
+            yield 0, "pgettext", (VALUE_CONTEXT, value), [f"{game.id} (house rule value)"]
 
-
-def _line_of(text: str, source: list[str]) -> int:
-    """The line that spells the text, for the catalog's reference (0 when it is built up)."""
-    needle = text[:40]
-    return next((number for number, line in enumerate(source, 1) if needle in line), 0)

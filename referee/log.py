@@ -20,10 +20,12 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
+from . import upkeep
 from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
 from .push import CHANNEL as PUSH_CHANNEL
+from .push import notice_payload
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
 # 31^8 ≈ 2^39.6 codes. A code lets anyone watch and take a seat nobody has taken yet, so it must
@@ -50,6 +52,23 @@ class Stale(Exception):
     """The phone's board is older than the table's: nothing was recorded."""
 
 
+class KeyReused(Stale):
+    """The key was recorded with another write (a second tap on the same board): this one was
+    not recorded, and the board it was drawn on is older than the table's."""
+
+
+class Archived(Exception):
+    """The table was idle for upkeep.ARCHIVE_DAYS: it can be read, and takes no more entries."""
+
+
+class SeatTaken(Exception):
+    """Another phone claimed the seat first (or already holds it)."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
 @dataclass
 class Recorded:
     entry: Entry
@@ -63,23 +82,28 @@ def engine_of(table: GameTable):
 
 # --------------------------------------------------------------------------- opening and finding
 
-def open_table(session: Session, game_id: str, players: Any, options: Mapping | None) -> GameTable:
-    """Create a table with a fresh code, a host token and one token per seat."""
+def open_table(session: Session, game_id: str, players: Any, options: Mapping | None,
+               host_token: str | None = None) -> GameTable:
+    """Create a table with a fresh code and a host token (a rematch keeps its table's). Seats get
+    their tokens when a phone claims them (``claim_seat``), so nobody holds a seat's token but
+    that phone."""
     if game_id not in GAMES:
         raise Refusal("ENTRY", "Unknown game {game!r}; playable now: {games}.", overridable=False,
                       game=game_id, games=", ".join(GAMES))
     engine = GAMES[game_id]
     state = engine.new_game(players, options)
     table = GameTable(
-        code=_unused_code(session), game=game_id, host_token=new_token(),
+        code=_unused_code(session), game=game_id, host_token=host_token or new_token(),
         options=dict(state.options),
-        seats=[{"name": name, "token": new_token(), "claimed": False} for name in engine.seat_names(state)],
+        seats=[{"name": name, "token": None, "claimed": False} for name in engine.seat_names(state)],
     )
     session.add(table)
     session.flush()
     session.add(Snapshot(table_id=table.id, seq=0, state=engine.dump(state)))
     session.commit()
     session.refresh(table)
+    upkeep.UNKNOWN_CODES.discard(table.code)
+    upkeep.sweep_unplayed(session)
     return table
 
 
@@ -119,8 +143,11 @@ def find_table(session: Session, code: str) -> GameTable:
     table = found.get(normal)
     if table is not None and table in session:
         return table
+    if normal in upkeep.UNKNOWN_CODES:
+        raise TableNotFound(code)
     row = session.execute(_TABLE_AND_TIP_STATE, {"code": normal}).first()
     if row is None:
+        upkeep.UNKNOWN_CODES.add(normal)
         raise TableNotFound(code)
     table, tip, dumped = row
     if tip is not None:
@@ -129,15 +156,30 @@ def find_table(session: Session, code: str) -> GameTable:
     return table
 
 
-_SEQ_OF_CODE = select(GameTable.__table__.c.seq).where(GameTable.__table__.c.code == bindparam("code"))
+_STAMP_OF_CODE = (select(GameTable.__table__.c.seq, GameTable.__table__.c.seats_version)
+                  .where(GameTable.__table__.c.code == bindparam("code")))
 
 
 def table_seq(engine: Engine, code: str) -> int | None:
     """Only the table's seq (None: no such table), for the poll that asks whether anything is
-    new: one indexed column on a pooled connection, no session, no ORM object (the profile
+    new: one indexed row on a pooled connection, no session, no ORM object (the profile
     showed loading the table was half the poll)."""
+    stamp = table_stamp(engine, code)
+    return stamp[0] if stamp else None
+
+
+def table_stamp(engine: Engine, code: str) -> tuple[int, int] | None:
+    """The table's seq and seats' version (None: no such table): what a poll compares. A code
+    nobody has is remembered for a minute (``upkeep.UNKNOWN_CODES``): guessing costs no query."""
+    normal = normalise_code(code)
+    if normal in upkeep.UNKNOWN_CODES:
+        return None
     with engine.connect() as connection:
-        return connection.execute(_SEQ_OF_CODE, {"code": normalise_code(code)}).scalar()
+        row = connection.execute(_STAMP_OF_CODE, {"code": normal}).first()
+    if row is None:
+        upkeep.UNKNOWN_CODES.add(normal)
+        return None
+    return (row[0], row[1])
 
 
 def identify(table: GameTable, token: str | None):
@@ -150,9 +192,100 @@ def identify(table: GameTable, token: str | None):
     if secrets.compare_digest(given, table.host_token.encode()):
         return HOST
     for seat, info in enumerate(table.seats):
-        if secrets.compare_digest(given, info["token"].encode()):
+        if info.get("token") and secrets.compare_digest(given, info["token"].encode()):
             return seat
     return None
+
+
+# --------------------------------------------------------------------------- seats
+
+def claim_seat(session: Session, table: GameTable, seat: int) -> str:
+    """A new token for a seat nobody holds, minted and stored atomically: of several phones
+    claiming one seat at once, one wins and the others get SeatTaken. Nobody, the host
+    included, can obtain the token of a seat that is already claimed."""
+    token = new_token()
+
+    def claimed(seats: list[dict]) -> list[dict]:
+        if seats[seat].get("token"):
+            raise SeatTaken(seats[seat]["name"])
+        return _with_seat(seats, seat, token=token, claimed=True)
+
+    _change_seats(session, table, claimed)
+    return token
+
+
+def free_seat(session: Session, table: GameTable, seat: int) -> None:
+    """Revoke a seat's token at once (its phone's pass stops working); another phone may claim it."""
+    _change_seats(session, table, lambda seats: _with_seat(seats, seat, token=None, claimed=False))
+
+
+def seat_is_claimed(table: GameTable, seat: int) -> bool:
+    return bool(table.seats[seat].get("token"))
+
+
+def _with_seat(seats: list[dict], seat: int, **fields) -> list[dict]:
+    return [{**info, **fields} if n == seat else dict(info) for n, info in enumerate(seats)]
+
+
+_SWAP_SEATS = (GameTable.__table__.update()
+               .where(GameTable.__table__.c.id == bindparam("table_id"),
+                      GameTable.__table__.c.seats_version == bindparam("version"))
+               .values(seats=bindparam("seats"), seats_version=bindparam("new_version")))
+# PostgreSQL: a seat change nudges every process's push.Hub too (the host's list of who joined).
+_SWAP_SEATS_AND_NOTIFY = _SWAP_SEATS.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
+
+
+def _change_seats(session: Session, table: GameTable, change) -> None:
+    """Apply ``change`` (seats -> new seats, or raise) with a compare-and-set on the seats'
+    version, reading them again after a lost race: no claim or free is ever lost."""
+    for attempt_number in range(WRITE_ATTEMPTS * 4):
+        session.refresh(table)
+        seats = change(table.seats)
+        params = {"table_id": table.id, "version": table.seats_version, "seats": seats,
+                  "new_version": table.seats_version + 1}
+        try:
+            connection = session.connection()
+            if connection.dialect.name == "postgresql":
+                params.update(channel=PUSH_CHANNEL, payload=notice_payload(table.code, table.seq, params["new_version"]))
+                swapped = len(connection.execute(_SWAP_SEATS_AND_NOTIFY, params).all())
+            else:
+                swapped = connection.execute(_SWAP_SEATS, params).rowcount
+            session.commit()
+        except OperationalError:  # SQLite: another writer held the lock
+            session.rollback()
+            swapped = 0
+        if swapped == 1:
+            session.refresh(table)
+            return
+        time.sleep(0.005 * (attempt_number + 1))
+    raise Stale()
+
+
+_LINK_REMATCH = (GameTable.__table__.update()
+                 .where(GameTable.__table__.c.id == bindparam("table_id"), GameTable.__table__.c.rematch.is_(None))
+                 .values(rematch=bindparam("rematch_code"), seats_version=GameTable.__table__.c.seats_version + 1))
+_LINK_REMATCH_AND_NOTIFY = _LINK_REMATCH.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
+
+
+def open_rematch(session: Session, table: GameTable) -> GameTable:
+    """The table's rematch: same game, players, seating and house rules, same host token. Made
+    once: of two phones asking at once, both get the one linked first (the other table made is
+    left unused). Linking it moves the seats' version on, so every phone hears of it and is
+    taken there with its seat (the pages do that)."""
+    if table.rematch:
+        return find_table(session, table.rematch)
+    names = [seat["name"] for seat in table.seats]
+    new = open_table(session, table.game, names, table.options, host_token=table.host_token)
+    connection = session.connection()
+    params = {"table_id": table.id, "rematch_code": new.code}
+    if connection.dialect.name == "postgresql":
+        params.update(channel=PUSH_CHANNEL, payload=notice_payload(table.code, table.seq, table.seats_version + 1))
+        connection.execute(_LINK_REMATCH_AND_NOTIFY, params).all()
+    else:
+        connection.execute(_LINK_REMATCH, params)
+    session.commit()
+    session.refresh(table)
+    return find_table(session, table.rematch)
 
 
 def require_identity(table: GameTable, token: str | None):
@@ -197,17 +330,32 @@ def voided_seqs(entries: list[Entry]) -> set[int]:
     return {e.voids for e in entries if e.kind == "void"}
 
 
+def in_force(entries: list[Entry], tip: int) -> list[int]:
+    """The seqs of the entries in force, oldest first: the chain from ``tip`` back through each
+    line's ``prev_tip``. Voided entries, corrected ones and those a correction re-entered are
+    off it; record lines (voids, corrections) never are on it."""
+    by_seq = {entry.seq: entry for entry in entries}
+    chain = []
+    while tip:
+        chain.append(tip)
+        tip = by_seq[tip].prev_tip
+    return chain[::-1]
+
+
 def replay(session: Session, table: GameTable):
-    """The state rebuilt from the log alone, ignoring every snapshot but none."""
+    """The state rebuilt from the log alone, ignoring every snapshot but none. Every entry line
+    is applied to the state after the line it was applied on (``prev_tip``): after an undo, or a
+    correction that rebuilt the entries after the one it corrected, that is an earlier state. The
+    tip is the last line's."""
     engine = engine_of(table)
-    stack = [engine.new_game([s["name"] for s in table.seats], table.options)]
+    states = {0: engine.new_game([s["name"] for s in table.seats], table.options)}
+    tip = 0
     for entry in history(session, table):
-        if entry.kind == "void":
-            stack.pop()
-        else:
-            stack.append(engine.apply(stack[-1], entry.action, _by_from_text(entry.by),
-                                      ruling=entry.ruling is not None))
-    return stack[-1]
+        if entry.kind == "entry":
+            states[entry.seq] = engine.apply(states[entry.prev_tip], entry.action, _by_from_text(entry.by),
+                                             ruling=entry.ruling is not None)
+        tip = entry.tip
+    return states[tip]
 
 
 def _by_text(by) -> str:
@@ -227,45 +375,116 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
         raise Denied(403, "Only the host can accept an entry as a table ruling.")
 
     def attempt(table: GameTable) -> Recorded:
+        refuse_while_pending(table)
         engine = engine_of(table)
         before = current_state(session, table)
-        after = engine.apply(before, action, by, ruling=ruling)
+        refuse_secret_entry_of_a_held_seat(table, before, action, by)
+        after, kept = engine.accept(before, action, by, ruling=ruling)  # only the fields it read
         seq = table.seq + 1
         entry = _new_entry(
-            table, seq, key, kind="entry", by=_by_text(by), action=dict(action),
-            ruling=engine.overridden_rule(before, action, by) if ruling else None,
-            prev_tip=table.tip, tip=seq, **_description(_describe(engine, before, action, by, after)),
+            table, seq, key, kind="entry", by=_by_text(by), action=kept,
+            ruling=engine.overridden_rule(before, kept, by) if ruling else None,
+            prev_tip=table.tip, tip=seq, **_description(_describe(engine, before, kept, by, after)),
         )
         return _Prepared(entry, after, engine.dump(after))
 
-    return _write(session, code, expected_seq, key, attempt)
+    def same_tap(earlier: Entry) -> bool:
+        # the log kept only the fields the game read: the same tap sends those same fields
+        return (earlier.kind == "entry" and earlier.by == _by_text(by) and isinstance(earlier.action, dict)
+                and all(name in action and action[name] == value for name, value in earlier.action.items()))
+
+    return _write(session, code, expected_seq, key, attempt, same_tap)
 
 
 def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Recorded:
     """Void the last entry still in force: by the phone that made it, or by the host."""
 
     def attempt(table: GameTable) -> Recorded:
+        refuse_while_pending(table)
         if table.tip == 0:
             raise Refusal("UNDO", "There is nothing to undo.", overridable=False)
         target = history_entry(session, table, table.tip)
         if by != HOST and _by_text(by) != target.by:
             raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=description(target))
+        _refuse_to_hide_again(session, table, target)
         entry = _new_entry(
             table, table.seq + 1, key, kind="void", by=_by_text(by), voids=target.seq, tip=target.prev_tip,
             **_description(Text("Undone: {entry}", entry=description(target))),
         )
         return _Prepared(entry, state_at(session, table, target.prev_tip), None)
 
-    return _write(session, code, expected_seq, key, attempt)
+    def same_tap(earlier: Entry) -> bool:
+        return earlier.kind == "void" and earlier.by == _by_text(by)
+
+    return _write(session, code, expected_seq, key, attempt, same_tap)
+
+
+def refuse_while_pending(table: GameTable) -> None:
+    """No entry and no undo while a correction waits for the host to settle the entries that no
+    longer pass (``referee.corrections``)."""
+    if table.pending:
+        raise Refusal("PENDING", "A correction is pending: the host settles the entries that no longer pass "
+                                 "before anything new is entered.", overridable=False)
+
+
+_UNCHANGED = object()
+
+
+def _refuse_to_hide_again(session: Session, table: GameTable, target: Entry) -> None:
+    """An entry that showed the table a secret stays: undoing it would hide the secret again,
+    and players who have seen everyone's choice could choose anew (issue 17 item 4)."""
+    if target.kind != "entry" or not isinstance(target.action, dict):
+        return
+    engine = engine_of(table)
+    before, after = state_at(session, table, target.prev_tip), state_at(session, table, target.seq)
+    rule = engine.reveals(before, target.action, after)
+    if rule:
+        raise Refusal(rule, "“{entry}” showed hidden choices to the table, so it cannot be undone: "
+                            "they could be chosen again by players who have seen them.",
+                      overridable=False, entry=description(target))
+
+
+def refuse_secret_entry_of_a_held_seat(table: GameTable, state, action: Mapping[str, Any], by) -> None:
+    """A seat with its own phone makes its secret entries (a prediction, trumps, a task) there
+    and nowhere else: the host may neither see nor replace them. For a seat without a phone the
+    host still enters them."""
+    seat = secret_entry_seat(table, state, action, by)
+    if seat is not None and seat_is_claimed(table, seat):
+        raise Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
+                     name=table.seats[seat]["name"])
+
+
+def secret_entry_seat(table: GameTable, state, action: Any, by) -> int | None:
+    """The seat a secret entry made by the host is for; None for any other write."""
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    if by != HOST or not isinstance(kind, str) or kind not in engine_of(table).secret_entries:
+        return None
+    return entry_seat(table, state, action)
+
+
+def entry_seat(table: GameTable, state, action: Mapping[str, Any]) -> int | None:
+    """The seat an entry is for: its own ``seat``, or else the one seat the host's board offers
+    that entry for now (Was Sticht's trumps are the dealer's, a play the seat whose turn it is)."""
+    seat = action.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(table.seats):
+        return seat
+    offered = {offer["seat"] for offer in engine_of(table).offers(state, HOST) if offer["type"] == action.get("type")}
+    seat = offered.pop() if len(offered) == 1 else None
+    return seat if isinstance(seat, int) else None
 
 
 @dataclass
 class _Prepared:
     """A write worked out and not yet stored: its log line, the state after it, and that state
-    dumped for a new snapshot (None for an undo, which goes back to a snapshot already stored)."""
+    dumped for a new snapshot (None for an undo, which goes back to a snapshot already stored).
+
+    A correction writes more: the entry lines it puts in force, each with its snapshot, before
+    its own record line (``entry``), and the table's pending correction after it."""
     entry: Entry
     state: Any
     snapshot: dict[str, Any] | None
+    earlier: list[tuple[Entry, dict[str, Any]]] = ()
+    pending: Any = _UNCHANGED
 
 
 _ENTRY_COLUMNS = tuple(column.name for column in Entry.__table__.columns if column.name != "id")
@@ -275,7 +494,7 @@ def _new_entry(table: GameTable, seq: int, key: str, **fields) -> Entry:
     """A log line as an unsaved Entry: ``model_construct`` sets the fields without the
     validating constructor (a tenth of the cost); every column but ``id`` is given."""
     values = {"table_id": table.id, "seq": seq, "key": key, "action": None, "ruling": None, "voids": None,
-              "prev_tip": None, "created_at": utcnow(), **fields}
+              "corrects": None, "replaces": None, "prev_tip": None, "created_at": utcnow(), **fields}
     return Entry.model_construct(**values)
 
 
@@ -296,17 +515,21 @@ def description(entry: Entry) -> str:
     return revive_texts(entry.words) if entry.words else entry.description
 
 
-def _write(session: Session, code: str, expected_seq: int, key: str, attempt) -> Recorded:
+def _write(session: Session, code: str, expected_seq: int, key: str, attempt, same_tap) -> Recorded:
     """Run one write in its own transaction: refuse a stale board, work the write out
     (``attempt``), then store it with a compare-and-set on the table row.
 
     A repeated key answers the first result (``replayed``), but the key is not looked up first:
     it is looked up only when the write cannot go ahead (a stale board, an entry the rules now
     refuse) or when the log's unique (table, key) index refuses the new line. A lost race
-    (another phone wrote first) ends the same way, as replay or stale."""
+    (another phone wrote first) ends the same way, as replay or stale. A key that comes back
+    with another write (``same_tap`` says no: two taps on one board share its form's key) was
+    not recorded: it is stale, never the first tap's success."""
     for attempt_number in range(WRITE_ATTEMPTS):
         try:
             table = find_table(session, code)
+            if upkeep.is_archived(table):
+                raise Archived()
             if expected_seq != table.seq:
                 raise Stale()
             try:
@@ -315,20 +538,22 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt) ->
                 raise
             except Exception:  # refused, or not readable: unless this key was recorded before
                 session.rollback()
-                earlier = _replay_of_key(session, code, key)
+                earlier = _replay_of_key(session, code, key, same_tap)
                 if earlier is not None:
                     return earlier
                 raise
-            _append(session, table, expected_seq, prepared.entry, prepared.snapshot)
+            _append(session, table, expected_seq, prepared)
             session.commit()
             return Recorded(prepared.entry, prepared.state, replayed=False)
+        except KeyReused:
+            raise
         except (IntegrityError, Stale):
             session.rollback()
-            earlier = _replay_of_key(session, code, key)
+            earlier = _replay_of_key(session, code, key, same_tap)
             if earlier is None:
                 raise Stale()
             return earlier
-        except (Refusal, Denied):
+        except (Refusal, Denied, Archived):
             session.rollback()
             raise
         except OperationalError:  # SQLite: another writer held the lock; try again
@@ -337,13 +562,16 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt) ->
     raise Stale()
 
 
-def _replay_of_key(session: Session, code: str, key: str) -> Recorded | None:
+def _replay_of_key(session: Session, code: str, key: str, same_tap) -> Recorded | None:
     """The first result of ``key`` at this table, when it was recorded before (a double tap, a
-    retry after a lost answer, or the same tap racing itself), else None."""
+    retry after a lost answer, or the same tap racing itself), else None. KeyReused when the
+    key was recorded with another write."""
     table = session.exec(select(GameTable).where(GameTable.code == normalise_code(code))).first()
     earlier = _entry_with_key(session, table, key) if table is not None else None
     if earlier is None:
         return None
+    if not same_tap(earlier):
+        raise KeyReused()
     return Recorded(earlier, state_at(session, table, earlier.tip), replayed=True)
 
 
@@ -355,31 +583,54 @@ _TABLES, _ENTRIES = GameTable.__table__, Entry.__table__
 _MOVE = (_TABLES.update()
          .where(_TABLES.c.id == bindparam("table_id"), _TABLES.c.seq == bindparam("expected_seq"))
          .values(seq=bindparam("new_seq"), tip=bindparam("new_tip"), updated_at=bindparam("at")))
-# PostgreSQL: the NOTIFY for push.Hub rides on the compare-and-set (one round trip, not two). It
-# is sent only when the row moved, and like any NOTIFY it is delivered at commit, or never.
-_MOVE_AND_NOTIFY = _MOVE.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
+_MOVE_AND_SET_PENDING = _MOVE.values(pending=bindparam("pending"))
 _INSERT_ENTRY = _ENTRIES.insert()
 _INSERT_SNAPSHOT = _SNAPSHOTS.insert()
 
 
-def _append(session: Session, table: GameTable, expected_seq: int, entry: Entry,
-            snapshot: dict[str, Any] | None) -> None:
+def _notifying(move):
+    """PostgreSQL: the NOTIFY for push.Hub rides on the compare-and-set (one round trip, not two).
+    It is sent only when the row moved, and like any NOTIFY it is delivered at commit, or never."""
+    return move.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
+
+
+_MOVE_AND_NOTIFY, _MOVE_SET_PENDING_AND_NOTIFY = _notifying(_MOVE), _notifying(_MOVE_AND_SET_PENDING)
+
+
+def _columns(entry: Entry) -> dict[str, Any]:
+    return {name: getattr(entry, name) for name in _ENTRY_COLUMNS}
+
+
+def _append(session: Session, table: GameTable, expected_seq: int, prepared: _Prepared) -> None:
     """Move the table to ``entry.seq`` only if nobody else moved it since ``expected_seq``, then
-    insert the log line and the snapshot after it: Core statements on the session's connection
+    insert the log lines and the snapshots after them: Core statements on the session's connection
     (the profile showed the ORM's flushes and its UPDATE bookkeeping were most of a write)."""
+    entry = prepared.entry
     connection = session.connection()
     params = {"table_id": table.id, "expected_seq": expected_seq, "new_seq": entry.seq, "new_tip": entry.tip,
               "at": entry.created_at}
+    setting_pending = prepared.pending is not _UNCHANGED
+    if setting_pending:
+        params["pending"] = prepared.pending
     if connection.dialect.name == "postgresql":  # heard by push.Hub in every process, at commit
-        params.update(channel=PUSH_CHANNEL, payload=f"{table.code}:{entry.seq}")
-        moved = len(connection.execute(_MOVE_AND_NOTIFY, params).all())
+        params.update(channel=PUSH_CHANNEL, payload=notice_payload(table.code, entry.seq))
+        move = _MOVE_SET_PENDING_AND_NOTIFY if setting_pending else _MOVE_AND_NOTIFY
+        moved = len(connection.execute(move, params).all())
     else:
-        moved = connection.execute(_MOVE, params).rowcount
+        moved = connection.execute(_MOVE_AND_SET_PENDING if setting_pending else _MOVE, params).rowcount
     if moved != 1:
         raise Stale()
-    connection.execute(_INSERT_ENTRY, {name: getattr(entry, name) for name in _ENTRY_COLUMNS})
-    if snapshot is not None:
-        connection.execute(_INSERT_SNAPSHOT, {"table_id": table.id, "seq": entry.seq, "state": snapshot})
+    if prepared.earlier:  # a correction: its lines in one statement each for lines and snapshots
+        lines = [*prepared.earlier, (entry, prepared.snapshot)]
+        connection.execute(_INSERT_ENTRY, [_columns(line) for line, _ in lines])
+        connection.execute(_INSERT_SNAPSHOT, [{"table_id": table.id, "seq": line.seq, "state": state}
+                                              for line, state in lines if state is not None])
+    else:
+        connection.execute(_INSERT_ENTRY, _columns(entry))
+        if prepared.snapshot is not None:
+            connection.execute(_INSERT_SNAPSHOT, {"table_id": table.id, "seq": entry.seq, "state": prepared.snapshot})
     set_committed_value(table, "seq", entry.seq)
     set_committed_value(table, "tip", entry.tip)
     set_committed_value(table, "updated_at", entry.created_at)
+    if setting_pending:
+        set_committed_value(table, "pending", prepared.pending)

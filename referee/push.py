@@ -1,15 +1,19 @@
 """Push: tell every phone watching a table that it moved on, within a fraction of a second.
 
 Phones listen on a server-sent-events stream (``/t/CODE/events``) that carries only the table's
-new sequence number, a nudge to re-fetch the board; the board itself still comes from the normal
-GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams of that
+new sequence number (a ``seq`` event) and, when a phone joins or a seat is freed, its seats'
+version (a ``seats`` event): a nudge to re-fetch the board; the board itself still comes from the
+normal GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams of that
 process wait on it, and one watcher thread feeds it from the database, so an entry made through
 any process reaches phones connected to any other:
 
-- PostgreSQL: every write sends ``NOTIFY`` in its own transaction (``log._append``), delivered at
-  commit; the watcher ``LISTEN``s on its own connection.
-- SQLite (one machine): the watcher reads the seqs of the tables being watched a few times a second,
-  and writes made by this process are announced at once.
+- PostgreSQL: every write sends ``NOTIFY`` in its own transaction (``log._append``: ``CODE:SEQ``;
+  a seat claimed or freed, ``log._change_seats``: ``CODE:SEQ:SEATS``), delivered at commit; the
+  watcher ``LISTEN``s on its own connection, and every ``LISTEN_CHECK_SECONDS`` reads the watched
+  seqs on another: a table ahead of what was heard is announced, and if no NOTIFY follows, the
+  LISTEN connection went silent and is made again.
+- SQLite (one machine): the watcher reads the seqs and seats' versions of the tables being watched
+  a few times a second, and writes made by this process are announced at once.
 The same seqs answer the "anything new?" polls of phones without a stream, without a query.
 No Flask here.
 """
@@ -25,26 +29,43 @@ from sqlalchemy.engine import Engine
 CHANNEL = "referee_seq"
 SQLITE_WATCH_SECONDS = 0.1
 POLL_INTEREST_SECONDS = 30.0
-SEQS_OF_CODES = text("SELECT code, seq FROM game_tables WHERE code IN :codes").bindparams(
+LISTEN_CHECK_SECONDS = 2.0   # PostgreSQL: how often the LISTEN connection is checked against the database
+NOTIFY_GRACE_SECONDS = 0.5   # a NOTIFY sent at a commit before the check arrives within this
+SEQS_OF_CODES = text("SELECT code, seq, seats_version FROM game_tables WHERE code IN :codes").bindparams(
     bindparam("codes", expanding=True))
+NO_SEATS = -1  # a table whose seats' version the hub has not heard yet
+
+
+class ListenWentSilent(Exception):
+    """The LISTEN connection stopped hearing NOTIFYs the database sent."""
 
 
 class Hub:
-    """The latest seq of every watched table, and a condition the streams wait on."""
+    """The latest seq (and seats' version) of every watched table, and a condition the streams
+    wait on."""
 
     def __init__(self, engine: Engine):
         self.engine = engine
         self.seqs: dict[str, int] = {}
+        self.seat_versions: dict[str, int] = {}
         self.watchers: defaultdict[str, int] = defaultdict(int)  # code -> open streams
         self.polled: dict[str, float] = {}  # code -> when a poll last asked (monotonic)
         self.in_sync = False  # the watcher is up and has caught up: its seqs may answer polls
         self.changed = threading.Condition()
         self._thread: threading.Thread | None = None
+        self.listening = None  # PostgreSQL: the connection the watcher LISTENs on
 
-    def announce(self, code: str, seq: int) -> None:
+    def announce(self, code: str, seq: int, seats: int | None = None) -> None:
+        """``code`` is at ``seq`` (and its seats at version ``seats``); each only ever moves on."""
         with self.changed:
+            moved = False
             if seq > self.seqs.get(code, -1):
                 self.seqs[code] = seq
+                moved = True
+            if seats is not None and seats > self.seat_versions.get(code, NO_SEATS):
+                self.seat_versions[code] = seats
+                moved = True
+            if moved:
                 self.changed.notify_all()
 
     def known_seq(self, code: str) -> int | None:
@@ -52,26 +73,47 @@ class Hub:
         database (and ``announce`` the answer). Asking makes the hub keep the table current for
         the next ``POLL_INTEREST_SECONDS``, so a phone's polls after its first cost no query.
         It may lag another process's write by one watcher read (SQLite) or a NOTIFY."""
-        self._start_watching()
         with self.changed:
-            now = time.monotonic()
-            kept = now - self.polled.get(code, -POLL_INTEREST_SECONDS) < POLL_INTEREST_SECONDS
-            self.polled[code] = now
-            return self.seqs.get(code) if kept and self.in_sync else None
+            return self.seqs.get(code) if self._kept_current(code) else None
+
+    def known_stamp(self, code: str) -> tuple[int, int] | None:
+        """(seq, seats' version) of ``code``, kept as ``known_seq`` keeps the seq, else None."""
+        with self.changed:
+            if not self._kept_current(code) or code not in self.seqs or code not in self.seat_versions:
+                return None
+            return self.seqs[code], self.seat_versions[code]
+
+    def _kept_current(self, code: str) -> bool:
+        """Whether the hub's values of ``code`` may answer a poll; the poll makes the hub keep
+        the table current from now on. Called holding ``changed``."""
+        self._start_watching()
+        now = time.monotonic()
+        kept = now - self.polled.get(code, -POLL_INTEREST_SECONDS) < POLL_INTEREST_SECONDS
+        self.polled[code] = now
+        return kept and self.in_sync
 
     def wait_for_change(self, code: str, seen: int, timeout: float) -> int:
         """Block until ``code`` is past ``seen`` or ``timeout`` passes; return its latest seq."""
+        return self.wait_for_news(code, (seen, None), timeout)[0]
+
+    def wait_for_news(self, code: str, seen: tuple[int, int | None], timeout: float) -> tuple[int, int | None]:
+        """Block until ``code`` is past the seq seen or the seats' version seen (None: seats not
+        watched), or ``timeout`` passes; return (seq, seats' version)."""
         self._start_watching()
         deadline = time.monotonic() + timeout
+        seen_seq, seen_seats = seen
         with self.changed:
             self.watchers[code] += 1
             try:
-                while self.seqs.get(code, seen) <= seen:
+                while True:
+                    now = (self.seqs.get(code, seen_seq), self.seat_versions.get(code, seen_seats))
+                    if now[0] > seen_seq or (seen_seats is not None and now[1] > seen_seats):
+                        break
                     left = deadline - time.monotonic()
                     if left <= 0:
                         break
                     self.changed.wait(left)
-                return self.seqs.get(code, seen)
+                return now
             finally:
                 self.watchers[code] -= 1
                 if not self.watchers[code]:
@@ -108,11 +150,11 @@ class Hub:
 
     def _catch_up(self, connection, codes: list[str]) -> None:
         if codes:
-            for code, seq in connection.execute(SEQS_OF_CODES, {"codes": codes}).all():
-                self.announce(code, seq)
+            for code, seq, seats in connection.execute(SEQS_OF_CODES, {"codes": codes}).all():
+                self.announce(code, seq, seats)
 
     def _read_seqs(self) -> None:
-        """SQLite: read the kept tables' seqs a few times a second."""
+        """SQLite: read the kept tables' seqs and seats' versions a few times a second."""
         while True:
             with self.engine.connect() as connection:
                 self._catch_up(connection, self._kept_codes())
@@ -126,27 +168,76 @@ class Hub:
             connection.execution_options(isolation_level="AUTOCOMMIT").execute(text(f"LISTEN {CHANNEL}"))
             with self.changed:
                 self.seqs.clear()  # values from before an outage may have missed a NOTIFY
+                self.seat_versions.clear()
             self._catch_up(connection, self._kept_codes())
             with self.changed:
                 self.in_sync = True
-            driver = connection.connection.driver_connection  # psycopg 3
+            driver = self.listening = connection.connection.driver_connection  # psycopg 3
             while True:
-                for notice in driver.notifies(timeout=30):
-                    code, _, seq = notice.payload.partition(":")
-                    self.announce(code, int(seq))
-                self._kept_codes()  # only to forget tables nobody polls any more
+                self._hear(driver, LISTEN_CHECK_SECONDS)
+                if self._listen_went_silent(driver):
+                    connection.invalidate()  # never back into the pool
+                    raise ListenWentSilent()
+
+    def _hear(self, driver, seconds: float) -> bool:
+        """Announce the NOTIFYs that arrive within ``seconds``; True if any did."""
+        heard = False
+        for notice in driver.notifies(timeout=seconds):
+            self.announce(*read_notice(notice.payload))
+            heard = True
+        return heard
+
+    def _listen_went_silent(self, driver) -> bool:
+        """Read the kept tables' seqs on another connection (the fallback: a board never waits
+        longer than one check). A table the database has moved on, with no NOTIFY arriving just
+        after (it was sent at a commit before this read), means the LISTEN connection went
+        silent: on PostgreSQL scale-out, 89 of 89 polls said "nothing new" for 90 s after the
+        table moved on. Then listen again on a new connection."""
+        codes = self._kept_codes()
+        if not codes:
+            return False
+        with self.changed:
+            known = dict(self.seqs)
+        with self.engine.connect() as other:
+            ahead = [row for row in other.execute(SEQS_OF_CODES, {"codes": codes}).all()
+                     if row[1] > known.get(row[0], -1)]
+        heard = self._hear(driver, NOTIFY_GRACE_SECONDS) if ahead else True
+        for code, seq, seats in ahead:
+            self.announce(code, seq, seats)
+        return not heard
 
 
-def event_stream(hub: Hub, code: str, seq: int, lifetime: float, heartbeat: float = 15):
+def notice_payload(code: str, seq: int, seats: int | None = None) -> str:
+    """The NOTIFY payload: ``CODE:SEQ`` for an entry, ``CODE:SEQ:SEATS`` for a seat change."""
+    return f"{code}:{seq}" if seats is None else f"{code}:{seq}:{seats}"
+
+
+def read_notice(payload: str) -> tuple[str, int, int | None]:
+    code, seq, *seats = payload.split(":")
+    return code, int(seq), int(seats[0]) if seats else None
+
+
+def event_stream(hub: Hub, code: str, seq: int, lifetime: float, heartbeat: float = 15,
+                 seats: int | None = None, board_seats: int | None = None):
     """Server-sent events for one phone: the seq now, then each newer one, for ``lifetime``
     seconds (the browser reconnects by itself); a comment now and then keeps proxies from
-    closing an idle stream and finds phones that went away."""
+    closing an idle stream and finds phones that went away.
+
+    With ``seats`` (the seats' version now) a ``seats`` event says each new version: a phone
+    joined or a seat was freed. It is said at once when the board was drawn at another version
+    (``board_seats``, which the phone's stream address carries)."""
     yield f"retry: 1000\nevent: seq\ndata: {seq}\n\n"
+    if seats is not None and board_seats is not None and seats != board_seats:
+        yield f"event: seats\ndata: {seats}\n\n"
     end = time.monotonic() + lifetime
     while (left := end - time.monotonic()) > 0:
-        latest = hub.wait_for_change(code, seq, min(heartbeat, left))
+        latest, latest_seats = hub.wait_for_news(code, (seq, seats), min(heartbeat, left))
+        said = False
         if latest > seq:
-            seq = latest
+            seq, said = latest, True
             yield f"event: seq\ndata: {seq}\n\n"
-        else:
+        if seats is not None and latest_seats is not None and latest_seats > seats:
+            seats, said = latest_seats, True
+            yield f"event: seats\ndata: {seats}\n\n"
+        if not said:
             yield ": still here\n\n"

@@ -1,9 +1,10 @@
-"""Each game's score sheet, read from its public views: one row per round, a column per player.
+"""The score sheet every game gives (``Game.score_sheet``): one row per round, a column per player,
+and the helpers the games build theirs with.
 
-Switch To and Swoop keep every round's score in their view. Schwimmen (lives), Was Sticht
-(completed chips) and Switch 16 (points, or cards discarded in a race) keep only where each
-player stands now, so their sheets are read off the views after each entry in force: the last
-view before the round counter moves on is where everyone stood after that round.
+A game that keeps every round's score in its view (Switch To, Swoop) reads it with
+``from_scores``. One that keeps only where each player stands now (Schwimmen's lives, Was
+Sticht's chips, Switch 16's points) reads the views after each entry in force with
+``closing_views``: the last view before the round counter moves on is where everyone stood.
 
 Pure: no Flask, no database. ``history`` is a callable so the games that do not need it never
 make the caller load it.
@@ -37,6 +38,8 @@ class ScoreSheet:
     rows: list[Row] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     finished: bool = False
+    goal: str = ""                      # how the game is won when not by the best total ("last player left")
+    dodge_lines: bool = False           # small whole-number totals: chart lines that meet are drawn side by side
 
     @property
     def totals(self) -> list[Number | None]:
@@ -58,15 +61,9 @@ class ScoreSheet:
         return next((n for n, row in enumerate(self.rows, 1) if row.standings[seat] is None), 0)
 
 
-def build(game: str, final_view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet:
-    """The sheet of a table of ``game`` whose current public view is ``final_view``;
-    ``history()`` yields the public views after each entry in force, oldest first."""
-    return BUILDERS[game](final_view, history)
-
-
 # --------------------------------------------------------------------------- rounds in the view
 
-def _from_scores(game: str, round_word: str, higher_wins: bool, prefix: str):
+def from_scores(game: str, round_word: str, higher_wins: bool, prefix: str):
     def builder(view: dict, _history) -> ScoreSheet:
         players = view["players"]
         rounds = max((len(p["scores"]) for p in players), default=0)
@@ -83,7 +80,7 @@ def _from_scores(game: str, round_word: str, higher_wins: bool, prefix: str):
 
 # --------------------------------------------------------------------------- rounds from the history
 
-def _closing_views(views: Iterable[dict], counter: Callable[[dict], int]) -> list[dict]:
+def closing_views(views: Iterable[dict], counter: Callable[[dict], int]) -> list[dict]:
     """For n = 1, 2, …: the last view in which ``counter`` read n (everyone's standing after
     round n, including what was settled before the next round began)."""
     closing: dict[int, dict] = {}
@@ -94,90 +91,6 @@ def _closing_views(views: Iterable[dict], counter: Callable[[dict], int]) -> lis
     return [closing[n] for n in sorted(closing)]
 
 
-def _schwimmen(view: dict, history) -> ScoreSheet:
-    players = view["players"]
-    start = int(view["options"]["lives"])
-    closing = _closing_views(history(), lambda v: _showdowns(v))
-    rows, before = [], [start] * len(players)
-    for v in closing:
-        result = v["result"] or {}
-        standings = [None if p["out"] else p["lives"] for p in v["players"]]
-        lost = [len(result.get("losses", {}).get(str(s), [])) if before[s] is not None else None
-                for s in range(len(players))]
-        rows.append(Row(f"R{result.get('round', len(rows) + 1)}", lost, standings,
-                        "void" if result.get("void") else ""))
-        before = standings
-    return ScoreSheet("schwimmen", [p["name"] for p in players], "Round", "lives", True, [start] * len(players),
-                      rows, list(view["winners"]), view["phase"] == "over")
-
-
-def _showdowns(view: dict) -> int:
-    """How many showdowns this view has behind it: the round of its last result."""
-    return view["result"]["round"] if view.get("result") else 0
-
-
-def _was_sticht(view: dict, history) -> ScoreSheet:
-    players = view["players"]
-    closing = _closing_views(history(), lambda v: v["round"] - 1)
-    rows, before = [], [0] * len(players)
-    for n, v in enumerate(closing, 1):
-        standings = [p["completed"] for p in v["players"]]
-        rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings))
-        before = standings
-    return ScoreSheet("was-sticht", [p["name"] for p in players], "Round", "completed chips", True,
-                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over")
-
-
-def _switch16(view: dict, history) -> ScoreSheet:
-    if view["options"].get("game_mode") == "points":
-        return _switch16_points(view, history)
-    return _switch16_race(view, history)
-
-
-def _switch16_points(view: dict, history) -> ScoreSheet:
-    players = view["players"]
-
-    def rounds_scored(v: dict) -> int:
-        return v["round"] - 1 + (v["phase"] == "over")
-
-    closing = _closing_views(history(), rounds_scored)
-    rows, before = [], [0] * len(players)
-    for n, v in enumerate(closing, 1):
-        standings = [p["points"] for p in v["players"]]
-        rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings))
-        before = standings
-    return ScoreSheet("switch-16", [p["name"] for p in players], "Round", "points", True, [0] * len(players),
-                      rows, list(view["winners"]), view["phase"] == "over")
-
-
-def _switch16_race(view: dict, history) -> ScoreSheet:
-    """No rounds in a race: a row per turn, each player's cards discarded from the deck they hold."""
-    players = view["players"]
-    rows, before = [], [0] * len(players)
-    previous = None
-    turn_views = []
-    for v in history():
-        if previous is not None and previous["active"] is not None and \
-                (v["active"] != previous["active"] or v["phase"] == "over"):
-            turn_views.append(v)
-        previous = v
-    for n, v in enumerate(turn_views, 1):
-        standings = [min(p["top"], 17) - 1 for p in v["players"]]
-        rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings))
-        before = standings
-    return ScoreSheet("switch-16", [p["name"] for p in players], "Turn", "cards discarded", True,
-                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over")
-
-
-BUILDERS = {
-    "switch-to": _from_scores("switch-to", "Round", True, "R"),
-    "swoop": _from_scores("swoop", "Hand", False, "H"),
-    "schwimmen": _schwimmen,
-    "was-sticht": _was_sticht,
-    "switch-16": _switch16,
-}
-
-
 # --------------------------------------------------------------------------- the chart
 
 def chart(sheet: ScoreSheet, title: str, chart_id: str = "chart", start_label: str = "0") -> str:
@@ -185,7 +98,7 @@ def chart(sheet: ScoreSheet, title: str, chart_id: str = "chart", start_label: s
     labels = [start_label] + [row.label for row in sheet.rows]
     series = [Series(name, [sheet.start[seat]] + [row.standings[seat] for row in sheet.rows])
               for seat, name in enumerate(sheet.players)]
-    return line_chart(series, labels, title, chart_id=chart_id)
+    return line_chart(series, labels, title, chart_id=chart_id, dodge=sheet.dodge_lines)
 
 
 def as_table(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:

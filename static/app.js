@@ -16,23 +16,30 @@
   });
 })();
 
-// Push: the server nudges with the table's seq the moment it moves (server-sent events), and the
-// board refetches. While the stream is up the timed polls are mostly skipped; if it drops, or the
-// server has no room for it (204), polling carries on as before.
+// Push: the server nudges with the table's seq the moment it moves, and with its seats' version
+// when a phone joins or a seat is freed (server-sent events); the board refetches. While the
+// stream is up the timed polls are mostly skipped; if it drops, or the server has no room for it
+// (204), polling carries on as before.
 (function () {
   var board = document.getElementById("board");
   if (!board || !board.dataset.events || !window.EventSource) return;
-  var live = false, skipped = 0, announced = null;
+  var live = false, skipped = 0, announced = null, seats = null;
+  function behind(current) {
+    return (announced !== null && announced !== current.dataset.seq) ||
+      (seats !== null && Number(seats) > Number(current.dataset.seats));
+  }
   function catchUp() {
     var current = document.getElementById("board");
-    if (current && window.htmx && announced !== null && announced !== current.dataset.seq) {
-      htmx.trigger(current, "refresh");
-    }
+    if (current && window.htmx && behind(current)) htmx.trigger(current, "refresh");
   }
   var source = new EventSource(board.dataset.events);
   source.addEventListener("seq", function (event) {
     live = true;
     announced = event.data;
+    catchUp();
+  });
+  source.addEventListener("seats", function (event) {
+    seats = event.data;
     catchUp();
   });
   // A nudge that lands while the board is already being fetched is dropped by htmx; once that
@@ -82,7 +89,10 @@
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;
-    if (form && form.hasAttribute("data-autosubmit") && complete(form)) form.requestSubmit();
+    if (form && form.hasAttribute("data-autosubmit") && complete(form)) {
+      form.dataset.sent = "1";  // for a reader (and the browser tests) to tell it went by itself
+      form.requestSubmit();
+    }
   });
 })();
 
@@ -159,4 +169,114 @@
     });
     kept = null;
   });
+})();
+
+// The rule book as a sheet: a link to a rule (a refusal's rule ID, a note, the "?" of a house
+// rule) opens the game's rule book in a <dialog> over the page, at that rule's paragraph. The
+// page under it is not navigated, so a half-made entry (ticked cards, typed numbers, names on
+// the new-table form) is still there when the sheet closes. Without fetch or <dialog>, or if
+// the sheet cannot be loaded, the link simply opens the rules page.
+(function () {
+  var dialog = null, loaded = {};
+  if (!window.fetch || typeof HTMLDialogElement !== "function") return;
+
+  function sheet() {
+    if (dialog) return dialog;
+    dialog = document.createElement("dialog");
+    dialog.className = "rule-sheet";
+    dialog.setAttribute("aria-labelledby", "rule-sheet-title");
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) { dialog.close(); return; }  // a tap on the dimmed page around it
+      var close = event.target.closest("[data-close]");
+      if (close) { dialog.close(); return; }
+      var link = event.target.closest("a[href^='#']");
+      if (link) { event.preventDefault(); show(link.getAttribute("href").slice(1)); }
+    });
+    document.body.appendChild(dialog);
+    return dialog;
+  }
+
+  function show(anchor) {
+    var marked = dialog.querySelectorAll(".is-target");
+    for (var i = 0; i < marked.length; i++) marked[i].classList.remove("is-target");
+    var target = anchor ? dialog.querySelector("[id='" + anchor.replace(/'/g, "") + "']") : null;
+    var full = dialog.querySelector("a[data-full]");
+    if (full) full.hash = anchor || "";
+    if (target) {
+      target.classList.add("is-target");
+      target.scrollIntoView({ block: "start" });
+    } else {
+      dialog.querySelector(".sheet-body").scrollTop = 0;
+    }
+  }
+
+  function open(url, anchor) {
+    var ready = loaded[url] ? Promise.resolve(loaded[url]) : fetch(url, { credentials: "same-origin" })
+      .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); });
+    return ready.then(function (html) {
+      loaded[url] = html;
+      var box = sheet();
+      box.innerHTML = html;
+      if (!box.open) box.showModal();
+      show(anchor);
+      var close = box.querySelector("[data-close]");
+      if (close) close.focus({ preventScroll: true });
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-sheet]");
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey ||
+        event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open(link.dataset.sheet, link.hash.slice(1)).catch(function () { window.location.href = link.href; });
+  });
+})();
+
+// The host's link: a tap on its field selects it all (to copy by hand); where the browser lets a
+// page copy (https or localhost), a Copy button does it. "Share the result" opens the phone's
+// share sheet where there is one, else it is the link to the score sheet it always was.
+(function () {
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-all]")) event.target.select();
+  });
+  function showCopyButtons() {
+    if (!navigator.clipboard || !window.isSecureContext) return;
+    document.querySelectorAll("button[data-copy][hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest && event.target.closest("button[data-copy]");
+    if (copy) {
+      navigator.clipboard.writeText(copy.dataset.copy).then(function () { copy.textContent = copy.dataset.copied; });
+      return;
+    }
+    var share = event.target.closest && event.target.closest("a[data-share]");
+    if (share && navigator.share && window.isSecureContext) {
+      event.preventDefault();
+      navigator.share({ title: share.dataset.shareTitle, url: share.dataset.share }).catch(function () {});
+    }
+  });
+  document.addEventListener("htmx:afterSettle", showCopyButtons);
+  document.addEventListener("DOMContentLoaded", showCopyButtons);
+})();
+
+// Steppers: a count entered one tap per card ([data-step] buttons beside a number field in a
+// .stepper), not by typing. With scripts on, the field only shows the count: no keyboard opens.
+(function () {
+  function quiet(root) {
+    var fields = (root || document).querySelectorAll(".stepper input[type=number]");
+    for (var i = 0; i < fields.length; i++) { fields[i].readOnly = true; fields[i].inputMode = "none"; }
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-step]");
+    var field = button && button.closest(".stepper") && button.closest(".stepper").querySelector("input[type=number]");
+    if (!field) return;
+    var value = Number(field.value || 0) + Number(button.dataset.step);
+    var most = field.max === "" ? Infinity : Number(field.max);
+    field.value = Math.max(Number(field.min || 0), Math.min(most, value)) || "";
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  document.addEventListener("htmx:load", function (event) { quiet(event.target); });
+  document.addEventListener("DOMContentLoaded", function () { quiet(document); });
 })();

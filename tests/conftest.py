@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import os
 import uuid
+from pathlib import Path
 
-import pytest
+# Tests open tables by the hundred from one address; the limit itself is tested with its own app.
+os.environ.setdefault("REFEREE_TABLES_PER_WINDOW", "1000000")
 
-from referee.app import create_app
+import pytest  # noqa: E402
 
-POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-def _admin_connection():
-    import psycopg
-
-    return psycopg.connect(POSTGRES, connect_timeout=3, autocommit=True)
+from referee.app import create_app  # noqa: E402
+from tests.helpers import postgres_or_skip, postgres_url  # noqa: E402
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
@@ -27,17 +24,10 @@ def database_url(request, tmp_path_factory):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'referee.sqlite3'}"
         return
-    try:
-        admin = _admin_connection()
-    except Exception as exc:  # no server here
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"PostgreSQL is not reachable at {POSTGRES}: {exc}")
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES}")
+    admin = postgres_or_skip()
     name = f"referee_test_{uuid.uuid4().hex[:10]}"
     admin.execute(f'CREATE DATABASE "{name}"')
-    yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
-    from referee.app import ROOT  # noqa: F401  (engines are disposed with the process)
-
+    yield postgres_url(name)
     admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     admin.close()
 
@@ -52,3 +42,35 @@ def app(database_url):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# --------------------------------------------------------------------------- the fast lane
+
+TESTS = Path(__file__).resolve().parent
+SLOW_FOLDERS = {"server", "browser"}           # real server processes; real Chromium
+SLOW_FILES = {"test_bench.py",                 # the benchmark, ~1.5 minutes
+              "test_api_schema.py",            # Schemathesis: hundreds of generated requests
+              "test_server.py"}                # `referee serve` started as a real process
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark ``slow`` what is slow by what it is: property tests (Hypothesis), real servers, the
+    browser, the benchmark and Schemathesis (random games through the pages are marked by hand);
+    and ``postgresql`` the web and log tests' second run, on PostgreSQL. ``pytest -m "not slow and not postgresql"`` is the fast lane, the
+    example tests on SQLite; plain ``pytest`` still runs everything."""
+    for item in items:
+        if _is_slow(item):
+            item.add_marker(pytest.mark.slow)
+        if _database(item) == "postgresql":
+            item.add_marker(pytest.mark.postgresql)
+
+
+def _is_slow(item) -> bool:
+    where = Path(item.path).resolve().relative_to(TESTS)
+    return (where.parts[0] in SLOW_FOLDERS or where.name in SLOW_FILES
+            or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+
+
+def _database(item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    return callspec.params.get("database_url") if callspec else None

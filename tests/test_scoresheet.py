@@ -5,8 +5,7 @@ from referee import scoresheet
 from referee.games import GAMES
 from referee.games import was_sticht as wst
 from referee.games.base import HOST
-from referee.roundinfo import round_info
-from tests.games.test_was_sticht import dealt
+from tests.games.was_sticht_examples import dealt
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -28,7 +27,7 @@ class Game:
         return self.views[-1]
 
     def sheet(self) -> scoresheet.ScoreSheet:
-        return scoresheet.build(self.game, self.views[-1], lambda: list(self.views))
+        return GAMES[self.game].score_sheet(self.views[-1], lambda: list(self.views))
 
 
 def table(sheet: scoresheet.ScoreSheet) -> list[list]:
@@ -56,7 +55,7 @@ def test_switch_to_rounds_come_from_the_scores():
 def test_swoop_hands_add_up_and_the_lowest_total_wins():
     game = Game("swoop", ["Ann", "Ben", "Cem"])
     game.state.scores = [[12, 0, 30], [0, 55, 2], [7, 7, 7]]
-    sheet = scoresheet.build("swoop", game.view(), list)
+    sheet = GAMES["swoop"].score_sheet(game.view(), list)
     assert table(sheet) == [["H1", 12, 0, 7, "|", 12, 0, 7], ["H2", 0, 55, 7, "|", 12, 55, 14],
                             ["H3", 30, 2, 7, "|", 42, 57, 21]]
     assert not sheet.higher_wins and sheet.ranks() == [2, 3, 1]
@@ -164,7 +163,7 @@ def test_a_round_undone_leaves_the_sheet():
     game({"type": "start_player", "seat": A})
     race_to_16(game)
     in_force = game.views[:-1]
-    assert scoresheet.build("switch-16", in_force[-1], lambda: in_force).rows == []
+    assert GAMES["switch-16"].score_sheet(in_force[-1], lambda: in_force).rows == []
 
 
 def test_chart_starts_where_everyone_began():
@@ -178,23 +177,23 @@ def test_chart_starts_where_everyone_began():
 
 def test_round_strip_for_each_game():
     game = Game("switch-to", ["Ann", "Ben", "Cem"])
-    info = round_info("switch-to", game.view())
+    info = GAMES["switch-to"].round_info(game.view())
     assert (info.word, info.number, info.of, info.turn) == ("Round", 1, 3, None)
 
     game = Game("schwimmen", ["Ann", "Ben", "Cem"])
     game({"type": "first_dealer", "seat": B})
-    info = round_info("schwimmen", game.view())
+    info = GAMES["schwimmen"].round_info(game.view())
     assert (info.number, info.dealer, info.turn) == (1, B, B)  # the dealer keeps or exchanges first
 
     game = Game("swoop", ["Ann", "Ben", "Cem"])
-    info = round_info("swoop", game.view())
+    info = GAMES["swoop"].round_info(game.view())
     assert (info.word, info.number, info.dealer) == ("Hand", 1, None)
 
     state = dealt()
-    info = round_info("was-sticht", wst.view(state, None))
+    info = GAMES["was-sticht"].round_info(wst.view(state, None))
     assert (info.number, info.dealer) == (1, A)
 
     game = Game("switch-16", ["Ann", "Ben"])
     game({"type": "start_player", "seat": B})
-    info = round_info("switch-16", game.view())
+    info = GAMES["switch-16"].round_info(game.view())
     assert (info.word, info.number, info.turn) == ("Race", None, B)

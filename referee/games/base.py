@@ -201,6 +201,52 @@ def read_int(value: Any) -> int | None:
 Check = Callable[[Any, Mapping[str, Any], Any], None]
 
 
+class ReadFields(Mapping):
+    """An entry that notes which of its fields the engine reads: the log stores those and drops
+    the rest (issue 17 item 5: extra fields were stored verbatim, and one form post of 61 KB
+    became an export of 55.7 MB). Iterating or counting the fields counts as reading them all."""
+
+    def __init__(self, fields: Mapping[str, Any], read: set | None = None, added: dict | None = None):
+        self._fields = fields
+        self.read = set() if read is None else read
+        self._added = added or {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name in self._added:
+            return self._added[name]
+        self.read.add(name)
+        return self._fields[name]
+
+    def __contains__(self, name: object) -> bool:
+        if name in self._added:
+            return True
+        self.read.add(name)
+        return name in self._fields
+
+    def __iter__(self):
+        self.read.update(self._fields)
+        return iter({**self._fields, **self._added})
+
+    def __len__(self) -> int:
+        self.read.update(self._fields)
+        return len({**self._fields, **self._added})
+
+    def with_fields(self, **fields: Any) -> ReadFields:
+        """The same entry with ``fields`` set by the engine (not read from what was sent)."""
+        return ReadFields(self._fields, self.read, {**self._added, **fields})
+
+    def kept(self) -> dict[str, Any]:
+        """The fields that were read, as sent, in the order they were sent."""
+        return {name: value for name, value in self._fields.items() if name in self.read}
+
+
+def with_fields(action: Mapping[str, Any], **fields: Any) -> Mapping[str, Any]:
+    """``{**action, **fields}`` that keeps noting what is read (``ReadFields``)."""
+    if isinstance(action, ReadFields):
+        return action.with_fields(**fields)
+    return {**action, **fields}
+
+
 def entry_type(action: Any, known: Iterable[str], game: str) -> str:
     """The entry's type, refusing anything that is not an object with a type the game knows."""
     if not isinstance(action, Mapping):

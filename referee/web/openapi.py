@@ -18,19 +18,22 @@ CODE = {"name": "code", "in": "path", "required": True,
 AUTH = [{"bearer": []}]
 ERR = {
     "400": _json(_ref("Error"), "Rule REQUEST: the body (or a query parameter) is not what this endpoint takes: "
-                                "not a JSON object, a field of the wrong type, a NUL character."),
+                                "not a JSON object, nested more than 32 levels deep, a field of the wrong "
+                                "type, a NUL character or a lone surrogate."),
     "401": _json(_ref("Error"), "Rule ACCESS: no token; join the table first."),
     "403": _json(_ref("Error"), "A token that is not this table's (rule ACCESS), or one that may not make this "
-                                "entry: another seat's, or a host-only entry (the game's rule, e.g. ST-C9)."),
+                                "entry: another seat's, or a host-only entry (the game's rule, e.g. ST-C9), or the "
+                                "host's for a secret entry of a seat that has its own phone (rule ACCESS)."),
     "404": _json(_ref("Error"), "Rule TABLE: no table with this code."),
     "413": _json(_ref("Error"), "Rule REQUEST: the body is larger than 64 KiB."),
 }
 WRITE_ANSWERS = {
-    "200": _json(_ref("WriteResult"), "Recorded (or, for a key seen before, the first result again)."),
-    "409": _json(_ref("Stale"), "Rule STALE: the table moved on since expected_seq; nothing recorded; the "
-                                "fresh board as this token may see it."),
+    "200": _json(_ref("WriteResult"), "Recorded (or, for a key seen before with the same entry, the first "
+                                      "result again)."),
+    "409": _json(_ref("Stale"), "Rule STALE: the table moved on since expected_seq, or the key was used for "
+                                "another entry; nothing recorded; the fresh board as this token may see it."),
     "422": _json(_ref("Error"), "Refused by the rules: the rule ID and a sentence saying why (ENTRY: the entry "
-                                "cannot be read; UNDO: nothing to undo)."),
+                                "cannot be read; UNDO: nothing to undo; PENDING: a correction is pending)."),
     **ERR,
 }
 
@@ -58,7 +61,8 @@ def _answers(*statuses: str, **documented: dict) -> dict:
 TABLE_LINKS = {name: {"operationId": operation_id, "parameters": {"code": "$response.body#/code", **extra}}
                for name, operation_id, extra in (
                    ("Board", "showTable", {}), ("Changes", "changes", {"since": "$response.body#/seq"}),
-                   ("History", "history", {}), ("QrCode", "qrCode", {}), ("Play", "play", {}), ("Undo", "undo", {}))}
+                   ("History", "history", {}), ("QrCode", "qrCode", {}), ("Play", "play", {}), ("Undo", "undo", {}),
+                   ("Correct", "correct", {}))}
 
 
 def openapi_document() -> dict:
@@ -67,8 +71,10 @@ def openapi_document() -> dict:
         "info": {"title": "Table Referee API", "version": "1",
                  "description": "Open a table, enter plays, undo, read the board and its history. "
                                 "Every write carries the seq the client last saw and a fresh key. "
-                                "Bodies are JSON objects of at most 64 KiB; no string in them may hold a NUL "
-                                "character (U+0000), and NaN or Infinity are not numbers here (400)."},
+                                "Bodies are JSON objects of at most 64 KiB, nested at most 32 levels deep; no "
+                                "string in them may hold a NUL character (U+0000) or a lone surrogate, and NaN "
+                                "or Infinity are not numbers here (400). While the database cannot be reached, "
+                                "every endpoint answers 503 (rule UNAVAILABLE) with Retry-After."},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "A seat token or the host token."}},
@@ -81,7 +87,7 @@ def openapi_document() -> dict:
             "/api/tables": {"post": _operation(
                 "openTable", "Open a table", body="NewTable",
                 responses=_answers("400", "413", **{
-                    "201": {**_json(_ref("Opened"), "The table, its host token and seat tokens."),
+                    "201": {**_json(_ref("Opened"), "The table, its host token and each seat's join link."),
                             "links": TABLE_LINKS},
                     "422": _json(_ref("Error"), "Rule ENTRY: unknown game, bad players (count, length, "
                                                 "duplicates) or house rules.")}))},
@@ -94,7 +100,12 @@ def openapi_document() -> dict:
                 "changes", "Anything new since seq N? (cheap poll)",
                 parameters=[CODE, {"name": "since", "in": "query", "required": True,
                                    "description": "The seq the client's board shows.",
-                                   "schema": {"type": "integer"}}],
+                                   "schema": {"type": "integer"}},
+                            {"name": "seats", "in": "query", "required": False,
+                             "description": "The seats' version the client knows (-1: none yet). With it, a "
+                                            "phone joining or a seat freed is news too, and the answer says "
+                                            "`seats_version`.",
+                             "schema": {"type": "integer"}}],
                 responses=_answers("400", "404", **{
                     "204": {"description": "Nothing new."},
                     "200": _json(_ref("Changed"), "Something new: fetch the board.")}))},
@@ -105,6 +116,32 @@ def openapi_document() -> dict:
                 "undo", "Undo the last entry in force (recorded as a void)",
                 description="By the phone that made it, or the host; anyone else gets 403.",
                 parameters=[CODE], security=AUTH, body="UndoRequest", responses=WRITE_ANSWERS)},
+            "/api/tables/{code}/corrections": {"post": _operation(
+                "correct", "Correct an entry further back: replace it, remove it, insert one before it, or "
+                           "settle a pending correction",
+                description="The host may correct any entry in force; a seat only its own entry while nobody has "
+                            "entered after it. Every later entry is checked again, as it was made; the answer's "
+                            "`pending` lists those that no longer pass (the first one is settled next: `accept: "
+                            "true` takes it as a table ruling, an `action` corrects it, `remove: true` drops it). "
+                            "While a correction is pending, plays and undos are refused (422, rule PENDING) and only "
+                            "the host corrects. The log keeps every line: the entries put in force are new lines "
+                            "naming the line they replace, then a line of kind correct, remove, insert or accept.",
+                parameters=[CODE], security=AUTH, body="CorrectionRequest", responses={
+                    **WRITE_ANSWERS,
+                    "422": _json(_ref("Error"), "Refused: the replacement by the game's rules (a rule ID, maybe "
+                                                "overridable with ruling: true); CORRECT: the entry is not in force, "
+                                                "or there is nothing to accept; PENDING: another entry is to be "
+                                                "settled first.")})},
+            "/api/tables/{code}/seats/{seat}/claim": {"post": _operation(
+                "claimSeat", "Claim a free seat for a client (a script, a bot): its token, answered once",
+                description="Host token only. A seat a phone or client already holds answers 409 (rule SEAT); "
+                            "the host frees it on the table page first.",
+                parameters=[CODE, {"name": "seat", "in": "path", "required": True,
+                                   "schema": {"type": "integer", "minimum": 0}}],
+                security=AUTH, responses=_answers("400", "401", "403", **{
+                    "404": _json(_ref("Error"), "Rule TABLE: no table with this code; rule SEAT: no such seat."),
+                    "201": _json(_ref("Claimed"), "The seat's new token."),
+                    "409": _json(_ref("Error"), "Rule SEAT: the seat is already claimed.")}))},
             "/api/tables/{code}/history": {"get": _operation(
                 "history", "Every line of the table's log, voids included (hidden values never)",
                 parameters=[CODE], responses=_answers("400", "404", **{"200": _json(_ref("History"), "The log.")}))},
@@ -142,25 +179,63 @@ def _export_paths() -> dict:
     }
 
 
+def _only(name: str) -> dict:
+    """A correction of one kind: ``name`` given, the other two not."""
+    return {"required": [name], "properties": {other: False for other in ("action", "remove", "accept") if other != name}}
+
+
 def _schemas() -> dict:
-    entry = {"type": "object", "required": ["seq", "kind", "by", "description", "ruling", "voids", "at"],
+    entry = {"type": "object", "required": ["seq", "kind", "by", "description", "ruling", "voids", "corrects",
+                                            "replaces", "at"],
              "properties": {
-        "seq": {"type": "integer", "minimum": 1}, "kind": {"enum": ["entry", "void"]},
+        "seq": {"type": "integer", "minimum": 1},
+        "kind": {"enum": ["entry", "void", "correct", "remove", "insert", "accept"],
+                 "description": "entry: an entry as made; void: an undo; correct, remove, insert, accept: a "
+                                "correction of the entry named in corrects."},
         "by": {"oneOf": [{"type": "integer", "minimum": 0}, {"const": "host"}]}, "description": {"type": "string"},
         "ruling": {"type": ["string", "null"], "description": "The rule a table ruling overrode."},
-        "voids": {"type": ["integer", "null"]}, "at": {"type": "string", "format": "date-time"},
-        "voided": {"type": "boolean"}}}
+        "voids": {"type": ["integer", "null"]},
+        "corrects": {"type": ["integer", "null"], "description": "A correction: the entry it corrects (for "
+                                                                 "insert: the entry it inserted one before)."},
+        "replaces": {"type": ["integer", "null"], "description": "An entry a correction put in force: the older "
+                                                                 "line it takes the place of."},
+        "at": {"type": "string", "format": "date-time"},
+        "voided": {"type": "boolean"},
+        "in_force": {"type": "boolean", "description": "On the chain of entries that make the board now."}}}
+    pending = {"type": ["object", "null"], "required": ["about", "remaining", "unlisted", "entries"],
+               "description": "A correction whose later entries no longer pass; null when nothing is pending.",
+               "properties": {
+                   "about": {"type": "string", "description": "The correction, as every phone reads it."},
+                   "remaining": {"type": "integer", "description": "Entries still to be checked again."},
+                   "unlisted": {"type": "integer", "description": "Entries that no longer pass past the first ten "
+                                                                 "listed."},
+                   "entries": {"type": "array", "description": "The entries that no longer pass, the one to settle "
+                                                              "first; the others as if the ones before were dropped.",
+                               "items": {"type": "object",
+                                         "required": ["seq", "by", "description", "rule", "message", "overridable"],
+                                         "properties": {"seq": {"type": "integer"},
+                                                        "by": {"oneOf": [{"type": "integer"}, {"const": "host"}]},
+                                                        "description": {"type": "string"}, "rule": {"type": "string"},
+                                                        "message": {"type": "string"},
+                                                        "overridable": {"type": "boolean"}}}}}}
     seq = {"type": "integer", "minimum": 0}
     key = {"type": "string", "minLength": 1, "maxLength": 64,
-           "description": "New for every tap; the same key again records nothing new and answers the first result."}
+           "description": "New for every tap; the same key again with the same entry records nothing new and "
+                          "answers the first result (with another entry: 409)."}
     return {
         "Error": {"type": "object", "required": ["error"], "properties": {"error": {
             "type": "object", "required": ["rule", "message"],
             "properties": {"rule": {"type": "string", "examples": ["ST-R13", "ENTRY", "STALE", "ACCESS", "TABLE",
-                                                                   "REQUEST", "UNDO", "ROUTE"]},
+                                                                   "REQUEST", "UNDO", "ROUTE", "CORRECT",
+                                                                   "PENDING"]},
                            "message": {"type": "string"},
                            "overridable": {"type": "boolean",
-                                           "description": "Whether the host may accept it as a table ruling."}}}}},
+                                           "description": "Whether the host may accept it as a table ruling."},
+                           "rule_url": {"type": "string", "format": "uri",
+                                        "examples": ["https://referee.example/rules/switch-to#ST-R13"],
+                                        "description": "The rule's paragraph in the game's rule book (absolute, "
+                                                       "on the server's public address; the page reads in the "
+                                                       "browser's language). Only for a rule of the game."}}}}},
         "Games": {"type": "object", "required": ["games"], "properties": {"games": {"type": "array", "items": {
             "type": "object", "required": ["id", "title", "players", "options"], "properties": {
                 "id": {"enum": sorted(GAMES)}, "title": {"type": "string"},
@@ -180,22 +255,33 @@ def _schemas() -> dict:
                                        "characters; blank names are left out (a form's empty fields)."},
             "options": {"type": ["object", "null"], "additionalProperties": {"type": ["string", "integer"]},
                         "description": "House rules by name; see /api/games for names, values, defaults."}}},
-        "Opened": {"type": "object", "required": ["code", "join_url", "seq", "host_token", "seats"], "properties": {
+        "Opened": {"type": "object", "required": ["code", "join_url", "seq", "host_token", "host_url", "seats"],
+                   "properties": {
             "code": {"type": "string"}, "join_url": {"type": "string", "format": "uri"}, "seq": {"const": 0},
             "host_token": {"type": "string"},
-            "seats": {"type": "array", "items": {"type": "object", "required": ["seat", "name", "token"],
-                                                 "properties": {"seat": {"type": "integer"},
-                                                                "name": {"type": "string"},
-                                                                "token": {"type": "string"}}}}}},
-        "Board": {"type": "object", "required": ["code", "game", "seq", "state"], "properties": {
+            "host_url": {"type": "string", "format": "uri",
+                         "description": "The host's link: a phone that opens it and taps once becomes the host "
+                                        "(it carries the host token; keep it as private as the token)."},
+            "seats": {"type": "array", "description": "No seat tokens: a seat's token is minted when a phone "
+                                                      "claims the seat (its join link), or through claimSeat.",
+                      "items": {"type": "object", "required": ["seat", "name", "join_url"],
+                                "properties": {"seat": {"type": "integer"}, "name": {"type": "string"},
+                                               "join_url": {"type": "string", "format": "uri"}}}}}},
+        "Claimed": {"type": "object", "required": ["seat", "token"], "properties": {
+            "seat": {"type": "integer"}, "token": {"type": "string", "description": "Answered this once."}}},
+        "Board": {"type": "object", "required": ["code", "game", "seq", "state", "pending"], "properties": {
             "code": {"type": "string"}, "game": {"enum": sorted(GAMES)}, "seq": seq,
             "state": {"type": "object", "description": "The game's view for this token: hidden values only for "
-                                                       "the seat they belong to; `actions`, what it may enter now."}}},
-        "Changed": {"type": "object", "required": ["seq"], "properties": {"seq": seq}},
+                                                       "the seat they belong to; `actions`, what it may enter now "
+                                                       "(nothing while a correction is pending)."},
+            "pending": pending}},
+        "Changed": {"type": "object", "required": ["seq"], "properties": {
+            "seq": seq, "seats_version": {"type": "integer", "minimum": 0,
+                                          "description": "Only when asked with `seats`: counts joins and frees."}}},
         "PlayRequest": {"type": "object", "required": ["action", "expected_seq", "key"], "properties": {
             "seat": {"type": "integer", "description": "The seat the entry is for (merged into action)."},
             "action": {"type": "object", "required": ["type"], "properties": {"type": {
-                "enum": sorted({kind for engine in GAMES.values() for kind in engine.ENTRY_TYPES}),
+                "enum": sorted({kind for engine in GAMES.values() for kind in engine.entry_types}),
                 "description": "One of the table's game's entry types (docs/api.md); another is refused (422)."}},
                        "examples": [{"type": "play", "cards": "7H 7D W7"}, {"type": "pass", "flip": "play_to_wild"},
                                     {"type": "predict", "value": 3}, {"type": "declare_hand", "cards": "2C 9D"}]},
@@ -204,6 +290,24 @@ def _schemas() -> dict:
             "ruling": {"type": "boolean", "description": "Host only: accept a refused entry as a table ruling."}}},
         "UndoRequest": {"type": "object", "required": ["expected_seq", "key"], "properties": {
             "expected_seq": seq, "key": key}},
+        "CorrectionRequest": {
+            "type": "object", "required": ["entry", "expected_seq", "key"],
+            "description": "Exactly one of action, remove or accept; insert and ruling go with an action.",
+            "oneOf": [_only("action"), *({**_only(alone), "properties": {
+                **_only(alone)["properties"], "insert": {"const": False}, "ruling": {"const": False}}}
+                for alone in ("remove", "accept"))],
+            "properties": {
+                "entry": {"type": "integer", "minimum": 1, "description": "The seq of the entry to correct."},
+                "action": {"type": "object", "required": ["type"], "description": "What the entry should have "
+                                                                                  "been (with insert: the entry "
+                                                                                  "to insert before it)."},
+                "seat": {"type": "integer", "description": "Merged into action."},
+                "insert": {"type": "boolean", "description": "Host only: insert action before the entry."},
+                "ruling": {"type": "boolean", "description": "Host only: accept a refused action as a table ruling."},
+                "remove": {"const": True, "description": "Remove the entry (while pending: drop it)."},
+                "accept": {"const": True, "description": "Host only, the first pending entry: accept it as a "
+                                                         "table ruling."},
+                "expected_seq": seq, "key": key}},
         "WriteResult": {"allOf": [_ref("Board"), {"type": "object", "required": ["entry", "replayed"], "properties": {
             "entry": entry, "replayed": {"type": "boolean"}}}]},
         "Stale": {"allOf": [_ref("Error"), _ref("Board")]},
@@ -230,5 +334,6 @@ def _schemas() -> dict:
         "History": {"type": "object", "required": ["code", "seq", "entries"],
                     "properties": {"code": {"type": "string"}, "seq": seq,
                                    "entries": {"type": "array", "items": {**entry,
-                                                                          "required": [*entry["required"], "voided"]}}}},
+                                                                          "required": [*entry["required"], "voided",
+                                                                                       "in_force"]}}}},
     }

@@ -1,112 +1,26 @@
 """The phone pages. Each table URL serves the full page, or the board fragment for htmx.
 
 Every form carries the seq of the board it was drawn on and a key made when it was drawn, so a
-double tap records once and a form from an older board is answered with the fresh one.
+double tap records once and a form from an older board is answered with the fresh one. A view
+loads, checks and renders; what goes wrong is answered by outcomes.py.
 """
 from __future__ import annotations
 
-import json
-import uuid
-from urllib.parse import urlsplit
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    current_app,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_babel import gettext, lazy_gettext
-from sqlalchemy.orm.attributes import flag_modified
-from werkzeug.datastructures import MultiDict
-
-from .. import log, push
+from .. import log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
-from . import sheets
-from .common import announce, db, join_url, qr_svg, table_seq
+from . import correcting, events, flows, forms, limits, render, security, sessions
+from .common import db, join_url, qr_response
 
 bp = Blueprint("pages", __name__)
-
-COOKIE_DAYS = 30
-STALE_MESSAGE = lazy_gettext("The table moved on while you were entering; here is the fresh board. "
-                             "Nothing was recorded.")
+bp.before_request(security.refuse_cross_site_posts)
+bp.add_app_template_global(correcting.entry_url, "entry_url")
 
 
-def cookie_name(code: str) -> str:
-    return f"rt_{code}"
-
-
-def _viewer(table):
-    return log.identify(table, request.cookies.get(cookie_name(table.code)))
-
-
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
-@bp.before_request
-def refuse_cross_site_posts():
-    """A form post must come from our own pages (OWASP's fetch-metadata and origin checks):
-    Sec-Fetch-Site where the browser sends it, else Origin, else Referer. A request with none
-    of them is no browser's form post (a script, a test client); the seat cookie is SameSite=Lax
-    besides, so a browser would not send it along from another site."""
-    if request.method == "POST" and not _posted_from_here():
-        abort(403)
-
-
-def _posted_from_here() -> bool:
-    site = request.headers.get("Sec-Fetch-Site")
-    if site:
-        return site in ("same-origin", "none")  # "none": the user's own action, not a page's
-    for header in ("Origin", "Referer"):
-        value = request.headers.get(header)
-        if value:
-            return _our_address(value)
-    return True
-
-
-def _our_address(url: str) -> bool:
-    """The address is this server's, as asked for or as configured for the phones."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return False  # Origin: null (a sandboxed frame, a data: page) and the like
-    public = urlsplit(current_app.config.get("PUBLIC_URL") or "")
-    return parts.netloc == request.host or (parts.scheme, parts.netloc) == (public.scheme, public.netloc)
-
-
-@bp.before_app_request
-def refuse_nul_characters():
-    """No address, query or form field of ours holds a NUL character, and PostgreSQL text cannot:
-    refuse it before it reaches a query (the API checks its JSON bodies the same way)."""
-    form = request.form if request.method == "POST" and not request.is_json else MultiDict()
-    texts = [request.path, *(text for fields in (request.args, form)
-                             for name, values in fields.lists() for text in (name, *values))]
-    if any("\x00" in text for text in texts):
-        if request.path.startswith("/api/"):
-            return {"error": {"rule": "REQUEST", "message": "A NUL character (\\u0000) is in the request."}}, 400
-        abort(400)
-    return None
-
-
-@bp.app_errorhandler(405)
-def wrong_method(error):
-    """The API answers JSON here too (a blueprint's own handler never sees a routing error)."""
-    if request.path.startswith("/api/"):
-        body = {"error": {"rule": "ROUTE", "message": "This endpoint does not take that method."}}
-        return body, 405, {"Allow": ", ".join(error.valid_methods or [])}
-    return error
-
-
-@bp.app_errorhandler(404)
-def not_found(_error):
-    if request.path.startswith("/api/"):
-        return {"error": {"rule": "ROUTE", "message": "No such API endpoint."}}, 404
-    return render_template("not_found.html"), 404
+def back_to_the_table(code: str):
+    return redirect(url_for("pages.table", code=code), 303)
 
 
 # --------------------------------------------------------------------------- opening a table
@@ -125,226 +39,151 @@ def find():
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
 def new_table(game_id: str):
-    engine = GAMES.get(game_id) or abort(404)
+    game = GAMES.get(game_id) or abort(404)
     if request.method == "GET":
-        return render_template("new_table.html", engine=engine, error=None, names=[], chosen={})
-    names = request.form.getlist("player")
-    chosen = {o.name: request.form.get(o.name, o.default) for o in engine.OPTIONS}
-    try:
-        table = log.open_table(db(), game_id, names, chosen)
-    except Refusal as refusal:
-        return render_template("new_table.html", engine=engine, error=refusal, names=names, chosen=chosen), 422
-    response = redirect(url_for("pages.table", code=table.code), 303)
-    _remember(response, table.code, table.host_token)
-    return response
-
-
-def _remember(response: Response, code: str, token: str) -> None:
-    # Lax, not Strict: a table link opened from a chat app must still find this phone's seat.
-    response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
-                        samesite="Lax", secure=request.is_secure, path=f"/t/{code}")
+        return render.new_table_form(game)
+    names, chosen = forms.new_table_fields(request.form, game)
+    limits.count_a_new_table()
+    table = log.open_table(db(), game_id, names, chosen)
+    return sessions.remember(back_to_the_table(table.code), table.code, table.host_token)
 
 
 # --------------------------------------------------------------------------- the table
 
 @bp.get("/t/<code>")
 def table(code: str):
-    since = request.args.get("since", type=int)
-    if _is_htmx() and since is not None and since == table_seq(code):
+    if render.is_htmx() and events.nothing_new(code, request.args.get("since", type=int),
+                                               request.args.get("seats", type=int)):
         return Response(status=204)  # the cheap poll: nothing new
-    table = _find(code)
-    return _render(table, log.current_state(db(), table))
-
-
-@bp.get("/t/<code>/events")
-def events(code: str):
-    """Server-sent events: the table's seq whenever it moves (see push.py). When every stream
-    slot of this process is taken, 204 tells the browser not to retry: that phone polls."""
-    table = _find(code)
-    slots = current_app.extensions["push_slots"]
-    if not slots.acquire(blocking=False):
-        return Response(status=204)
-    stream = push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
-                               lifetime=current_app.config["PUSH_LIFETIME"])
-    response = Response(_releasing(stream, slots), mimetype="text/event-stream")
-    response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    return response
-
-
-def _releasing(stream, slots):
-    try:
-        yield from stream
-    finally:  # the stream ended or the phone went away
-        slots.release()
-
-
-def _find(code: str):
-    try:
-        return log.find_table(db(), code)
-    except log.TableNotFound:
-        abort(404)
-
-
-def _render(table, state, status: int = 200, refusal: Refusal | None = None, refused: dict | None = None,
-            message: str | None = None):
-    """The board for this phone; the whole page, or just the board for htmx."""
-    viewer = _viewer(table)
-    engine = log.engine_of(table)
-    context = dict(
-        table=table, engine=engine, view=engine.view(state, viewer), viewer=viewer, host=HOST,
-        key=uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
-        message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
-        poll_seconds=current_app.config["POLL_SECONDS"],
-    )
-    context.update(sheets.board_context(table, context["view"]))
-    template = "board.html" if _is_htmx() else "table.html"
-    return make_response(render_template(template, **context), status)
-
-
-def _can_undo(table, viewer) -> bool:
-    if viewer is None or table.tip == 0:
-        return False
-    if viewer == HOST:
-        return True
-    last = log.history_entry(db(), table, table.tip)
-    return last is not None and last.by == str(viewer)
+    table = log.find_table(db(), code)
+    if table.rematch:
+        return sessions.to_the_rematch(table)
+    return render.board_page(table)
 
 
 @bp.post("/t/<code>/join")
 def join(code: str):
-    table = _find(code)
-    seat = request.form.get("seat", type=int)
-    if seat is None or not 0 <= seat < len(table.seats):
-        abort(400)
-    if table.seats[seat]["claimed"] and _viewer(table) != HOST:
-        state = log.current_state(db(), table)
-        name = table.seats[seat]["name"]
-        return _render(table, state, 409, message=gettext("%(name)s is already taken on another phone. "
-                                                          "The host can free the seat.", name=name))
-    table.seats[seat]["claimed"] = True
-    flag_modified(table, "seats")
-    db().commit()
-    response = redirect(url_for("pages.table", code=table.code), 303)
-    _remember(response, table.code, table.seats[seat]["token"])
-    return response
+    table = log.find_table(db(), code)
+    token = sessions.claim_seat(table, forms.seat_number(request.form, table))
+    events.announce(table.code)
+    return sessions.remember(back_to_the_table(table.code), table.code, token)
 
 
 @bp.post("/t/<code>/free")
 def free_seat(code: str):
-    """Host only: let another phone take a seat (the old phone's pass stops working)."""
-    table = _find(code)
-    seat = request.form.get("seat", type=int)
-    if _viewer(table) != HOST or seat is None or not 0 <= seat < len(table.seats):
-        abort(403)
-    table.seats[seat] = {**table.seats[seat], "token": log.new_token(), "claimed": False}
-    flag_modified(table, "seats")
-    db().commit()
-    return redirect(url_for("pages.table", code=table.code), 303)
+    table = log.find_table(db(), code)
+    sessions.free_seat(table, request.form.get("seat", type=int))
+    events.announce(table.code)
+    return back_to_the_table(table.code)
 
 
 @bp.post("/t/<code>/leave")
 def leave(code: str):
-    response = redirect(url_for("pages.table", code=code), 303)
-    response.delete_cookie(cookie_name(code), path=f"/t/{code}")
-    return response
+    return sessions.forget(back_to_the_table(code), code)
+
+
+@bp.get("/t/<code>/host")
+def host_link(code: str):
+    """The host's link, opened on a phone: one tap makes it the host (a GET changes nothing, so
+    a chat app's link preview cannot)."""
+    table = log.find_table(db(), code)
+    token = request.args.get("token", "")
+    sessions.showing_secrets_of(HOST)
+    page = make_response(render_template("host_link.html", table=table, token=token, engine=log.engine_of(table),
+                                         valid=sessions.is_host_token(table, token), viewer=sessions.who(table)))
+    page.headers["Referrer-Policy"] = "no-referrer"  # the token is in this page's address
+    return page
+
+
+@bp.post("/t/<code>/host")
+def become_host(code: str):
+    table = log.find_table(db(), code)
+    token = request.form.get("token", "")
+    if not sessions.is_host_token(table, token):
+        abort(403)
+    return sessions.remember(back_to_the_table(table.code), table.code, token)
+
+
+@bp.post("/t/<code>/rematch")
+def rematch(code: str):
+    """Same players, same seats, same house rules: a new table every phone is taken to."""
+    table = log.find_table(db(), code)
+    sessions.writer(table)
+    flows.refuse_unless_over(table)
+    log.open_rematch(db(), table)
+    events.announce(table.code)
+    return sessions.to_the_rematch(table)
 
 
 @bp.post("/t/<code>/entries")
 def enter(code: str):
-    table = _find(code)
-    action = action_from_form(request.form)
-    ruling = request.form.get("ruling") == "1"
-    return _write(table, action, lambda by, seq, key: log.record(db(), code, by, action, seq, key, ruling))
+    table = log.find_table(db(), code)
+    return _write(table, forms.entry_from_form(request.form))
 
 
 @bp.post("/t/<code>/undo")
 def undo(code: str):
-    table = _find(code)
-    return _write(table, None, lambda by, seq, key: log.undo(db(), code, by, seq, key))
+    return _write(log.find_table(db(), code), entry=None)
 
 
-def _write(table, action, write):
-    session = db()
-    by = _viewer(table)
-    seq = request.form.get("expected_seq", type=int)
-    key = request.form.get("key", "")[:64]
-    if by is None:
-        return _render(table, log.current_state(session, table), 401,
-                       message=gettext("Tap your name first: this phone has not joined the table."))
-    if seq is None or not key:
-        abort(400)
+@bp.post("/t/<code>/put-back")
+def put_back(code: str):
+    """The entry the last undo voided, entered again by whoever undid it (or the host)."""
+    table = log.find_table(db(), code)
+    by = sessions.writer(table)
+    write = forms.page_write(request.form, None)
+    action, ruling = flows.put_back_write(table, forms.form_number(request.form, "voided"), by)
+    log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling)
+    table = events.announce(table.code)
+    return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
+
+
+def _write(table, entry: dict | None):
+    """Record the entry (or undo), then the fresh board for htmx, or back to the table."""
+    by = sessions.writer(table)
+    forms.page_write(request.form, entry).record(db(), table.code, by)
+    table = events.announce(table.code)
+    if render.is_htmx():
+        return render.board_page(table)
+    return back_to_the_table(table.code)
+
+
+@bp.route("/t/<code>/correct/<int:seq>", methods=["GET", "POST"])
+def correct(code: str, seq: int):
+    """Correct entry ``seq`` (or, with ``?insert=1``, insert one before it): the board as it
+    stood before it, then the correction, every later entry checked again."""
+    table = log.find_table(db(), code)
+    inserting = request.args.get("insert") == "1"
+    if request.method == "GET":
+        return correcting.correction_page(table, seq, inserting)
+    write = forms.page_correction(request.form, seq, inserting)
     try:
-        write(by, seq, key)
-    except log.Stale:
-        table = log.find_table(session, table.code)
-        return _render(table, log.current_state(session, table), 409, message=STALE_MESSAGE)
-    except log.Denied as denied:
-        return _render(table, log.current_state(session, table), denied.status, message=denied.message)
-    except Refusal as refusal:
-        table = log.find_table(session, table.code)
-        status = 403 if refusal.permission else 422
-        return _render(table, log.current_state(session, table), status, refusal=refusal, refused=action)
-    table = log.find_table(session, table.code)
-    announce(table)
-    if _is_htmx():
-        return _render(table, log.current_state(session, table))
-    return redirect(url_for("pages.table", code=table.code), 303)
-
-
-def action_from_form(form) -> dict:
-    """An entry from a form: ``type``, ``seat``, then every other field as text, as a list
-    when it has several values (checkboxes) or is numbered (``dice#0``, ``dice#1``), or as an
-    object when it is named (``hand.K``, ``hand.9``). Card
-    fields are always lists. A ruling form sends the refused entry back whole, as JSON."""
-    if form.get("action_json"):
-        try:
-            action = json.loads(form["action_json"], parse_constant=_not_a_number)
-        except (ValueError, RecursionError):
-            action = None
-        return action if isinstance(action, dict) else {"type": None}
-    action = {"type": form.get("type")}
-    if form.get("seat", "") != "":
-        action["seat"] = form.get("seat", type=int)
-    skip = {"type", "seat", "expected_seq", "key", "ruling"}
-    for name in dict.fromkeys(form.keys()):
-        values = [v for v in form.getlist(name) if v != ""]
-        if name in skip or not values:
-            continue
-        if "#" in name:  # dice#0, dice#1, ...: one list, in field order
-            _field_of(action, name.partition("#")[0], list).extend(values)
-        elif "." in name:  # hand.K = 2: one object of named values
-            base, _, key = name.partition(".")
-            _field_of(action, base, dict)[key] = values if len(values) > 1 else values[0]
-        elif len(values) > 1 or name == "cards":
-            action[name] = values
-        else:
-            action[name] = values[0]
-    return action
-
-
-def _field_of(action: dict, name: str, kind: type):
-    """The list or object a numbered or named field adds to; a name used both ways (``x#0`` and
-    ``x.K``, or ``type#0``), which no form of ours sends, is a 400."""
-    field = action.setdefault(name, kind())
-    if not isinstance(field, kind):
-        abort(400)
-    return field
-
-
-def _not_a_number(name: str):
-    raise ValueError(f"{name} is not a number an entry can hold")
+        write.record(db(), table.code, sessions.writer(table))
+    except (Refusal, log.Denied, log.Stale) as problem:
+        return correcting.failed(table.code, seq, inserting, write, problem)
+    return correcting.corrected(events.announce(table.code))
 
 
 @bp.get("/t/<code>/history")
 def history(code: str):
-    session = db()
-    table = _find(code)
-    entries = log.history(session, table)
+    table = log.find_table(db(), code)
+    entries = log.history(db(), table)
     return render_template("history.html", table=table, entries=list(reversed(entries)),
-                           voided=log.voided_seqs(entries), engine=log.engine_of(table))
+                           voided=log.voided_seqs(entries), engine=log.engine_of(table),
+                           viewer=sessions.who(table), may_correct=correcting.may_correct,
+                           **correcting.history_marks(entries, table.tip))
 
 
 @bp.get("/t/<code>/qr.svg")
 def qr(code: str):
-    table = _find(code)
-    return Response(qr_svg(join_url(table)), mimetype="image/svg+xml")
+    return qr_response(join_url(log.find_table(db(), code)))
+
+
+@bp.get("/t/<code>/host-qr.svg")
+def host_qr(code: str):
+    """The host's link as a QR code, for the host's phone only: it carries the host token."""
+    table = log.find_table(db(), code)
+    if sessions.who(table) != HOST:
+        abort(403)
+    sessions.showing_secrets_of(HOST)
+    return qr_response(flows.host_url(table))

@@ -10,25 +10,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import threading
 from collections import OrderedDict
 from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext
 from sqlmodel import select
 
-from .. import log, roundinfo, scoresheet
+from .. import log, scoresheet
 from ..db import GameTable, Snapshot
-from .common import db, public_base, qr_svg
+from ..games import GAMES
+from .common import by_json, db, public_base, qr_response
 
 bp = Blueprint("sheets", __name__)
 
 BG_STATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="  # their documented import link
 SOURCE_NAME = "Table Referee"
-# Entry types whose fields stay on their maker's phone until revealed (a Switch To prediction, the
-# Was Sticht trumps and tasks, a Schwimmen reveal): exported as type and seat only.
-SECRET_ENTRIES = {"switch-to": {"predict"}, "was-sticht": {"set_trumps", "choose_task"}, "schwimmen": {"reveal"}}
 CACHE_SIZE = 64
 BAR_COLOUR, PAGE_COLOUR = "#ffffff", "#fbfaf7"  # --panel and --bg of static/app.css (light)
 
@@ -65,7 +64,7 @@ def sheet_of(table: GameTable, view: dict | None = None) -> scoresheet.ScoreShee
     if view is None:
         engine = log.engine_of(table)
         view = engine.view(log.current_state(db(), table), None)
-    sheet = scoresheet.build(table.game, view, lambda: views_in_force(table))
+    sheet = log.engine_of(table).score_sheet(view, lambda: views_in_force(table))
     with _cache_lock:
         cache[key] = sheet
         while len(cache) > CACHE_SIZE:
@@ -83,15 +82,8 @@ def board_context(table: GameTable, view: dict) -> dict:
     """What every board adds: the round strip (from this phone's view; round, dealer and turn
     are public) and, once a round is scored, the chart (from the public sheet)."""
     sheet = sheet_of(table)
-    return {"round_now": roundinfo.round_info(table.game, view),
+    return {"round_now": log.engine_of(table).round_info(view),
             "sheet_chart": chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None}
-
-
-def _find(code: str) -> GameTable:
-    try:
-        return log.find_table(db(), code)
-    except log.TableNotFound:
-        abort(404)
 
 
 def sheet_url(table: GameTable) -> str:
@@ -102,7 +94,7 @@ def sheet_url(table: GameTable) -> str:
 
 @bp.get("/t/<code>/sheet")
 def sheet(code: str):
-    table = _find(code)
+    table = log.find_table(db(), code)
     engine = log.engine_of(table)
     view = engine.view(log.current_state(db(), table), None)
     score = sheet_of(table, view)
@@ -115,23 +107,35 @@ def sheet(code: str):
 
 @bp.get("/t/<code>/sheet/qr.svg")
 def sheet_qr(code: str):
-    return Response(qr_svg(sheet_url(_find(code))), mimetype="image/svg+xml")
+    return qr_response(sheet_url(log.find_table(db(), code)))
 
 
 @bp.get("/t/<code>/export.csv")
 def export_csv(code: str):
-    table = _find(code)
+    table = log.find_table(db(), code)
     header, body = scoresheet.as_table(sheet_of(table))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows(body)
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"{table.code}-{table.game}.csv")
+    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in (header, *body))
+    return _download(out.getvalue(), "text/csv", f"{table.code}-{table.game}.csv")  # Flask adds the charset
+
+
+# A cell starting with one of these is run as a formula by spreadsheets (OWASP "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"-?\d+(\.\d+)?(e[+-]?\d+)?")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A cell a spreadsheet would run as a formula (a player named ``=HYPERLINK(…)``) gets a
+    leading apostrophe, shown as text; a score such as -54 stays a number."""
+    if cell.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 @bp.get("/t/<code>/export.json")
 def export_json(code: str):
-    table = _find(code)
+    table = log.find_table(db(), code)
     text = json.dumps(export_document(table), ensure_ascii=False, indent=2)
     return _download(text, "application/json", f"{table.code}-{table.game}.json")
 
@@ -146,27 +150,29 @@ def export_document(table: GameTable) -> dict:
     engine = log.engine_of(table)
     view = engine.view(log.current_state(db(), table), None)
     entries = log.history(db(), table)
-    voided = log.voided_seqs(entries)
+    voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
     return {
-        "table": {"code": table.code, "game": table.game, "title": engine.TITLE, "phase": view["phase"],
+        "table": {"code": table.code, "game": table.game, "title": engine.title, "phase": view["phase"],
                   "seq": table.seq, "tip": table.tip, "created_at": table.created_at.isoformat(),
                   "url": f"{public_base()}/t/{table.code}", "sheet_url": sheet_url(table)},
         "players": [{"seat": seat, "name": s["name"]} for seat, s in enumerate(table.seats)],
         "options": dict(table.options),
-        "entries": [_entry(table, e, voided) for e in entries],
+        "entries": [_entry(table, e, voided, in_force) for e in entries],
         "score_sheet": sheet_json(sheet_of(table, view)),
     }
 
 
-def _entry(table: GameTable, entry, voided: set[int]) -> dict:
-    return {"seq": entry.seq, "kind": entry.kind, "by": entry.by if entry.by == "host" else int(entry.by),
+def _entry(table: GameTable, entry, voided: set[int], in_force: set[int]) -> dict:
+    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by),
             "description": entry.description, "action": _public_action(table.game, entry.action),
             "ruling": entry.ruling, "voids": entry.voids, "voided": entry.seq in voided,
+            "in_force": entry.seq in in_force, "corrects": entry.corrects, "replaces": entry.replaces,
             "at": entry.created_at.isoformat()}
 
 
 def _public_action(game: str, action: dict | None) -> dict | None:
-    if action is None or action.get("type") not in SECRET_ENTRIES.get(game, ()):
+    """An entry as the history shows it: a secret entry's fields stay on its maker's phone."""
+    if action is None or action.get("type") not in GAMES[game].secret_entries:
         return action
     return {k: v for k, v in action.items() if k in ("type", "seat")}
 
@@ -192,7 +198,7 @@ def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet) -> dict:
         "sourceName": SOURCE_NAME, "sourcePlayId": table.code,
         "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": max(1, round((last - table.created_at).total_seconds() / 60)),
-        "game": {"name": engine.TITLE, "highestWins": sheet.higher_wins, "noPoints": False,
+        "game": {"name": engine.title, "highestWins": sheet.higher_wins, "noPoints": False,
                  "sourceGameId": table.game},
         "players": [{"name": name, "score": total if total is not None else 0, "rank": places[seat],
                      "winner": seat in sheet.winners, "startPlayer": False, "role": "",

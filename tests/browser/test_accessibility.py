@@ -10,7 +10,7 @@ import pytest
 
 from referee.games import GAMES
 
-from .conftest import PHONE, assert_accessible
+from .helpers import PHONE, assert_accessible
 
 pytestmark = pytest.mark.browser
 
@@ -24,6 +24,13 @@ def open_by_api(live_server: str, game: str) -> dict:
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
+
+
+def claim_seat(live_server: str, table: dict, seat: int) -> str:
+    request = urllib.request.Request(f"{live_server}/api/tables/{table['code']}/seats/{seat}/claim", method="POST",
+                                     headers={"Authorization": f"Bearer {table['host_token']}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())["token"]
 
 
 def as_phone(context, table: dict, token: str | None) -> None:
@@ -50,7 +57,7 @@ def test_every_page_passes_axe(live_server, browser, shoot, scheme):
                 page.goto(f"{live_server}/new/{game}")
                 assert_accessible(page, f"new {game} table ({scheme})")
             table = open_by_api(live_server, game)
-            tokens = {"host": table["host_token"], "seat": table["seats"][1]["token"], "watcher": None}
+            tokens = {"host": table["host_token"], "seat": claim_seat(live_server, table, 1), "watcher": None}
             for who in viewers:
                 as_phone(context, table, tokens[who])
                 page.goto(f"{live_server}/t/{table['code']}")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import join, open_table, settled
+from .helpers import join, open_table, settled
 
 pytestmark = pytest.mark.browser
 
-LIVE = 2_000
+LIVE = 6_000  # ms: how long a phone may take to show a new entry; speed is the bench's to measure, not a test's
 
 
 def slot(page, seat: int, number: int, rank: str):

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from .conftest import PHONE
+from .helpers import PHONE
 
 pytestmark = pytest.mark.browser
 

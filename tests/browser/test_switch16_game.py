@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_accessible, join, open_table
+from .helpers import assert_accessible, join, open_table
 
 pytestmark = pytest.mark.browser
 
-LIVE = 2_000
+LIVE = 6_000  # ms: how long a phone may take to show a new entry; speed is the bench's to measure, not a test's
 GAME = "switch-16"
 
 

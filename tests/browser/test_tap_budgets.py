@@ -2,7 +2,7 @@
 three taps or fewer, and no entry got worse than before it was trimmed."""
 from __future__ import annotations
 
-from .conftest import README
+from .helpers import README
 
 
 def rows() -> list[tuple[str, str, int, int]]:
@@ -22,5 +22,14 @@ def test_every_game_has_its_typical_play_in_three_taps_or_fewer():
     assert all(now <= 3 for now in typical.values()), typical
 
 
+# Entries an issue asked to cost more taps for a better reason, each with that reason.
+MORE_BY_DESIGN = {
+    ("swoop", "a hand's scoring, per player"):
+        "issue 16: counts are tapped on steppers, one tap per card, instead of typed into number "
+        "fields that open the keyboard (the old count took each typed number as one tap)",
+}
+
+
 def test_no_entry_takes_more_taps_than_before():
-    assert [row for row in rows() if row[3] > row[2]] == []
+    worse = [row for row in rows() if row[3] > row[2] and (row[0], row[1]) not in MORE_BY_DESIGN]
+    assert worse == []

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_accessible, join, open_table
+from .helpers import assert_accessible, join, open_table
 
 pytestmark = pytest.mark.browser
 
-LIVE = 2_000
+LIVE = 6_000  # ms: how long a phone may take to show a new entry; speed is the bench's to measure, not a test's
 GAME = "was-sticht"
 ANN, BEN, CEM = 0, 1, 2
 CHIPS = {ANN: ["MOST", "LAST", "EXACT_2", "FEWEST", "NONE"],
@@ -73,7 +73,7 @@ def test_a_whole_short_game_in_score_only_mode(live_server, phone, shoot, taps):
     for number, (dealer, tasks, tricks, last) in enumerate(ROUNDS, 1):
         expect(host.locator(".players li", has_text=["Ann", "Ben", "Cem"][dealer]).locator(".tag")).to_be_visible()
         for seat, index in tasks.items():
-            if seat == BEN and number == 3:  # Ben chooses on his phone; the host sees only "chose"
+            if seat == BEN:  # Ben has his own phone: his task is chosen there (issue 15); the host sees only "chose"
                 expect(seat_form(ben, "choose_task", BEN)).to_be_visible(timeout=LIVE)
                 choose_task(taps, ben, BEN, index)
                 expect(host.locator(".players li", has_text="Ben")).to_contain_text("✓", timeout=LIVE)

@@ -11,21 +11,7 @@ from hypothesis import strategies as st
 
 from referee.games import GAMES
 from referee.games.base import HOST, Refusal
-
-VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-2, 20), st.text(max_size=5),
-    st.sampled_from(["5S", "10H", "JK", "K", "9@hand", "9@up2", "R5", "B4", "G9", "W5", "7H 7D", "host", "dummy",
-                     "none", "red", "green", "block", "blank", "accept", "refuse", "keep", "exchange", "stock",
-                     "pile", "play_to_wild", "NONE", "MOST", "EXACT_1", "B", "-", "4", "up1"]),
-)
-FIELDS = st.dictionaries(
-    st.sampled_from(["seat", "cards", "card", "value", "flip", "removed_suit", "dice", "face", "switch_with",
-                     "count", "target", "landed_after", "answer", "choice", "give", "take", "source", "discard",
-                     "ranks", "rank", "hand", "up", "slot", "add", "add_hand", "mystery", "chip", "colour",
-                     "number", "winner", "tricks", "last", "took", "numbers", "top", "swap", "columns"]),
-    st.one_of(VALUES, st.lists(VALUES, max_size=5), st.dictionaries(st.sampled_from(["0", "1", "K", "2"]), VALUES,
-                                                                       max_size=2)),
-    max_size=4)
+from tests.games.walks import FIELDS
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -33,9 +19,9 @@ FIELDS = st.dictionaries(
 @given(data=st.data())
 def test_any_entries_only_ever_refuse(game_id, data):
     engine = GAMES[game_id]
-    players = data.draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS))
+    players = data.draw(st.integers(engine.min_players, engine.max_players))
     state = engine.new_game([f"P{i}" for i in range(players)], {})
-    kinds = sorted(engine.ENTRY_TYPES)
+    kinds = sorted(engine.entry_types)
     for _ in range(data.draw(st.integers(1, 30))):
         action = {"type": data.draw(st.sampled_from(kinds + ["nonsense"])), **data.draw(FIELDS)}
         by = data.draw(st.sampled_from([HOST, 0, 1, players - 1, None]))

@@ -336,7 +336,7 @@ def switch16_turn(**options):
 
 def test_switch16_a_sixth_number_die_is_no_ruling():
     state = switch16_turn()
-    refused_for_good(s16, state, {"type": "roll", "seat": 0, "dice": [1, 2, 3, 4, 5, 6]}, "S16-C1")
+    refused_for_good(s16, state, {"type": "roll", "seat": 0, "dice": [1, 2, 3, 4, 5, 6]}, "S16-R4")  # issue 20
     ruled = s16.apply(state, {"type": "roll", "seat": 0, "dice": [1, 2, 3, 4, 5]}, HOST, ruling=True)  # S16-R4
     assert ruled.last.dice == [1, 2, 3, 4, 5]
 

@@ -19,12 +19,12 @@ from referee.games import switch16 as s16
 from referee.games import switch_to as sto
 from referee.games import swoop as sw
 from referee.games import was_sticht as wst
-from referee.games import was_sticht_rules as ws
+from referee.games.was_sticht import rules as ws
 from referee.games.base import HOST, Refusal
-from tests.games import test_schwimmen_properties as sc_props
-from tests.games import test_switch16_properties as s16_props
-from tests.games import test_swoop_properties as sw_props
-from tests.games import test_was_sticht_properties as wst_props
+from tests.games import schwimmen_walks as sc_walks
+from tests.games import switch16_walks as s16_walks
+from tests.games import swoop_walks as sw_walks
+from tests.games import was_sticht_walks as wst_walks
 
 WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
          "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
@@ -101,7 +101,7 @@ def test_switch_to_rulings_keep_cards_and_tokens_real(data, players):
 
 def swoop_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
-        return data.draw(st.sampled_from(list(sw_props.mutations(entry, state.seat_count))))
+        return data.draw(st.sampled_from(list(sw_walks.mutations(entry, state.seat_count))))
     rank = data.draw(st.sampled_from(sw.RANKS))
     sources = data.draw(st.lists(st.sampled_from(sw.SOURCES), min_size=0, max_size=5))
     cards = [f"{data.draw(st.sampled_from([rank, rank, *sw.RANKS]))}@{source}" for source in sources]
@@ -116,7 +116,7 @@ def swoop_bend(data, entry: dict, state) -> dict:
 
 def swoop_check(before, entry, after) -> None:
     if after.phase in (sw.PLAY, sw.DECLARE):
-        assert sw_props.cards_on_the_table(after) == sw.DEALT * after.seat_count  # nothing made or lost
+        assert sw_walks.cards_on_the_table(after) == sw.DEALT * after.seat_count  # nothing made or lost
     assert not set(after.pile) & set(sw.SWOOP_CARDS), (before.pile, entry)  # a 10 or joker never stays there
     for rank, seen in after.seen.items():
         assert 0 <= seen <= sw.copies(after, rank)  # never more copies than the packs hold
@@ -129,7 +129,7 @@ def swoop_check(before, entry, after) -> None:
 
 
 @settings(max_examples=25, **WALKS)
-@given(st.data(), st.integers(3, 4), sw_props.TABLES)
+@given(st.data(), st.integers(3, 4), sw_walks.TABLES)
 def test_swoop_rulings_keep_every_card_counted(data, players, options):
     ruling_walk(sw, sw.new_game(NAMES[:players], options), data, swoop_bend, swoop_check, steps=120)
 
@@ -138,7 +138,7 @@ def test_swoop_rulings_keep_every_card_counted(data, players, options):
 
 def schwimmen_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
-        return data.draw(st.sampled_from(list(sc_props.mutations(entry, state.seat_count))))
+        return data.draw(st.sampled_from(list(sc_walks.mutations(entry, state.seat_count))))
     deck = [f"{rank}{suit}" for suit in "SHDC" for rank in ["7", "8", "9", "10", "J", "Q", "K", "A"]]
     cards = data.draw(st.lists(st.sampled_from(deck), min_size=1, max_size=3, unique=True))
     seat = data.draw(st.integers(0, state.seat_count - 1))
@@ -154,7 +154,7 @@ def schwimmen_bend(data, entry: dict, state) -> dict:
 
 
 def schwimmen_check(before, entry, after) -> None:
-    sc_props.assert_card_ledger(after)
+    sc_walks.assert_card_ledger(after)
     assert all(lives >= 0 for lives in after.lives) and len(after.active()) >= 1
     assert len(after.centre) in (0, 3)
     for seat in range(after.seat_count):
@@ -162,7 +162,7 @@ def schwimmen_check(before, entry, after) -> None:
 
 
 @settings(max_examples=25, **WALKS)
-@given(st.data(), st.integers(2, 5), sc_props.TABLES)
+@given(st.data(), st.integers(2, 5), sc_walks.TABLES)
 def test_schwimmen_rulings_keep_every_card_in_one_place(data, players, options):
     ruling_walk(sc, sc.new_game(NAMES[:players], options), data, schwimmen_bend, schwimmen_check, steps=120)
 
@@ -171,7 +171,7 @@ def test_schwimmen_rulings_keep_every_card_in_one_place(data, players, options):
 
 def was_sticht_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
-        return wst_props.near_miss(data, entry, state.n)
+        return wst_walks.near_miss(data, entry, state.n)
     seat = data.draw(st.integers(0, state.n - 1))
     kind = entry["type"]
     if kind == "chip_pick":
@@ -190,8 +190,8 @@ def was_sticht_bend(data, entry: dict, state) -> dict:
 
 
 def was_sticht_check(before, entry, after) -> None:
-    wst_props.check_chips(after)
-    wst_props.check_cards(after)
+    wst_walks.check_chips(after)
+    wst_walks.check_cards(after)
     if after.result is not None:
         assert all(0 <= n <= wst.TRICKS for n in after.result["tricks"].values())
         assert sum(after.result["tricks"].values()) == wst.TRICKS
@@ -205,7 +205,7 @@ def was_sticht_check(before, entry, after) -> None:
 def test_was_sticht_rulings_keep_cards_and_chips_real(data):
     players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS))
     mode = data.draw(st.sampled_from(["full", "score_only"]))
-    state = wst.new_game(NAMES[:players], data.draw(wst_props.options(entry_mode=mode)))
+    state = wst.new_game(NAMES[:players], data.draw(wst_walks.options(entry_mode=mode)))
     ruling_walk(wst, state, data, was_sticht_bend, was_sticht_check, steps=170 if mode == "full" else 300)
 
 
@@ -213,7 +213,7 @@ def test_was_sticht_rulings_keep_cards_and_chips_real(data):
 
 def switch16_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
-        return s16_props.near_miss(data, entry, state.seat_count)
+        return s16_walks.near_miss(data, entry, state.seat_count)
     if entry["type"] == "roll":
         return {**entry, "dice": data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=7))}
     if entry["type"] == "discard":
@@ -239,7 +239,7 @@ def switch16_check(before, entry, after) -> None:
 @given(st.data())
 def test_switch16_rulings_keep_decks_dice_and_chip_real(data):
     players = data.draw(st.integers(s16.MIN_PLAYERS, s16.MAX_PLAYERS))
-    state = s16.new_game(NAMES[:players], data.draw(s16_props.options()))
+    state = s16.new_game(NAMES[:players], data.draw(s16_walks.options()))
     ruling_walk(s16, state, data, switch16_bend, switch16_check, steps=300)
 
 

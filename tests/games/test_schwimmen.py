@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from referee.games import schwimmen as sc
-from referee.games import schwimmen_score as score
+from referee.games.schwimmen import scoring as score
 from referee.games.base import HOST, Refusal
+from tests.helpers import refused_rule
 from referee.games.cards import parse_card
 
 A, B, C, D = 0, 1, 2, 3
@@ -37,9 +38,7 @@ def losers(state) -> dict[str, int]:
 
 
 def refusal(state, action, by=HOST) -> str:
-    with pytest.raises(Refusal) as caught:
-        sc.apply(state, action, by)
-    return caught.value.rule
+    return refused_rule(sc.apply, state, action, by)
 
 
 def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", **options):
@@ -358,9 +357,11 @@ def test_sc_e18_score_only_values():
 
 
 def test_sc_e19_triples():
+    """Under classic too the higher triple wins a tie at 30.5 ("bei Gleichstand zählt das höhere
+    Blatt", issue 20): the rules file's "both lose" for classic is read as "A loses"."""
     hands = ["8C 8H 8D", "KS KH KD"]
     assert losers(at_showdown(hands)) == {"A": 1}
-    assert losers(at_showdown(hands, "classic")) == {"A": 1, "B": 1}
+    assert losers(at_showdown(hands, "classic")) == {"A": 1}
 
 
 def test_sc_e20_end_of_game():
@@ -497,7 +498,7 @@ def test_sc_r10_own_turn_show_is_refused_off_turn():
         act(state, D, "show", cards="AH KH 10H")  # it is C's turn, and D did not just act
     assert caught.value.rule == "SC-R10"
     assert {"type": "show", "seat": D} not in sc.view(state, D)["actions"]
-    assert {"type": "show", "seat": B} in sc.view(state, B)["actions"]  # B just acted
+    assert {"type": "show", "seat": B} not in sc.view(state, B)["actions"]  # B just passed: no exchange (issue 20)
     assert {"type": "show", "seat": C} in sc.view(state, C)["actions"]  # C's turn
 
 

@@ -19,7 +19,8 @@ from referee.games.base import HOST, Refusal, Text, counted, revive_texts
 from referee.i18n_extract import sentence_calls
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "referee" / "games").glob("*.py")) + [ROOT / "referee" / "log.py"]
+SOURCES = sorted((ROOT / "referee" / "games").rglob("*.py")) + [ROOT / "referee" / "log.py",
+                                                                 ROOT / "referee" / "corrections.py"]
 LOCALES = ("de", "ja")
 WORDS = re.compile(r"[A-Za-z]{2,}")
 NAMES = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -135,7 +136,7 @@ def said_texts(value) -> list[Text]:
 
 def random_options(engine, data) -> dict:
     chosen = {}
-    for option in engine.OPTIONS:
+    for option in engine.options:
         if option.number:
             chosen[option.name] = str(data.draw(st.integers(*option.number)))
         else:
@@ -162,7 +163,7 @@ def bent(entry: dict, data, players: int) -> dict:
 @given(data=st.data())
 def test_every_sentence_an_engine_says_is_in_the_catalogs(game, data):
     engine = GAMES[game]
-    players = data.draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS))
+    players = data.draw(st.integers(engine.min_players, engine.max_players))
     try:
         state = engine.new_game(NAMES[:players], random_options(engine, data))
     except Refusal as refusal:  # some option sets do not go together

@@ -6,6 +6,7 @@ import pytest
 
 from referee.games import switch16 as s16
 from referee.games.base import HOST, Refusal
+from tests.helpers import refused_rule
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -36,9 +37,7 @@ def stop(state):
 
 
 def refusal(state, action, by=HOST) -> str:
-    with pytest.raises(Refusal) as caught:
-        s16.apply(state, action, by)
-    return caught.value.rule
+    return refused_rule(s16.apply, state, action, by)
 
 
 # --------------------------------------------------------------------------- S16-E1..E4: sums
@@ -225,7 +224,7 @@ def test_s16_e22_the_alternate_game_ends_at_the_target():
 # --------------------------------------------------------------------------- rules one by one
 
 def test_s16_r1_the_start_player_is_set_once():
-    state = table([1, 1])
+    state = roll(table([1, 1]), [1, 3, 4])  # once the game's first roll is in (issue 20: not before it)
     assert refusal(state, {"type": "start_player", "seat": B}) == "S16-R1"
     assert refusal(s16.new_game(["A", "B"]), {"type": "start_player", "seat": 5}) == "S16-C3"
 
@@ -265,7 +264,7 @@ def test_s16_r12_stopping_without_a_discard_from_a_risk_roll_is_a_failure():
 
 def test_s16_r13_to_r15_placing_the_chip():
     state = roll(table([1, 1, 1], chip=("hand", B)), [1, 2, 4])
-    assert refusal(state, {"type": "place_block", "target": C}, C) == "S16-R13"
+    assert refusal(state, {"type": "place_block", "target": C}, C) == "S16-C5"  # C's phone (issue 20: C5 first)
     assert refusal(state, {"type": "place_block", "target": B}, B) == "S16-R14"
     state = discard(state, 2)
     with pytest.raises(Refusal, match="A discarded only 2 cards from this roll"):
@@ -331,3 +330,37 @@ def test_the_chip_holder_is_offered_the_block_during_another_turn():
     assert {"type": "place_block", "seat": C} in s16.view(state, C)["actions"]
     assert [a["type"] for a in s16.view(state, A)["actions"]] == ["discard", "stop"]
     assert s16.view(state, B)["actions"] == []
+
+
+def test_dice_typed_as_digits_are_one_die_each():
+    """Issue 16: a phone's number pad types "356" for the dice 3, 5 and 6."""
+    from referee.games.switch16.roll import read_dice
+    assert read_dice("356") == [3, 5, 6] and read_dice(" 1 2 4") == [1, 2, 4]
+    with pytest.raises(Refusal):
+        read_dice("307")
+
+
+def test_a_switch_says_which_decks_were_swapped():
+    """Issue 16: the board's note and the history name the two players and the decks they now hold."""
+    state = table([10, 3, 6])
+    line = s16.describe(state, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red"}, A)
+    assert line == "A rolled 1 2 3 4, red with B"
+    after = roll(state, [1, 2, 3, 4], "red")
+    assert "A and B swapped decks: A now has the Blue deck, B the Red deck." in after.notes
+    after = roll(table([4, 2, 14]), [1, 1, 1], "green", C)
+    assert "A and C swapped decks: A now has the Green deck, C the Red deck." in after.notes
+
+
+@pytest.mark.parametrize("adjustment, line", [
+    ({"seat": B, "top": 9}, "The host set B's top card to 9 (it was 3)."),
+    ({"chip": "middle"}, "The host put the block chip in the middle."),
+    ({"chip": "hand", "seat": C}, "The host put the block chip in C's hand."),
+    ({"chip": "deck", "seat": B}, "The host put the block chip on the Blue deck."),
+    ({"swap": [A, C]}, "A and C swapped decks: A now has the Green deck, C the Red deck."),
+])
+def test_a_host_adjustment_says_what_changed(adjustment, line):
+    """Issue 16: the history and the board's note say what the host changed, not only that it did."""
+    state = table([10, 3, 6])
+    action = {"type": "adjust", **adjustment}
+    assert s16.describe(state, action, HOST) == line.rstrip(".")
+    assert line.rstrip(".") in [note.rstrip(".") for note in s16.apply(state, action, HOST).notes]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from referee.games import switch16 as s16
 from referee.games.base import HOST, Refusal
+from tests.games.switch16_walks import near_miss, options
 
 # Failing walks are reported as found: shrinking hundreds of draws would take minutes.
 WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
@@ -21,20 +22,6 @@ WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
 SETTINGS = settings(max_examples=25, **WALKS)
 NAMES = ["A", "B", "C", "D"]
 STEPS = 400  # games drawn this way end within ~350 entries (see the test of that)
-
-
-def options() -> st.SearchStrategy[dict]:
-    """House rules that keep a game short: low dice thresholds and a low points target."""
-    four = st.integers(2, 17)
-    return four.flatmap(lambda low: st.fixed_dictionaries({
-        "four_dice_from": st.just(str(low)),
-        "five_dice_from": st.integers(low, 17).map(str),
-        "risk_penalty": st.sampled_from(s16.PENALTIES),
-        "green_refusal_uses_chip": st.sampled_from(["off", "on"]),
-        "game_mode": st.sampled_from(["race", "points"]),
-        "points_target": st.integers(1, 40).map(str),
-        "next_round_starter": st.sampled_from(["left_of_round_winner", "roll_off"]),
-    }))
 
 
 def random_game(data, steps: int = STEPS):
@@ -45,10 +32,16 @@ def random_game(data, steps: int = STEPS):
         entries = s16.legal_entries(state)
         if not entries:
             return
-        entry = data.draw(st.sampled_from(entries))
+        entry = data.draw(st.sampled_from(moving_on(state, entries)))
         after = s16.apply(state, entry, entry["seat"])
         yield state, entry, after
         state = after
+
+
+def moving_on(state, entries: list[dict]) -> list[dict]:
+    """The entries a walk draws from: a start player entered again (S16-R1 allows it before the
+    first roll) leaves the game where it was, so a walk names one only while none is set."""
+    return [entry for entry in entries if entry["type"] != "start_player" or state.phase == s16.START]
 
 
 # --------------------------------------------------------------------------- legal entries
@@ -208,47 +201,6 @@ def test_random_legal_games_keep_decks_dice_and_points_sound(data):
 
 
 # --------------------------------------------------------------------------- near misses
-
-def near_value(data, key: str, value, n: int):
-    """A value close to a legal one: another seat, die, face or count, or a slightly broken one."""
-    seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, "none", True])
-    if key == "dice":
-        dice = list(value)
-        how = data.draw(st.sampled_from(["bump", "add", "drop", "text"]))
-        if how == "bump":
-            i = data.draw(st.integers(0, len(dice) - 1))
-            dice[i] = data.draw(st.sampled_from([0, 7, dice[i] % 6 + 1, "x", 2.5]))
-        elif how == "add":
-            dice.append(data.draw(st.integers(1, 6)))
-        elif how == "drop":
-            dice.pop()
-        else:
-            return " ".join(str(d) for d in dice)
-        return dice
-    choices = {
-        "seat": seats, "switch_with": seats, "target": seats,
-        "face": st.sampled_from([*s16.FACES, "purple", None, ""]),
-        "count": st.integers(-1, 17) | st.sampled_from(["2", None, 1.5]),
-        "answer": st.sampled_from(["accept", "refuse", "maybe", None]),
-        "landed_after": st.integers(-1, 17) | st.sampled_from(["1", None]),
-    }
-    return data.draw(choices.get(key, st.none()))
-
-
-def near_miss(data, entry: dict, n: int) -> dict:
-    """``entry`` with one field changed, dropped or added, or under another type."""
-    fields = sorted(set(entry) - {"type"})
-    how = data.draw(st.sampled_from(["change", "drop", "add", "retype"]))
-    if how == "retype":
-        return {**entry, "type": data.draw(st.sampled_from(sorted(s16.ENTRY_TYPES)))}
-    if how == "add":
-        key = data.draw(st.sampled_from(["switch_with", "target", "landed_after", "count"]))
-        return {**entry, key: near_value(data, key, None, n)}
-    key = data.draw(st.sampled_from(fields))
-    if how == "drop":
-        return {k: v for k, v in entry.items() if k != key}
-    return {**entry, key: near_value(data, key, entry[key], n)}
-
 
 @settings(max_examples=40, **WALKS)
 @given(st.data())

@@ -8,6 +8,7 @@ import pytest
 
 from referee.games import switch_to as st
 from referee.games.base import HOST, Refusal
+from tests.helpers import refused_rule
 
 A, B, C, D = 0, 1, 2, 3
 NAMES = ["A", "B", "C", "D"]
@@ -46,9 +47,7 @@ def counts(state, seat) -> str:
 
 def refusal(state, action, by=HOST) -> str:
     """The rule ID the engine refuses ``action`` with (the test fails if it is accepted)."""
-    with pytest.raises(Refusal) as caught:
-        st.apply(state, action, by)
-    return caught.value.rule
+    return refused_rule(st.apply, state, action, by)
 
 
 def play(cards, seat=A):
@@ -833,3 +832,54 @@ def test_actions_offered_to_each_phone():
     assert {a["type"] for a in st.view(state, A)["actions"]} == {"play", "pass"}
     assert st.view(state, B)["actions"] == [] and st.view(state, None)["actions"] == []
     assert {a["type"] for a in st.view(state, HOST)["actions"]} == {"play", "pass", "clear_table", "end_round"}
+
+
+# --------------------------------------------------------------------------- offers and the entry forms' choices
+
+def test_a_seat_that_nothing_can_follow_is_offered_only_a_pass():
+    """Eight diamonds on the table, no wild token: no play of the unseen cards beats them (ST-R12
+    to ST-R14), so the board offers a pass only; with a wild token, 3H..9H W10 would."""
+    state = situation(top="2D 3D 4D 5D 6D 7D 8D 9D", play=2, wild=0)
+    assert [a["type"] for a in st.view(state, A)["actions"]] == ["pass"]
+    state.players[A].wild = 1
+    assert [a["type"] for a in st.view(state, A)["actions"]] == ["play", "pass"]
+    assert st.apply(state, play("3H 4H 5H 6H 7H 8H 9H W10"), A).top[-1] == "W10"
+
+
+def test_a_seat_without_a_play_token_or_a_card_is_offered_only_a_pass():
+    for counts_of_a in ("0/1/5", "2/0/0"):
+        state = set_counts(situation(top="5S"), A=counts_of_a)
+        assert [a["type"] for a in st.view(state, A)["actions"]] == ["pass"], counts_of_a
+
+
+def test_the_view_gives_the_forms_what_they_choose_from():
+    state = situation(top="5S 5H", play=2, wild=0, players=2, removed_suit="C")
+    state.played = {"5S": B, "5H": B}
+    board = st.view(state, A)
+    assert board["suits"] == ["S", "H", "D"] and board["ranks"] == list(range(2, 10))
+    assert board["wild_ranks"] == list(range(1, 11)) and board["prediction_values"] == list(range(11))
+    assert board["top"] == {"cards": ["5S", "5H"], "by": B, "same": 2, "more": 3}
+    me = board["players"][A]
+    assert (me["must_pass"], me["may_use_wild"], me["flips"]) == (None, False, ["play_to_wild"])
+    assert board["removable_suits"] == [] and board["to_declare"] == []
+    state.players[A].play, state.players[A].wild = 0, 1
+    me = st.view(state, A)["players"][A]
+    assert (me["must_pass"], me["may_use_wild"], me["flips"]) == ("no_play_token", True, ["wild_to_play"])
+
+
+def test_the_view_names_the_suits_a_two_player_round_may_remove_only_before_it_starts():
+    state = st.new_game(["A", "B"])
+    assert st.view(state, HOST)["removable_suits"] == ["S", "H", "D", "C"]
+    state = st.apply(state, {"type": "start_round", "removed_suit": "H"})
+    assert st.view(state, HOST)["removable_suits"] == []
+    assert st.view(st.new_game(["A", "B", "C"]), HOST)["removable_suits"] == []
+
+
+def test_the_view_lists_who_is_still_to_declare_and_the_cards_taken():
+    state = st_e27_round()
+    board = st.view(state, HOST)
+    assert board["to_declare"] == [A, C, D]  # B's empty hand is declared by the app
+    state = st.apply(state, declare(A, "2S 2H 3D"), A)
+    board = st.view(state, HOST)
+    assert board["to_declare"] == [C, D]
+    assert {"2S", "2H", "3D", "7H"} <= set(board["taken"]) and len(board["taken"]) == 23

@@ -6,6 +6,7 @@ import pytest
 
 from referee.games import swoop as sw
 from referee.games.base import HOST, Refusal
+from tests.helpers import refused_rule
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -21,8 +22,10 @@ def started(players=4, ups=None, starter=B, **options):
 
 
 def with_pile(pile, current=B, **options):
+    """A hand in play with this pile (a pile on the table means the first play is made)."""
     state = started(**options)
     state.pile, state.current, state.mode = list(pile), current, sw.FOLLOW if pile else sw.LEAD
+    state.played = bool(pile)
     return state
 
 
@@ -31,9 +34,8 @@ def play(state, *cards, seat=None):
 
 
 def refusal(state, action, by=None) -> str:
-    with pytest.raises(Refusal) as caught:
-        sw.apply(state, action, state.current if by is None else by)
-    return caught.value.rule
+    """The rule refusing ``action`` by ``by`` (default: the seat whose turn it is)."""
+    return refused_rule(sw.apply, state, action, state.current if by is None else by)
 
 
 def test_sw_e1_equal_or_lower():
@@ -592,3 +594,50 @@ def test_sw_c6_counts_what_earlier_declarations_revealed():
     with pytest.raises(Refusal, match="only 8 kings, and 4 have already been seen") as caught:
         sw.apply(state, {"type": "declare_remaining", "hand": "K K K K", "mystery": "K 3 3 3"}, C)
     assert caught.value.rule == "SW-C6"
+
+
+# --------------------------------------------------------------------------- issue 20: rules fidelity
+
+def test_issue20_the_starter_may_be_corrected_until_the_first_play():
+    """4.1: set_starter names the first player; like the face-up rows (SW-R2) it belongs to the
+    set-up of the hand, which lasts until the first play is recorded."""
+    state = started(starter=B)  # every row in and B to lead: the hand is set up, nothing played
+    assert state.phase == sw.PLAY and state.current == B and not state.played
+    assert {"type": "set_starter", "seat": None} in sw.view(state, HOST)["actions"]
+    corrected = sw.apply(state, {"type": "set_starter", "seat": C}, HOST)
+    assert corrected.starter == C and corrected.current == C and corrected.mode == sw.LEAD
+    assert refusal(play(corrected, "7"), {"type": "set_starter", "seat": A}, HOST) == "SW-R2"
+
+
+def test_issue20_a_second_face_up_row_before_the_first_play_is_sw_c8():
+    """SW-C8: a row once per player per hand; SW-R2 refuses set_face_up only once the first play is recorded."""
+    state = started()
+    with pytest.raises(Refusal, match="A's face-up cards are already entered") as caught:
+        sw.apply(state, {"type": "set_face_up", "seat": A, "ranks": "K 9 9 3"}, HOST)
+    assert caught.value.rule == "SW-C8" and not caught.value.overridable
+    assert refusal(play(state, "7"), {"type": "set_face_up", "seat": A, "ranks": "K 9 9 3"}, HOST) == "SW-R2"
+
+
+def test_issue20_with_a_rotating_starter_hand_two_takes_no_set_starter():
+    """4.1: set_starter is for hand 1, or every hand with starter_rule = draw_each_hand; with
+    rotate the seat left of the previous starter starts (5.5). A table may still rule otherwise."""
+    rotating = _e19()  # hand 2: B started hand 1, so C starts
+    with pytest.raises(Refusal, match="At this table the starter rotates: C starts hand 2.") as caught:
+        sw.apply(rotating, {"type": "set_starter", "seat": A}, HOST)
+    assert caught.value.rule == "SW-R2" and caught.value.overridable
+    assert all(action["type"] != "set_starter" for action in sw.view(rotating, HOST)["actions"])
+    assert sw.apply(rotating, {"type": "set_starter", "seat": A}, HOST, ruling=True).starter == A
+    drawn = _e19(starter_rule="draw_each_hand")
+    assert sw.apply(drawn, {"type": "set_starter", "seat": A}, HOST).starter == A
+
+
+def test_the_phone_declaring_a_hand_gets_its_picked_up_ranks_even_when_the_table_does_not_see_them():
+    """Issue 16: the declaration is filled in with what the app knows is in the hand (SW-C5), on
+    the phone that declares it; show_known_cards=false still hides them from everyone else."""
+    state = started()
+    state.phase, state.out_player, state.current = sw.DECLARE, A, None
+    state.hand_count[B], state.known[B] = 3, ["K", "K", "J"]
+    assert sw.view(state, B)["players"][B]["known_counts"] == {"J": 1, "K": 2}
+    assert sw.view(state, HOST)["players"][B]["known_counts"] == {"J": 1, "K": 2}
+    assert sw.view(state, C)["players"][B]["known_counts"] is None
+    assert sw.view(state, None)["players"][B]["known"] is None

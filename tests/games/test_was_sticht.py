@@ -6,32 +6,16 @@ from __future__ import annotations
 import pytest
 
 from referee.games import was_sticht as wst
-from referee.games import was_sticht_rules as ws
+from referee.games.was_sticht import rules as ws
 from referee.games.base import HOST, Refusal
+from tests.games.was_sticht_examples import COLUMNS_85, SEAT, TRICKS_85, chips, dealt, seat_cards
+from tests.helpers import refused_rule
 
 A, B, C, D = 0, 1, 2, 3
 
 
-def chips(*types):
-    return [{"type": t, "done": False, "corner": None} for t in types]
-
-
-def dealt(n=4, dealer=A, trumps=("B", "4"), hands=None, **options):
-    """A round ready for the draft: chips handed out directly, the trumps entered."""
-    state = wst.new_game(["A", "B", "C", "D"][:n], options)
-    state.first_dealer, state.scored = dealer, 0
-    state.chips = hands or [chips("NONE", "MOST", "LAST", "EXACT_1", "EXACT_2") for _ in range(n)]
-    state.chip_picks = 5 * n
-    wst._start_round(state)
-    if trumps and state.phase == wst.TRUMPS:
-        state = wst.apply(state, {"type": "set_trumps", "colour": trumps[0], "number": trumps[1]}, dealer)
-    return state
-
-
 def refusal(state, action, by=HOST) -> str:
-    with pytest.raises(Refusal) as caught:
-        wst.apply(state, action, by)
-    return caught.value.rule
+    return refused_rule(wst.apply, state, action, by)
 
 
 # --------------------------------------------------------------------------- 8.1, 8.2: trick winners
@@ -127,26 +111,13 @@ def test_chip_draft_lengths():
 
 # --------------------------------------------------------------------------- 8.5: a complete round
 
-COLUMNS_85 = [("B G7, C R6, D Y5, A B2", A), ("C Y1, D Y3, A R9, B G6", D), ("D B6, A G5, B B4, C Y2", B),
-              ("A B7, B R1, C G2, D Y8", A), ("B Y9, C G4, D R8, A Y4", C), ("C Y7, D B5, A R3, B R7", D),
-              ("D B8, A B3, B G1, C R2", D), ("A G9, B R5, C B9, D Y6", C), ("B R4, C G8, D G3, A B1", B)]
-TRICKS_85 = [("B R7, C R6, D R8, A R3", D), ("D Y5, A R9, B Y9, C Y2", B), ("B R5, C R2, D B8, A Y4", A),
-             ("A G9, B G6, C G2, D G3", A), ("A B7, B R4, C G4, D B6", B), ("B R1, C G8, D B5, A B1", D),
-             ("D Y6, A G5, B G7, C Y7", C), ("C B9, D Y3, A B2, B B4", B), ("B G1, C Y1, D Y8, A B3", A)]
-SEAT = {"A": A, "B": B, "C": C, "D": D}
-
-
-def _entries(text):
-    return [(SEAT[part.split()[0]], part.split()[1]) for part in text.split(", ")]
-
-
 def _drafted(**options):
     state = dealt(hands=[chips("NONE", "MOST", "LAST", "EXACT_1", "EXACT_2"),
                          chips("MOST", "NONE", "LAST", "EXACT_1", "EXACT_3"),
                          chips("EXACT_1", "NONE", "LAST", "MOST", "EXACT_2"),
                          chips("LAST", "NONE", "MOST", "EXACT_1", "EXACT_2")], **options)
     for number, (picks, hint) in enumerate(COLUMNS_85, 1):
-        for seat, card in _entries(picks):
+        for seat, card in seat_cards(picks):
             state = wst.apply(state, {"type": "pick", "card": card}, seat)
         assert wst.view(state, A)["hint_for_dealer"] == hint, number
         assert wst.view(state, B)["hint_for_dealer"] is None
@@ -174,7 +145,7 @@ def test_85_a_complete_round():
     state = _revealed_with_tasks()
     assert state.phase == wst.PLAY and state.turn == B
     for number, (plays, winner) in enumerate(TRICKS_85, 1):
-        for seat, card in _entries(plays):
+        for seat, card in seat_cards(plays):
             state = wst.apply(state, {"type": "play", "card": card}, seat)
         assert state.tricks[number - 1]["winner"] == winner, number
     result = state.result
@@ -188,14 +159,14 @@ def test_85_a_complete_round():
 
 def test_85_refusals():
     state = dealt(hands=[chips("NONE") for _ in range(4)])
-    for seat, card in _entries(COLUMNS_85[0][0]):
+    for seat, card in seat_cards(COLUMNS_85[0][0]):
         state = wst.apply(state, {"type": "pick", "card": card}, seat)
     assert refusal(state, {"type": "pick", "card": "Y1"}, C) == "WS-D2"
     state = wst.apply(state, {"type": "announce_hint"}, A)
     with pytest.raises(Refusal, match="It is C's pick in column 2") as caught:
         wst.apply(state, {"type": "pick", "card": "Y3"}, D)
     assert caught.value.rule == "WS-D3"
-    for seat, card in _entries(COLUMNS_85[1][0]):
+    for seat, card in seat_cards(COLUMNS_85[1][0]):
         state = wst.apply(state, {"type": "pick", "card": card}, seat)
     state = wst.apply(state, {"type": "announce_hint"}, A)
     with pytest.raises(Refusal, match="Y3 is already taken this round"):
@@ -212,18 +183,18 @@ def test_85_refusals():
 
 def test_85_dual_following_and_played_and_foreign_cards():
     state = _revealed_with_tasks(follow_model="dual")
-    for seat, card in _entries(TRICKS_85[0][0]):
+    for seat, card in seat_cards(TRICKS_85[0][0]):
         state = wst.apply(state, {"type": "play", "card": card}, seat)
     state = wst.apply(state, {"type": "play", "card": "Y5"}, D)
     assert refusal(state, {"type": "play", "card": "R9"}, A) == "WS-P5"  # A must play Y4 (printed yellow)
     state = _revealed_with_tasks()
     for plays, _ in TRICKS_85[:2]:
-        for seat, card in _entries(plays):
+        for seat, card in seat_cards(plays):
             state = wst.apply(state, {"type": "play", "card": card}, seat)
     assert refusal(state, {"type": "play", "card": "R7"}, B) == "WS-P4"
     state = _revealed_with_tasks()
     for plays, _ in TRICKS_85[:4]:
-        for seat, card in _entries(plays):
+        for seat, card in seat_cards(plays):
             if seat == D and plays.startswith("A G9"):
                 assert refusal(state, {"type": "play", "card": "G7"}, D) == "WS-P3"
             state = wst.apply(state, {"type": "play", "card": card}, seat)
@@ -413,7 +384,7 @@ def test_three_players_and_the_dummy():
 def test_paper_hints_are_checked_at_the_reveal():
     state = dealt(trump_entry="paper", trumps=None, hands=[chips("NONE") for _ in range(4)])
     for number, (picks, hint) in enumerate(COLUMNS_85, 1):
-        for seat, card in _entries(picks):
+        for seat, card in seat_cards(picks):
             state = wst.apply(state, {"type": "pick", "card": card}, seat)
         announced = B if number == 2 else hint  # column 2 is announced wrongly
         state = wst.apply(state, {"type": "enter_hint", "winner": announced})
@@ -460,3 +431,13 @@ def test_g4_ranking_below_the_winner():
     assert [(r["seat"], r["place"]) for r in wst.ranking(state)] == [(B, 1), (C, 2), (A, 3), (D, 4)]
     state.options["rank_others_by"] = "completed"
     assert [(r["seat"], r["place"]) for r in wst.ranking(state)] == [(B, 1), (A, 2), (D, 2), (C, 4)]
+
+
+# --------------------------------------------------------------------------- issue 16: quicker than paper
+
+def test_the_history_says_who_picked_each_card():
+    """Issue 16: a pick entered on the host's phone still names the seat that took the card."""
+    state = dealt()
+    assert wst.describe(state, {"type": "pick", "card": "G7"}, HOST) == "B picked G7"
+    state = wst.apply(state, {"type": "pick", "card": "G7"}, HOST)
+    assert wst.describe(state, {"type": "pick", "card": "R6"}, HOST) == "C picked R6"

@@ -8,15 +8,15 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from referee.games import was_sticht as wst
-from referee.games import was_sticht_rules as ws
+from referee.games.was_sticht import rules as ws
 from referee.games.base import HOST, Refusal
+from tests.games.was_sticht_walks import check_cards, check_chips, near_miss, options
 
 # Failing walks are reported as found: shrinking hundreds of draws would take minutes.
 WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
@@ -27,24 +27,51 @@ ROUND_STEPS = 130  # first dealer, chip draft, trumps, layout, 36 picks, 9 hints
 SECRET_ENTRIES = {"set_trumps", "choose_task"}
 
 
-def options(**fixed) -> st.SearchStrategy[dict]:
-    """Any house rules, with ``fixed`` ones pinned."""
-    return st.fixed_dictionaries({option.name: st.just(fixed[option.name]) if option.name in fixed
-                                  else st.sampled_from(option.values) for option in wst.OPTIONS})
-
-
 def random_game(data, steps: int, **fixed):
-    """Draw a legal entry at every step; yield (state before, entry, state after)."""
+    """Draw a legal entry that moves the game on at every step; yield (state before, entry, state after)."""
     players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS), label="players")
     state = wst.new_game(NAMES[:players], data.draw(options(**fixed), label="options"))
     for _ in range(steps):
-        entries = wst.legal_entries(state)
+        entries = moving_on(state, wst.legal_entries(state))
         if not entries:
             return
         entry = data.draw(st.sampled_from(entries))
         after = wst.apply(state, entry, sender(entry))
         yield state, entry, after
         state = after
+
+
+def moving_on(state, entries: list[dict]) -> list[dict]:
+    """The legal entries that keep a random walk finite: the trumps, the layout and each task
+    entered once a round (the rules let them be entered again), and under ``wrong_hint =
+    void_round`` no wrong hint and no reveal that contradicts one (a void round is dealt again)."""
+    kept = [entry for entry in entries if not entered_again(state, entry)]
+    if state.options["wrong_hint"] == "void_round":
+        kept = [entry for entry in kept if not voids_the_round(state, entry)]
+    return kept
+
+
+def entered_again(state, entry: dict) -> bool:
+    return entry["type"] == "set_trumps" and state.trumps is not None or \
+        entry["type"] == "layout" and state.layout is not None or \
+        entry["type"] == "choose_task" and str(entry["seat"]) in state.tasks
+
+
+def voids_the_round(state, entry: dict) -> bool:
+    if entry["type"] == "enter_hint":
+        column = wst.current_column(state)
+        return all(wst.hint_winner(state, column, pair) != entry["winner"] for pair in agreeing_trumps(state))
+    if entry["type"] == "reveal" and "colour" in entry:
+        pair = (entry["colour"], entry["number"])
+        return list(pair) != state.trumps if state.trumps else pair not in agreeing_trumps(state)
+    return False
+
+
+def agreeing_trumps(state) -> list[tuple[str, str]]:
+    """The trump pairs every hint given so far agrees with (mode paper: the dealer's secret)."""
+    given = [number for number, col in enumerate(state.columns, 1) if col["hint"] is not None]
+    return [pair for pair in ws.TRUMP_PAIRS
+            if all(wst.hint_winner(state, number, pair) == state.columns[number - 1]["hint"] for number in given)]
 
 
 def sender(entry: dict):
@@ -64,7 +91,7 @@ def test_every_legal_entry_is_accepted_from_the_host_and_from_its_own_seat(data)
     for before, _, after in random_game(data, ROUND_STEPS):
         for state in (before, after):
             entries = wst.legal_entries(state)
-            assert bool(entries) == (state.phase != wst.OVER)
+            assert bool(entries) == (state.phase != wst.OVER or bool(wst.corners_asked(state)))
             for entry in entries:
                 wst.check(state, entry, HOST)
                 if entry.get("seat") is not None and entry["type"] not in wst.HOST_ONLY:
@@ -184,47 +211,6 @@ def test_views_are_json_and_hide_the_trumps_and_tasks_from_phones_that_may_not_s
 
 # --------------------------------------------------------------------------- invariants of the rule text
 
-def check_chips(state) -> None:
-    """Section 2: 24 chips of 12 types; the draft hands out 5 each."""
-    held = Counter(chip["type"] for chips in state.chips for chip in chips)
-    for kind, copies in ws.CHIP_COPIES.items():
-        assert state.pool[kind] >= 0 and state.pool[kind] + held[kind] == copies
-    assert all(len(chips) <= wst.CHIPS_EACH for chips in state.chips)
-    if state.phase not in (wst.FIRST_DEALER, wst.CHIP_DRAFT):
-        assert all(len(chips) == wst.CHIPS_EACH for chips in state.chips)
-
-
-def check_cards(state) -> None:
-    """Picks, dummy cards, hands and tricks (sections 4.3, 4.4, 4.8, 5.2, 7)."""
-    if not state.columns:
-        return
-    taken = wst._taken(state)
-    assert len(taken) == len(set(taken)) and set(taken) <= set(ws.CARDS)
-    for seat in range(state.n):
-        picks = [card for col in state.columns for s, card in col["picks"] if s == seat]
-        assert state.picked[seat] == picks
-    for number, col in enumerate(state.columns, 1):
-        assert len(col["picks"]) <= state.n and [s for s, _ in col["picks"]] == \
-            wst.pick_order(state, number)[:len(col["picks"])]
-        assert (col["dummy"] is None) or state.n == 3
-        if state.layout:
-            assert {card for _, card in col["picks"]} | {col["dummy"]} - {None} <= set(state.layout[number - 1])
-    if state.phase in (wst.REVEAL, wst.TASKS, wst.PLAY) and state.options["entry_mode"] == "full":
-        assert all(len(cards) == wst.TRICKS for cards in state.picked)
-        assert len(taken) == len(ws.CARDS)
-    for number, trick in enumerate(state.tricks, 1):
-        cards = wst.trick_cards(trick)
-        assert len(cards) <= state.n and all(card in state.picked[s] for s, card in trick["cards"])
-        assert all(state.played[card] == number for card in cards)
-        assert [s for s, _ in trick["cards"]] == [(trick["leader"] + i) % state.n for i in range(len(cards))]
-        if trick["winner"] is not None:
-            assert len(cards) == state.n and trick["winner"] == trick["cards"][ws.winner_index(cards, state.trumps)][0]
-    for seat in range(state.n):
-        played = sum(s == seat for trick in state.tricks for s, _ in trick["cards"])
-        if state.tricks:
-            assert len(wst.hand(state, seat)) == wst.TRICKS - played
-
-
 def check_tasks(before, entry, after) -> None:
     """Section 4.7 and 5.4-5.6: tasks of non-dealers only, uncompleted when chosen; chips stay
     completed; a seat completes at most one chip a round."""
@@ -254,39 +240,6 @@ def test_random_legal_games_keep_the_counts_of_the_rule_text(data):
 
 
 # --------------------------------------------------------------------------- near misses
-
-def near_value(data, key: str, value, n: int):
-    """A value close to a legal one: another seat, card, chip or number, or a slightly broken one."""
-    seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, wst.DUMMY])
-    choices = {
-        "seat": seats, "last": seats, "winner": seats,
-        "card": st.sampled_from(ws.CARDS + ["R0", "P5", "R10", "r5", " y 9 "]),
-        "chip": st.sampled_from([*ws.CHIP_COPIES, "ALL", "no_r"]) | st.integers(-1, wst.CHIPS_EACH),
-        "colour": st.sampled_from(list(ws.COLOURS + "-") + ["P", "", "RB", None]),
-        "number": st.sampled_from([str(v) for v in range(11)] + ["-", None, 5]),
-        "tricks": st.lists(st.integers(-1, 10), min_size=n - 1, max_size=n + 1),
-        "took": st.dictionaries(st.sampled_from(["0", "1", str(n), "x"]), st.sampled_from([["R"], "BG", [], None])),
-        "numbers": st.dictionaries(st.sampled_from(["0", "1", "4", "5", "-1"]), st.integers(-1, 100) | st.just("x")),
-    }
-    if key == "columns":
-        columns = [col.split() for col in value]
-        i, j = data.draw(st.integers(0, 8)), data.draw(st.integers(0, 8))
-        columns[i][0] = columns[j][1]  # a card twice, another missing
-        return [" ".join(col) for col in columns]
-    return data.draw(choices.get(key, st.none()))
-
-
-def near_miss(data, entry: dict, n: int) -> dict:
-    """``entry`` with one field changed or dropped, or under another type."""
-    fields = sorted(set(entry) - {"type"})
-    how = data.draw(st.sampled_from(["change", "drop", "retype"] if fields else ["retype"]))
-    if how == "retype":
-        return {**entry, "type": data.draw(st.sampled_from(sorted(wst.ENTRY_TYPES)))}
-    key = data.draw(st.sampled_from(fields))
-    if how == "drop":
-        return {k: v for k, v in entry.items() if k != key}
-    return {**entry, key: near_value(data, key, entry[key], n)}
-
 
 @settings(max_examples=25, **WALKS)
 @given(st.data())

@@ -1,26 +1,15 @@
 """Fixtures for tests against the production server (gunicorn processes) on fresh databases.
 
 ``fresh_database(kind)`` makes a new, empty database ("sqlite": a file; "postgresql": a database
-on the test server of tests/conftest.py, dropped when the module ends).
+on the test server of tests/helpers.py, dropped when the module ends).
 """
 from __future__ import annotations
 
-import os
 import uuid
 
 import pytest
 
-from tests.conftest import POSTGRES, _admin_connection
-
-
-def postgres_or_skip():
-    """An admin connection to the test PostgreSQL server; skip (fail under CI) when it is down."""
-    try:
-        return _admin_connection()
-    except Exception as exc:  # noqa: BLE001 - no server here
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"PostgreSQL is not reachable at {POSTGRES}: {exc}")
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES}")
+from tests.helpers import postgres_or_skip, postgres_url
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +25,7 @@ def fresh_database(tmp_path_factory):
         name = f"referee_server_{uuid.uuid4().hex[:10]}"
         admin.execute(f'CREATE DATABASE "{name}"')
         made.append(name)
-        return POSTGRES.rsplit("/", 1)[0] + f"/{name}"
+        return postgres_url(name)
 
     yield make
     for name in made:

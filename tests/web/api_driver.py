@@ -13,11 +13,24 @@ class TableDriver:
         assert response.status_code == 201, response.json
         opened = response.json
         self.code, self.seq, self.host = opened["code"], opened["seq"], opened["host_token"]
-        self.tokens = [seat["token"] for seat in opened["seats"]]
+        self.claimed: dict[int, str] = {}
         self.opened = opened
 
+    def token(self, seat: int) -> str:
+        """The seat's token, claimed for this client by the host the first time it is needed."""
+        if seat not in self.claimed:
+            response = self.client.post(f"/api/tables/{self.code}/seats/{seat}/claim",
+                                        headers={"Authorization": f"Bearer {self.host}"})
+            assert response.status_code == 201, response.json
+            self.claimed[seat] = response.json["token"]
+        return self.claimed[seat]
+
+    @property
+    def tokens(self) -> list[str]:
+        return [self.token(seat) for seat in range(len(self.opened["seats"]))]
+
     def auth(self, by) -> dict:
-        token = self.host if by == "host" else self.tokens[by]
+        token = self.host if by == "host" else self.token(by)
         return {"Authorization": f"Bearer {token}"}
 
     def enter(self, action: dict, by="host", seat=None, expect: int = 200, key: str | None = None,

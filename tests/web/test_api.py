@@ -25,15 +25,25 @@ def predict(table: TableDriver, values: list[int]) -> None:
 
 # --------------------------------------------------------------------------- opening and reading
 
-def test_open_table_answers_code_tokens_and_join_url(client):
+def test_open_table_answers_code_host_token_and_join_links_not_seat_tokens(client):
+    """Issue 17, item 2: the opener gets the host token and each seat's join link; a seat's
+    token is minted only when the seat is claimed, and answered once."""
     response = client.post("/api/tables", json={"game": "switch-to", "players": ["Ann", "Ben"]})
     assert response.status_code == 201
     opened = response.json
     assert opened["seq"] == 0
     assert opened["join_url"] == f"http://table.test/t/{opened['code']}"
     assert [s["name"] for s in opened["seats"]] == ["Ann", "Ben"]
-    tokens = {opened["host_token"], *(s["token"] for s in opened["seats"])}
-    assert len(tokens) == 3 and all(len(t) >= 32 for t in tokens)
+    assert all("token" not in s and s["join_url"].startswith(opened["join_url"]) for s in opened["seats"])
+    host = {"Authorization": f"Bearer {opened['host_token']}"}
+    claim = f"/api/tables/{opened['code']}/seats/1/claim"
+    claimed = client.post(claim, headers=host)
+    assert claimed.status_code == 201 and claimed.json["seat"] == 1
+    tokens = {opened["host_token"], claimed.json["token"]}
+    assert len(tokens) == 2 and all(len(t) >= 32 for t in tokens)
+    assert client.post(claim, headers=host).status_code == 409  # answered once
+    seat = {"Authorization": f"Bearer {claimed.json['token']}"}
+    assert client.post(f"/api/tables/{opened['code']}/seats/0/claim", headers=seat).status_code == 403
 
 
 @pytest.mark.parametrize("body, status", [

@@ -62,7 +62,8 @@ class RealTables:
         self.drivers, self.games = [], {}
         for game, engine in sorted(GAMES.items()):
             for opened in (False, True):  # one fresh, one with an entry to undo
-                driver = TableDriver(client, game, [f"P{i}" for i in range(engine.MIN_PLAYERS + 1)])
+                driver = TableDriver(client, game, [f"P{i}" for i in range(engine.min_players + 1)])
+                driver.tokens  # every seat claimed now: generated claims of them answer 409
                 if opened:
                     driver.enter(OPENING_ENTRIES[game])
                 self.drivers.append(driver)
@@ -100,7 +101,7 @@ class RealTables:
             if self.random.random() < 0.3:  # an entry each game takes at its start: some get recorded
                 body["action"] = dict(OPENING_ENTRIES[game])
                 return
-            body["action"] = {"type": self.random.choice(sorted(GAMES[game].ENTRY_TYPES))}
+            body["action"] = {"type": self.random.choice(sorted(GAMES[game].entry_types))}
             for name in self.random.sample(FIELD_NAMES, self.random.randint(0, 3)):
                 body["action"][name] = self.random.choice(FIELD_VALUES)
         if "seat" in body and self.random.random() < 0.5:

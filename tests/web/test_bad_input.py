@@ -13,9 +13,9 @@ import uuid
 import pytest
 
 from referee.games import GAMES
+from tests.helpers import Phone, seq_of
 
 from .api_driver import TableDriver
-from .test_pages import Phone
 
 BIG = 80 * 1024  # over the 64 KiB a request may carry
 
@@ -50,10 +50,6 @@ MALFORMED_CARDS = ["1X", "ZZ 5S", "5S" * 2000, 123, -1, 1e300, True, None, {"S":
 
 def with_cards(template: dict, cards) -> dict:
     return {name: (cards if value is CARDS else value) for name, value in template.items()}
-
-
-def seq_of(client, code: str) -> int:
-    return client.get(f"/api/tables/{code}").json["seq"]
 
 
 def post_json(client, url: str, body, token: str | None = None, **kwargs):
@@ -362,4 +358,4 @@ def test_a_cookie_of_any_shape_is_a_watcher(app, table):
     phone = Phone(app)
     phone.client.set_cookie(f"rt_{table.code}", "é\u3042", path=f"/t/{table.code}")
     page = phone.look(table.code)
-    assert "Watching" in page
+    assert "Who are you?" in page

@@ -17,9 +17,9 @@ A, B, C = 0, 1, 2
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def finished_switch_to(client) -> TableDriver:
+def finished_switch_to(client, names=("Ann", "Ben")) -> TableDriver:
     """Two players, one round: Ann ends at -54 (the game ends at -50 or below), Ben at -20."""
-    table = TableDriver(client, "switch-to", ["Ann", "Ben"])
+    table = TableDriver(client, "switch-to", list(names))
     table.enter({"type": "start_round", "removed_suit": "C"})
     table.enter({"type": "predict", "value": 1}, by=A, seat=A)
     table.enter({"type": "predict", "value": 2}, by=B, seat=B)

@@ -78,7 +78,7 @@ def test_the_catalogs_hold_every_marked_text():
     """Extracting again finds nothing new: every _() in the templates and pages.py, and every
     engine title and house-rule help, has a translation."""
     wanted = extracted_ids()
-    assert "Open a table" in wanted and GAMES["schwimmen"].OPTIONS[0].help in wanted  # extraction works
+    assert "Open a table" in wanted and GAMES["schwimmen"].options[0].help in wanted  # extraction works
     for locale in LOCALES:
         missing = wanted - set(messages(catalog(locale)))
         assert not missing, f"{locale} lacks {sorted(map(str, missing))[:10]}"
@@ -87,8 +87,8 @@ def test_the_catalogs_hold_every_marked_text():
 def test_every_engine_text_shown_on_the_new_table_page_is_extracted():
     wanted = extracted_ids()
     for engine in GAMES.values():
-        assert engine.TITLE in wanted
-        for option in engine.OPTIONS:
+        assert engine.title in wanted
+        for option in engine.options:
             assert getattr(option.help, "template", option.help) in wanted  # a Text by its template
             assert {getattr(text, "template", text) for text in (option.value_help or {}).values()} <= wanted
 
@@ -202,7 +202,7 @@ def test_the_browser_language_picks_german(client, table_code):
     assert html_lang(start) == "de" and "Tisch eröffnen" in words(start) and "Open a table" not in words(start)
     table = client.get(f"/t/{table_code}", headers=german)
     assert html_lang(table) == "de"
-    assert "Hausregeln:" in words(table) and "Zuschauer" in words(table) and "Wer gibt zuerst?" in words(table)
+    assert "Hausregeln:" in words(table) and "Wer bist du?" in words(table) and "Wer gibt zuerst?" in words(table)
     assert "Accept-Language" in table.headers["Vary"]
 
 
@@ -227,12 +227,12 @@ def test_a_game_can_say_a_shared_word_its_own_way():
 
 def test_lang_parameter_gives_japanese(client, table_code):
     page = client.get(f"/t/{table_code}?lang=ja", headers={"Accept-Language": "de"})
-    assert html_lang(page) == "ja" and "ハウスルール" in words(page) and "観戦中" in words(page)
+    assert html_lang(page) == "ja" and "ハウスルール" in words(page) and "あなたはどなたですか" in words(page)
 
 
 def test_an_unknown_language_falls_back_to_english(client, table_code):
     page = client.get(f"/t/{table_code}?lang=xx", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
-    assert html_lang(page) == "en" and "House rules:" in words(page) and "Watching" in words(page)
+    assert html_lang(page) == "en" and "House rules:" in words(page) and "Who are you?" in words(page)
     assert html_lang(client.get("/")) == "en"  # no preference at all
 
 
@@ -282,8 +282,9 @@ PRINTED_OPTION = re.compile(r"v\.options\.(\w+)(?!\w|\s*(?:\|option_value|==|!=|
 def test_boards_name_house_rule_values_through_option_value(game):
     """A board that prints a house rule's value names it in the page's language; only numbers
     are printed as they are."""
-    source = (ROOT / "templates" / "games" / f"{game}.html").read_text()
-    numbers = {option.name for option in GAMES[game].OPTIONS if option.number}
+    folder = ROOT / "templates" / GAMES[game].template_folder
+    source = "".join(path.read_text() for path in sorted(folder.glob("*.html")))
+    numbers = {option.name for option in GAMES[game].options if option.number}
     printed = set(PRINTED_OPTION.findall(source)) - numbers - {"lives"}  # lives: a count, through ngettext
     assert printed == set(), f"print these with |option_value: {sorted(printed)}"
 
@@ -297,6 +298,7 @@ def english_lines(html: str) -> set[str]:
     return {line for line in lines if len(line) > 8 and ENGLISH.search(line)}
 
 
+@pytest.mark.slow  # 15 random games through the pages: a third of the example tests' time
 @pytest.mark.parametrize("language", ["de", "ja", "en"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(game, language):
@@ -310,11 +312,11 @@ def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(g
     from sqlmodel import Session
 
     from referee import log
-    from referee.web.pages import cookie_name
+    from referee.web.sessions import cookie_name
 
     app, engine, chance = create_app({"DATABASE_URL": "sqlite://"}), GAMES[game], random.Random(game)
     client = app.test_client()
-    players = ["Ann", "Ben", "Cem", "Dee"][:max(engine.MIN_PLAYERS, 3)]
+    players = ["Ann", "Ben", "Cem", "Dee"][:max(engine.min_players, 3)]
     table = client.post("/api/tables", json={"game": game, "players": players}).json
     client.set_cookie(cookie_name(table["code"]), table["host_token"], path=f"/t/{table['code']}")
     client.set_cookie("lang", language)

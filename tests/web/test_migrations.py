@@ -14,10 +14,11 @@ from sqlalchemy import create_engine, inspect, text
 from sqlmodel import SQLModel
 
 from referee import log, migrate
+from referee.games import switch_to
 from referee.db import database_url, make_engine
-from tests.conftest import POSTGRES, _admin_connection
+from tests.helpers import postgres_admin, postgres_url
 
-HEAD = "0003"
+HEAD = "0006"
 
 
 @pytest.fixture
@@ -26,9 +27,9 @@ def fresh_url(database_url, tmp_path):
     if database_url.startswith("sqlite"):
         yield f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
         return
-    admin, name = _admin_connection(), f"referee_mig_{uuid.uuid4().hex[:10]}"
+    admin, name = postgres_admin(), f"referee_mig_{uuid.uuid4().hex[:10]}"
     admin.execute(f'CREATE DATABASE "{name}"')
-    yield POSTGRES.rsplit("/", 1)[0] + f"/{name}"
+    yield postgres_url(name)
     admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     admin.close()
 
@@ -75,7 +76,7 @@ def test_a_database_from_before_migrations_upgrades_without_loss(fresh_url):
             [entry] = log.history(session, table)
             assert (entry.key, entry.action, entry.description) == ("k1", {"type": "start_round"}, "Round 1 starts")
             # the old log still replays, and play goes on where it stopped
-            assert log.replay(session, table).phase == log.engine_of(table).PREDICT
+            assert log.replay(session, table).phase == switch_to.PREDICT
     finally:
         engine.dispose()
 

@@ -6,41 +6,7 @@ import uuid
 
 import pytest
 
-
-class Phone:
-    """One phone: its own cookie jar, the last board it drew, and form posts like a browser's."""
-
-    def __init__(self, app):
-        self.client = app.test_client()
-        self.code = None
-        self.seq = None
-
-    def open_table(self, players: list[str], **options) -> str:
-        response = self.client.post("/new/switch-to", data={"player": players, **options})
-        assert response.status_code == 303, response.data
-        self.code = response.headers["Location"].rsplit("/", 1)[1]
-        return self.code
-
-    def look(self, code: str | None = None, htmx: bool = False) -> str:
-        self.code = code or self.code
-        headers = {"HX-Request": "true"} if htmx else {}
-        response = self.client.get(f"/t/{self.code}", headers=headers)
-        assert response.status_code == 200
-        page = response.get_data(as_text=True)
-        self.seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
-        return page
-
-    def join(self, seat: int):
-        return self.client.post(f"/t/{self.code}/join", data={"seat": seat})
-
-    def enter(self, fields: dict, key: str | None = None, seq: int | None = None, htmx: bool = True):
-        """Post an entry form drawn on the last board this phone looked at."""
-        data = {"expected_seq": self.seq if seq is None else seq, "key": key or uuid.uuid4().hex, **fields}
-        headers = {"HX-Request": "true"} if htmx else {}
-        response = self.client.post(f"/t/{self.code}/entries", data=data, headers=headers)
-        if response.status_code == 200 and htmx:
-            self.seq = int(re.search(r'data-seq="(\d+)"', response.get_data(as_text=True)).group(1))
-        return response
+from tests.helpers import Phone, text, visible
 
 
 @pytest.fixture
@@ -51,14 +17,15 @@ def host(app):
     return phone
 
 
-def text(response) -> str:
-    return response.get_data(as_text=True)
-
-
-def start_and_predict(host: Phone, values=(2, 1, 1)):
+def start_and_predict(host: Phone, values=(2, 1, 1), phones: dict | None = None):
+    """Start a round and enter the predictions: a seat with its own phone predicts there (the
+    host may not make a joined seat's secret entries), the host enters the others'."""
     assert host.enter({"type": "start_round"}).status_code == 200
     for seat, value in enumerate(values):
-        assert host.enter({"type": "predict", "seat": seat, "value": value}).status_code == 200
+        phone = (phones or {}).get(seat, host)
+        phone.look(host.code)
+        assert phone.enter({"type": "predict", "seat": seat, "value": value}).status_code == 200
+    host.look()
 
 
 # --------------------------------------------------------------------------- opening and joining
@@ -94,7 +61,7 @@ def test_opening_makes_this_phone_the_host_with_a_qr_code(host):
 def test_a_phone_joins_by_tapping_a_name_and_keeps_its_seat(app, host):
     ben = Phone(app)
     page = ben.look(host.code)
-    assert "Watching" in page and "I am Ben" in page
+    assert "Who are you?" in page and "I am Ben" in page
     assert ben.join(1).status_code == 303
     page = ben.look()
     assert "You are Ben" in page and "I am Ann" not in page
@@ -108,7 +75,7 @@ def test_a_taken_seat_cannot_be_taken_again_until_the_host_frees_it(app, host):
     response = second.join(1)
     assert response.status_code == 409 and "already taken" in text(response)
     host.client.post(f"/t/{host.code}/free", data={"seat": 1})
-    assert "Watching" in first.look()  # the old phone's pass no longer works
+    assert "Who are you?" in first.look()  # the old phone's pass no longer works
     assert second.join(1).status_code == 303 and "You are Ben" in second.look()
 
 
@@ -136,7 +103,7 @@ def test_the_acting_seat_sees_the_card_grid_and_others_see_whose_turn(app, host)
     for phone, seat in ((ann, 0), (ben, 1)):
         phone.look(host.code)
         phone.join(seat)
-    start_and_predict(host)
+    start_and_predict(host, phones={0: ann, 1: ben})
     ann_page, ben_page = ann.look(), ben.look()
     assert 'value="5S"' in ann_page and ">Play<" in ann_page
     assert 'value="5S"' not in ben_page and "Waiting for Ann" in ben_page
@@ -166,8 +133,8 @@ def test_a_refusal_names_the_rule_and_the_host_may_rule_it_through(host):
     import html as html_lib
 
     ruled = host.enter({"action_json": html_lib.unescape(refused), "ruling": "1"})
-    assert ruled.status_code == 200 and "Table ruling, overriding ST-R12." in text(ruled)
-    history = text(host.client.get(f"/t/{host.code}/history"))
+    assert ruled.status_code == 200 and "Table ruling, overriding ST-R12." in visible(ruled)
+    history = visible(host.client.get(f"/t/{host.code}/history"))
     assert "table ruling, overriding ST-R12" in history
 
 
@@ -175,7 +142,7 @@ def test_a_seat_sees_no_ruling_button(app, host):
     ann = Phone(app)
     ann.look(host.code)
     ann.join(0)
-    start_and_predict(host)
+    start_and_predict(host, phones={0: ann})
     ann.look()
     response = ann.enter({"type": "play", "seat": 0, "cards": ["5S", "7H"]})
     assert response.status_code == 422 and "ST-R10" in text(response)
@@ -339,12 +306,12 @@ def test_refusals_notes_and_history_lines_read_in_the_phone_s_language(app, host
 
     ruled = host.enter({"action_json": html_lib.unescape(json.dumps(play)), "ruling": "1"})
     note = said_on_a_page(app, language, Text("Table ruling, overriding {rule}.", rule="ST-R12"))
-    assert ruled.status_code == 200 and note in text(ruled) and "Table ruling" not in text(ruled)
+    assert ruled.status_code == 200 and note in visible(ruled) and "Table ruling" not in text(ruled)
     undone = host.client.post(f"/t/{host.code}/undo", data={"expected_seq": host.seq, "key": uuid.uuid4().hex})
     assert undone.status_code in (200, 303)
-    history = text(host.client.get(f"/t/{host.code}/history"))
+    history = visible(host.client.get(f"/t/{host.code}/history"))
     assert note in history and "Undone" not in history and "played" not in history
-    english = text(host.client.get(f"/t/{host.code}/history?lang=en"))
+    english = visible(host.client.get(f"/t/{host.code}/history?lang=en"))
     assert "Undone: Ben played" in english and "Table ruling, overriding ST-R12." in english
 
 
@@ -361,3 +328,14 @@ def test_a_history_line_written_before_lines_kept_their_parts_reads_in_english(a
         session.commit()
     history = text(host.client.get(f"/t/{host.code}/history?lang=de"))
     assert english in history
+
+
+def test_the_card_grid_is_hidden_when_nothing_can_follow(app):
+    phone = Phone(app)
+    phone.open_table(["Ann", "Ben"])
+    phone.look()
+    phone.enter({"type": "start_round", "removed_suit": "C"})
+    for seat, value in enumerate((2, 1)):
+        phone.enter({"type": "predict", "seat": seat, "value": value})
+    page = text(phone.enter({"type": "play", "seat": 0, "cards": "2D 3D 4D 5D 6D 7D 8D 9D".split()}))
+    assert "Ben cannot beat the top play: pass." in page and ">Play<" not in page

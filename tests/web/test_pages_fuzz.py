@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import GAMES
-from tests.games.test_engines_fuzz import FIELDS
+from tests.games.walks import FIELDS
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -19,12 +19,13 @@ from tests.games.test_engines_fuzz import FIELDS
 def test_every_page_renders_whatever_was_recorded(app, game_id, data):
     client = app.test_client()
     engine = GAMES[game_id]
-    players = [f"P{i}" for i in range(data.draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS)))]
+    players = [f"P{i}" for i in range(data.draw(st.integers(engine.min_players, engine.max_players)))]
     opened = client.post("/api/tables", json={"game": game_id, "players": players}).json
     code, seq = opened["code"], 0
-    tokens = {"host": opened["host_token"], 0: opened["seats"][0]["token"]}
+    claimed = client.post(f"/api/tables/{code}/seats/0/claim", headers={"Authorization": f"Bearer {opened['host_token']}"})
+    tokens = {"host": opened["host_token"], 0: claimed.json["token"]}
     for _ in range(data.draw(st.integers(1, 12))):
-        action = {"type": data.draw(st.sampled_from(sorted(engine.ENTRY_TYPES))), **data.draw(FIELDS)}
+        action = {"type": data.draw(st.sampled_from(sorted(engine.entry_types))), **data.draw(FIELDS)}
         who = data.draw(st.sampled_from(["host", 0]))
         response = client.post(f"/api/tables/{code}/plays", headers={"Authorization": f"Bearer {tokens[who]}"},
                                json={"action": action, "expected_seq": seq, "key": uuid.uuid4().hex,

@@ -11,9 +11,9 @@ from sqlmodel import Session
 
 from referee import log
 from referee.db import GameTable
+from tests.helpers import Phone
 
 from .api_driver import TableDriver
-from .test_pages import Phone
 
 # --------------------------------------------------------------------------- codes and tokens
 
@@ -27,8 +27,8 @@ def test_codes_are_8_characters_from_31_unambiguous_letters(client):
 
 
 def test_tokens_carry_192_random_bits(client):
-    opened = TableDriver(client, "switch-to", ["A", "B", "C"]).opened
-    tokens = [opened["host_token"], *(seat["token"] for seat in opened["seats"])]
+    table = TableDriver(client, "switch-to", ["A", "B", "C"])
+    tokens = [table.host, *table.tokens]
     assert len(set(tokens)) == 4
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{32}", token) for token in tokens)  # 32 base64 chars = 192 bits
 
@@ -56,8 +56,7 @@ OUR_OWN = [{"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}, {"Se
 @pytest.fixture
 def host(app):
     phone = Phone(app)
-    response = phone.client.post("/new/switch-to", data={"player": ["Ann", "Ben", "Cem"]})
-    phone.code = response.headers["Location"].rsplit("/", 1)[1]
+    phone.open_table(["Ann", "Ben", "Cem"])
     phone.look()
     phone.enter({"type": "start_round"})
     phone.look()
@@ -136,7 +135,8 @@ FORWARDED_HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "referee.ex
 def test_behind_a_trusted_tls_proxy_the_cookie_is_secure_and_hsts_is_sent(database_url):
     from referee.app import create_app
 
-    client = create_app({"DATABASE_URL": database_url, "TRUSTED_PROXIES": 1}).test_client()
+    client = create_app({"DATABASE_URL": database_url, "TRUSTED_PROXIES": 1,
+                         "TRUSTED_HOSTS": ["referee.example"]}).test_client()
     response = client.post("/new/switch-to", data={"player": ["Ann", "Ben"]}, headers=FORWARDED_HTTPS)
     assert "; Secure" in response.headers["Set-Cookie"]
     assert response.headers["Location"].startswith(("https://referee.example/t/", "/t/"))

@@ -40,7 +40,7 @@ def test_the_chip_holder_blocks_mid_discard_from_their_own_phone(client):
     state = table.enter({"type": "place_block", "target": A, "landed_after": 3}, by=B)["state"]
     assert state["players"][A]["top"] == 4 and state["players"][A]["blocked"] and state["active"] == B
     assert roll(table, A, [1, 2, 3, 4], expect=422)["error"]["rule"] == "S16-C4"
-    assert table.enter({"type": "place_block", "target": B}, by=A, expect=422)["error"]["rule"] == "S16-R13"
+    assert table.enter({"type": "place_block", "target": B}, by=A, expect=403)["error"]["rule"] == "S16-C5"  # issue 20
 
 
 def test_a_seat_cannot_roll_for_another(client):

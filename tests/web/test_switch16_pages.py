@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .test_pages import Phone, text
+from tests.helpers import Phone, text
 
 
 def test_a_turn_through_the_forms(app):
@@ -44,3 +44,60 @@ def test_the_host_corrects_a_deck_as_a_table_ruling(app):
     page = text(host.enter({"type": "adjust", "seat": "1", "top": "9"}))
     assert "The host adjusted the table (a table ruling)." in page
     assert re.search(r'aria-label="top card">9<', page)
+
+
+# --------------------------------------------------------------------------- issue 16: quicker than paper
+
+def _ann_rolled_1_2_4(app) -> tuple[Phone, str]:
+    """Ann and Ben, Ann to play; Ann's 1 2 4 makes cards 1 to 7 (the page after the roll)."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"], game="switch-16")
+    host.look()
+    host.enter({"type": "start_player", "seat": "0"})
+    page = text(host.enter({"type": "roll", "seat": "0", "dice#0": "1", "dice#1": "2", "dice#2": "4",
+                            "face": "blank", "switch_with": ""}))
+    return host, page
+
+
+def test_the_discard_offer_makes_discard_all_the_primary_action(app):
+    _, page = _ann_rolled_1_2_4(app)
+    primary = re.search(r'<button class="btn primary wide" name="count" value="(\d+)">([^<]*)', page)
+    assert primary and primary.groups() == ("7", "Discard all 7, up to card 7")
+    assert re.search(r'<button class="btn wide" name="count" value="1">Discard card 1', page)
+
+
+def test_a_risk_roll_says_what_a_miss_costs(app):
+    host, _ = _ann_rolled_1_2_4(app)
+    page = text(host.enter({"type": "discard", "seat": "0", "count": "7"}))
+    # top 8, 4 dice: a miss sends the deck back to card 1 (the leaflet's penalty, the default)
+    assert "A miss sends Ann’s deck back to card 1." in page or "A miss sends Ann's deck back to card 1." in page
+
+
+def test_the_dice_buttons_show_digits_in_the_rolling_decks_colour(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"], game="switch-16")
+    host.look()
+    page = text(host.enter({"type": "start_player", "seat": "1"}))
+    form = re.search(r'<form[^>]*class="[^"]*\broll\b[^"]*"[^>]*>.*?</form>', page, re.S).group(0)
+    assert re.search(r'class="[^"]*\bd1\b', form)  # Ben rolls for the blue deck (deck 1)
+    faces = re.findall(r'name="dice#0" value="(\d)"[^>]*><span[^>]*>([^<]*)</span>', form)
+    assert faces == [(str(n), str(n)) for n in range(1, 7)]
+
+
+def test_the_players_rows_and_bars_wear_their_decks_colours(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cem"], game="switch-16")
+    page = host.look()
+    rows = re.findall(r'<li class="[^"]*\bdeck-row d(\d)\b', page)
+    assert rows == ["0", "1", "2"]
+    assert len(re.findall(r'<span class="track d\d"', page)) == 3
+
+
+def test_the_dice_may_be_typed_as_digits(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"], game="switch-16")
+    host.look()
+    page = text(host.enter({"type": "start_player", "seat": "0"}))
+    assert re.search(r'<input[^>]*name="dice"[^>]*inputmode="numeric"', page)
+    page = text(host.enter({"type": "roll", "seat": "0", "dice": "124", "face": "blank", "switch_with": ""}))
+    assert "Discard all 7, up to card 7" in page

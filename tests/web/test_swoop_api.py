@@ -152,7 +152,8 @@ def test_turns_seats_and_no_pass(client):
     assert refused(table.enter({"type": "pass"}, by=A, expect=422)) == "SW-R13"
     assert table.enter({"type": "play", "cards": "3"}, by=B, seat=A, expect=403)["error"]["rule"] == "SW-R1"
     error = table.enter({"type": "play", "cards": "3"}, by=B, expect=422)["error"]
-    assert error == {"rule": "SW-R1", "message": "It is Ann's turn, not yours.", "overridable": True}
+    assert error == {"rule": "SW-R1", "message": "It is Ann's turn, not yours.", "overridable": True,
+                     "rule_url": "http://table.test/rules/swoop#SW-R1"}
     assert refused(table.enter({"type": "set_starter", "seat": B}, by=A, expect=403)) == "SW-R1"
     assert refused(table.enter({"type": "play", "cards": "11"}, by=A, expect=422)) == "SW-C7"
 

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import re
 
-from .test_pages import Phone, text
+from tests.helpers import Phone, seat_phone, text
 
 UPS = [["K", "9", "9", "3"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]]
 
 
 def open_swoop(app, **options) -> Phone:
     host = Phone(app)
-    response = host.client.post("/new/swoop", data={"player": ["Ann", "Ben", "Cem"], **options})
-    assert response.status_code == 303, text(response)
-    host.code = response.headers["Location"].rsplit("/", 1)[1]
+    host.open_table(["Ann", "Ben", "Cem"], "swoop", **options)
     host.look()
     return host
 
@@ -27,14 +25,6 @@ def face_up(host: Phone, ups=UPS, starter="0") -> str:
     for seat, ranks in enumerate(ups):
         enter_face_up(host, seat, ranks)
     return text(host.enter({"type": "set_starter", "seat": starter}))
-
-
-def seat_phone(app, host: Phone, seat: int) -> Phone:
-    phone = Phone(app)
-    phone.code = host.code
-    assert phone.join(seat).status_code == 303
-    phone.look()
-    return phone
 
 
 def plain(page: str) -> str:
@@ -86,7 +76,7 @@ def test_a_refusal_shows_its_rule_and_the_host_may_rule(app):
     response = host.enter({"type": "play", "seat": "1", "rank": "9", "hand": "2"})
     assert response.status_code == 422
     page = text(response)
-    assert "SW-R7" in page and "3 nines are already on top: you may add only 1 more." in page
+    assert "SW-R7" in page and "3 nines are already on top: Ben may add only 1 more." in page  # said about Ben
     assert "Accept anyway as a table ruling" in page
     ben = seat_phone(app, host, 1)
     page = text(ben.enter({"type": "pass", "seat": "1"}))
@@ -137,6 +127,10 @@ def test_going_out_and_declaring_by_counts(app):
     assert "Ann is out: the others declare what they hold." in words and 'name="hand.K"' in page
     assert "Ben: how many of each rank in your hand (11 cards)?" in words
     assert "Face-up cards still showing count too: Q 8 5 2." in words
+    declare = form_with(page, "Declare Ben's cards")  # issue 16: one tap per card on the rank, no keyboard needed
+    assert declare.count('data-step="1"') == declare.count('data-step="-1"') == 14
+    assert re.search(r'<div class="stepper"><button type="button" class="btn step-add" data-step="1"[^>]*>K</button>'
+                     r'<input[^>]*name="hand.K"', declare)
     response = host.enter({"type": "declare_remaining", "seat": "1", "hand.K": "4", "mystery#0": "2"})
     assert response.status_code == 422 and "SW-C4" in text(response)
     page = text(host.enter({"type": "declare_remaining", "seat": "1", "hand.K": "4", "hand.Q": "3", "hand.8": "3",
@@ -161,3 +155,67 @@ def test_opening_a_table_offers_every_house_rule_and_checks_the_packs(app):
     response = phone.client.post("/new/swoop", data={"player": six, "packs": "2"})
     assert response.status_code == 422 and "6 players need at least 3 packs (114 cards are dealt)." in text(response)
     assert phone.client.post("/new/swoop", data={"player": six[:5], "packs": "2"}).status_code == 303
+
+
+def form_with(page: str, words: str) -> str:
+    """The entry form on ``page`` whose button says ``words``."""
+    forms = re.findall(r"<form\b.*?</form>", page, flags=re.S)
+    return next(form for form in forms if words in form)
+
+
+def test_swoop_with_a_10_takes_a_face_up_10_when_the_hand_is_empty(app):
+    """Issue 16: the big button takes the 10 from where the player has one, and a player with no
+    hand cards is not offered hand counts."""
+    host = open_swoop(app)
+    face_up(host, ups=[["10", "9", "9", "9"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]])
+    for seat, fields in (("0", {"rank": "10", "hand": "4"}), ("0", {"rank": "JK", "hand": "4"}),
+                         ("0", {"rank": "7", "hand": "3"}), ("1", {"rank": "5", "hand": "0", "up": "up3"}),
+                         ("2", {"rank": "4", "hand": "0", "up": "up3"})):
+        assert host.enter({"type": "play", "seat": seat, **fields}).status_code == 200
+    page = host.look()  # Ann: no hand cards, a 10 face up in slot 1
+    swoop = form_with(page, "Swoop with a 10")
+    assert 'name="hand" value="0"' in swoop and 'name="up" value="up1"' in swoop
+    assert "Swoop with a joker" not in page  # none in the hand, none face up
+    play = form_with(page, ">Play<")
+    assert 'name="hand" value="0"' in play and 'type="radio" name="hand"' not in play
+    assert "How many from the hand" not in play
+    fields = dict(re.findall(r'name="(rank|hand|up)" value="([^"]*)"', swoop))
+    words = plain(text(host.enter({"type": "play", "seat": "0", **fields})))
+    assert "Swoop! The 10 clears the pile" in words and words.count("🂠 0") == 1
+
+
+def test_swoop_with_a_10_asks_only_when_hand_and_face_up_are_both_possible(app):
+    host = open_swoop(app)
+    face_up(host, ups=[["10", "9", "9", "9"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]])
+    page = host.look()
+    ask = re.search(r'<details class="swoop-ask">.*?</details>', page, flags=re.S).group(0)
+    assert "Swoop with a 10" in ask and "from the hand" in ask and "from slot 1" in ask
+    assert 'name="up" value="up1"' in form_with(ask, "from slot 1")
+    assert 'name="up"' not in form_with(ask, "from the hand")
+    assert "Swoop with a joker" in page and "Swoop with a joker" not in ask  # jokers: only the hand
+
+
+def test_after_scoring_each_players_hand_summary_is_shown(app):
+    """Issue 16: once a hand is scored, the board shows hand + face-up + mystery = total per player."""
+    host = open_swoop(app, target="500")
+    face_up(host, ups=[["9", "9", "9", "9"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]])
+    for fields in ({"rank": "10", "hand": "4"}, {"rank": "JK", "hand": "4"},
+                   {"rank": "9", "hand": "0", "up": ["up1", "up2", "up3", "up4"]}):
+        host.enter({"type": "play", "seat": "0", **fields})
+    host.enter({"type": "flip", "seat": "0", "slot": "1", "rank": "7", "add_hand": "3"})
+    for slot in ("2", "3", "4"):
+        host.enter({"type": "flip", "seat": "0", "slot": slot, "rank": "10"})
+    host.enter({"type": "declare_remaining", "seat": "1", "hand.K": "4", "hand.Q": "3", "hand.8": "3", "hand.5": "1",
+                "mystery#0": "2", "mystery#1": "2", "mystery#2": "3", "mystery#3": "3"})
+    page = text(host.enter({"type": "declare_remaining", "seat": "2", "hand.A": "4", "hand.3": "3", "hand.4": "3",
+                            "hand.6": "1", "mystery#0": "A", "mystery#1": "5", "mystery#2": "6", "mystery#3": "7"}))
+    words = plain(page)
+    assert "Hand 2" in words and "Hand 1 scored" in words
+    assert "Ann went out = 0" in words
+    assert "Ben hand 5 8 8 8 Q Q Q K K K K (99) + face-up Q 8 5 2 (25) + mystery 2 2 3 3 (10) = 134" in words
+    assert "Cem hand A A A A 3 3 3 4 4 4 6 (31) + face-up J 6 4 A (21) + mystery A 5 6 7 (19) = 71" in words
+    for seat, ranks in enumerate([["K", "9", "9", "3"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]]):
+        enter_face_up(host, seat, ranks)
+    assert "Hand 1 scored" in plain(host.look())  # until the next hand's first play
+    assert host.enter({"type": "play", "seat": "1", "rank": "8", "hand": "0", "up": "up2"}).status_code == 200
+    assert "Hand 1 scored" not in plain(host.look())

@@ -32,7 +32,7 @@ def test_a_repeated_key_on_the_current_board_with_a_legal_entry_answers_the_firs
     first = table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="tap-1")
     table.enter({"type": "predict", "value": 2}, by=B, seat=B)  # the table moves on
     moved_on = table.seq
-    again = table.enter({"type": "predict", "value": 0}, by=A, seat=A, key="tap-1")  # a legal change now
+    again = table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="tap-1")  # legal again now
     assert again["replayed"] is True and again["seq"] == first["seq"] == moved_on - 1
     assert again["state"] == first["state"] and again["entry"] == first["entry"]
     assert len(_history(client, table)) == moved_on
@@ -42,9 +42,9 @@ def test_a_repeated_key_on_the_current_board_with_a_legal_entry_answers_the_firs
 
 
 def test_a_repeated_key_with_an_entry_now_refused_answers_the_first_result(client):
-    table = _started(client)
-    first = table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="tap-1")
-    again = table.enter({"type": "no-such-entry"}, by=A, seat=A, key="tap-1")  # refused now
+    table = TableDriver(client, "switch-to", ["A", "B", "C"])
+    first = table.enter({"type": "start_round"}, key="tap-1")
+    again = table.enter({"type": "start_round"}, key="tap-1")  # refused now: the round has started
     assert again["replayed"] is True and again["seq"] == first["seq"] and again["state"] == first["state"]
     refused = table.enter({"type": "no-such-entry"}, by=A, seat=A, expect=422)  # a new key: refused
     assert refused["error"]["rule"]
@@ -140,3 +140,50 @@ def test_the_same_tap_racing_itself_records_once_and_every_answer_is_the_first(a
     assert sum(not o.replayed for o in outcomes) == 1
     assert {o.entry.seq for o in outcomes} == {seq + 1}
     assert len(_history(client, table)) == seq + 1
+
+
+# --------------------------------------------------------------------------- a key that comes back with another entry
+
+def test_a_different_entry_under_a_used_key_is_a_conflict_with_the_fresh_board(client):
+    """Issue 17 item 6: two different taps on one board share the form's key; the second must be
+    told it was not recorded (409 and the board after the first), not answered as recorded."""
+    table = _started(client)
+    before = table.seq
+    table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="board-key")
+    other = table.enter({"type": "predict", "value": 2}, by=B, seat=B, key="board-key", seq=before, expect=409)
+    assert other["error"]["rule"] == "STALE" and other["seq"] == before + 1
+    assert other["state"]["players"][B]["predicted"] is False
+    assert [e["description"] for e in _history(client, table)][-1] == "A entered a prediction"
+    assert len(_history(client, table)) == before + 1
+
+
+def test_a_different_entry_under_a_used_key_on_the_current_board_is_a_conflict_too(client):
+    table = _started(client)
+    table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="tap-1")
+    moved_on = table.seq
+    other = table.enter({"type": "predict", "value": 0}, by=A, seat=A, key="tap-1", expect=409)  # legal now
+    assert other["error"]["rule"] == "STALE" and other["seq"] == moved_on
+    refused_now = table.enter({"type": "no-such-entry"}, by=A, seat=A, key="tap-1", expect=409)
+    assert refused_now["seq"] == moved_on and len(_history(client, table)) == moved_on
+
+
+def test_an_undo_under_the_key_of_an_entry_is_a_conflict(client):
+    table = _started(client)
+    table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="tap-1")
+    assert table.undo(key="tap-1", expect=409)["error"]["rule"] == "STALE"
+    assert len(_history(client, table)) == table.seq
+
+
+def test_a_second_different_tap_on_a_page_gets_the_fresh_board_not_a_success(app):
+    from tests.helpers import Phone, text
+
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cleo"])
+    host.look()
+    host.enter({"type": "start_round"})
+    drawn_at, board_key = host.seq, uuid.uuid4().hex
+    assert host.enter({"type": "predict", "seat": 0, "value": 1}, key=board_key).status_code == 200
+    second = host.enter({"type": "predict", "seat": 1, "value": 2}, key=board_key, seq=drawn_at)
+    assert second.status_code == 409 and "Nothing was recorded" in text(second)
+    history = text(host.client.get(f"/t/{host.code}/history"))
+    assert history.count("entered a prediction") == 1

@@ -1,0 +1,371 @@
+"""Correcting an entry further back ("that was a 7, not an 8, three turns ago"). No Flask here.
+
+The log stays append-only. A correction of entry E is one write that appends
+
+1. an entry line for what E should have been (none when E is removed), applied on the state
+   before E (``prev_tip`` = E's), naming E in ``replaces`` (an insert names nothing: E itself
+   is then checked again with the entries after it);
+2. an entry line for every entry that was in force after E, checked again in order on the
+   rebuilt state, each naming the line it re-enters in ``replaces``, each with its snapshot;
+3. a record line (kind ``correct``, ``remove``, ``insert`` or ``accept``) naming E in
+   ``corrects``, carrying the client's key and the sentence every phone shows; its ``tip`` is
+   the table's new tip.
+
+The table's tip moves to the last entry line, so the entries in force are again one chain of
+entry lines linked by ``prev_tip`` (undo, the score sheet and ``log.replay`` need nothing else).
+Only the entries after E are replayed, from the snapshot before E: a correction costs the
+entries after it, never the whole game.
+
+When a later entry no longer passes, the write stops there: what passed is written, and the
+table keeps ``pending`` (the entries still to check, the one that fails first and, checked on
+without it, those that would fail after it). Until the host has settled each one (accepted it
+as a table ruling, corrected it in turn, or dropped it), the table takes no new entry and no
+undo. Settling one is a correction too, and checks the rest again. The host may also correct
+an entry still in force meanwhile (correcting the correction back, say): the entries waiting
+are checked again after those in force.
+
+Who may correct: the host, any entry in force; a seat, its own entry while nobody has entered
+after it.
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import literal_column
+from sqlmodel import Session, select
+
+from . import log
+from .db import Entry, GameTable
+from .log import Denied
+from .games.base import HOST, Refusal, Text, revive_texts
+
+KINDS = ("correct", "remove", "insert", "accept")
+ROUND_WALK = 60  # entries looked back to number an entry within its round; further: its seq
+LISTED = 10  # entries that no longer pass listed on every board; past that, only how many more
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a correction does to the entry it names: ``correct`` it to ``action``, ``remove``
+    it, ``insert`` ``action`` before it, or (a pending entry only) ``accept`` it as a ruling."""
+
+    kind: str
+    action: Mapping[str, Any] | None = None
+    ruling: bool = False  # host only: accept ``action`` although the rules refuse it
+
+
+def correct(session: Session, code: str, by, target: int, change: Change, expected_seq: int,
+            key: str) -> log.Recorded:
+    """Make ``change`` to entry ``target`` and check every later entry again (see the module)."""
+    if change.ruling and by != HOST:
+        raise Denied(403, "Only the host can accept an entry as a table ruling.")
+
+    def attempt(table: GameTable) -> log._Prepared:
+        plan = _plan(session, table, by, target, change)
+        return _Replay(session, table, plan).run(by, change, key)
+
+    def same_tap(earlier: Entry) -> bool:
+        return (earlier.kind == change.kind and earlier.corrects == target and earlier.by == log._by_text(by)
+                and earlier.action == (dict(change.action) if change.action is not None else None))
+
+    return log._write(session, code, expected_seq, key, attempt, same_tap)
+
+
+def starting_point(session: Session, table: GameTable, by, target: int, kind: str = "correct") -> tuple[Entry, Any]:
+    """The entry a correction of ``target`` is about and the state before it, on which what it
+    should have been is entered (the correction page), refusing as ``correct`` would."""
+    plan = _plan(session, table, by, target, Change(kind))
+    return plan.target, log.state_at(session, table, plan.base)
+
+
+# --------------------------------------------------------------------------- what is replayed
+
+@dataclass
+class _Plan:
+    target: Entry          # the entry the correction is about
+    base: int              # the entry in force the rebuilt chain starts after
+    queue: list[Entry]     # the lines to check again after the change, oldest first
+    settling: dict | None  # the pending correction this one settles a step of
+
+
+def _plan(session: Session, table: GameTable, by, target: int, change: Change) -> _Plan:
+    """What a correction of ``target`` replays: from the entry in force before it, the entries in
+    force after it and, while a correction is pending, the entries still waiting to be checked."""
+    if change.kind not in KINDS:
+        raise ValueError(change.kind)
+    if not 1 <= target <= table.seq:  # no such line (nor a number a database column holds)
+        raise _not_in_force(target)
+    waiting = table.pending["rest"] if table.pending else []
+    if waiting and by != HOST:
+        raise Denied(403, "Only the host can correct entries while a correction is pending.")
+    if waiting and target == waiting[0]:
+        return _settling_plan(session, table, change)
+    if target in waiting:
+        raise Refusal("PENDING", "Settle entry #{seq} first: it no longer passes after the correction.",
+                      overridable=False, seq=waiting[0])
+    if change.kind == "accept":
+        raise Refusal("CORRECT", "Only the first entry that no longer passes after a correction can be accepted "
+                                 "as a table ruling here.", overridable=False)
+    chain = _chain_down_to(session, table, target)
+    if chain is None:
+        raise _not_in_force(target)
+    entry = chain[0]
+    _may_correct(table, by, entry, change)
+    after = chain if change.kind == "insert" else chain[1:]
+    return _Plan(entry, entry.prev_tip, after + _lines_in(session, table, waiting), None)
+
+
+def _not_in_force(target: int) -> Refusal:
+    return Refusal("CORRECT", "Entry #{seq} is not in force (undone or corrected): correct the entry in force "
+                              "instead.", overridable=False, seq=target)
+
+
+def _settling_plan(session: Session, table: GameTable, change: Change) -> _Plan:
+    """A step of a pending correction: the entry that fails first is accepted, corrected,
+    dropped, or has an entry inserted before it; the rest is checked again after it."""
+    queue = _lines_in(session, table, table.pending["rest"])
+    return _Plan(queue[0], table.tip, queue if change.kind == "insert" else queue[1:], table.pending)
+
+
+_ENTRIES = Entry.__table__
+IN_CHUNK = 900  # seqs per IN (...) list: well inside every database's limit on parameters
+
+
+def _chain_down_to(session: Session, table: GameTable, target: int) -> list[Entry] | None:
+    """The entries in force from ``target`` to the tip, oldest first, or None when ``target`` is
+    not one of them. One recursive query follows ``prev_tip`` down from the tip and stops below
+    ``target``: the lines off the chain (undone, corrected, re-entered) are never read."""
+    if table.tip < target:
+        return None
+    down = (select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip)
+            .where(_ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == table.tip).cte("chain", recursive=True))
+    down = down.union_all(select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip).where(
+        _ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == down.c.prev_tip, down.c.prev_tip >= target))
+    lines = list(session.exec(select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(select(down.c.seq)))
+                              .order_by(Entry.seq)))
+    if not lines or lines[0].seq != target or lines[0].kind != "entry":
+        return None
+    return lines
+
+
+def _lines_in(session: Session, table: GameTable, seqs: list[int]) -> list[Entry]:
+    """The log lines ``seqs``, in that order."""
+    found = {}
+    for start in range(0, len(seqs), IN_CHUNK):
+        chunk = seqs[start:start + IN_CHUNK]
+        found.update((line.seq, line) for line in session.exec(
+            select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(chunk))))
+    return [found[seq] for seq in seqs]
+
+
+def _may_correct(table: GameTable, by, entry: Entry, change: Change) -> None:
+    if by == HOST:
+        return
+    if change.kind == "insert":
+        raise Denied(403, "Only the host can insert an entry further back.")
+    if entry.by != log._by_text(by) or entry.seq != table.tip:
+        raise Denied(403, "Only the host can correct this entry: a seat corrects its own entry while "
+                              "nobody has entered after it.")
+
+
+# --------------------------------------------------------------------------- the replay
+
+class _Replay:
+    """The new entry lines of one correction, built on the state before the entry it is about."""
+
+    def __init__(self, session: Session, table: GameTable, plan: _Plan):
+        self.session, self.table, self.plan = session, table, plan
+        self.engine = log.engine_of(table)
+        self.before = log.state_at(session, table, plan.base)
+        self.state = self.before
+        self.tip = plan.base
+        self.seq = table.seq
+        self.lines: list[tuple[Entry, dict]] = []
+
+    def run(self, by, change: Change, key: str) -> log._Prepared:
+        first, ruling = self._change(by, change)
+        failing = self._check_again(self.plan.queue)
+        sentence = self._sentence(by, change, first)
+        pending = self._pending(sentence, failing)
+        record = log._new_entry(
+            self.table, self.seq + 1, key, kind=change.kind, by=log._by_text(by), corrects=self.plan.target.seq,
+            action=dict(change.action) if change.kind in ("correct", "insert") else None, ruling=ruling,
+            tip=self.tip, **log._description(sentence))
+        return log._Prepared(record, self.state, None, earlier=self.lines, pending=pending)
+
+    def _change(self, by, change: Change) -> tuple[Text | None, str | None]:
+        """The change itself: its entry line (none for a removal). Returns the line's history
+        words (None without one) and the rule a table ruling overrode."""
+        target = self.plan.target
+        if change.kind == "remove":
+            return None, None
+        if change.kind == "accept":
+            self._put(target.action, target.by, True, target.seq)
+            return None, self.lines[-1][0].ruling
+        replaces = target.seq if change.kind == "correct" else None
+        self._put(change.action, log._by_text(by), change.ruling, replaces)
+        return self.engine.describe(self.before, change.action, by), self.lines[-1][0].ruling
+
+    def _put(self, action, by_text: str, ruling: bool, replaces: int | None) -> None:
+        """Apply one entry on the state so far (refusing as the rules do) and add its line."""
+        by = log._by_from_text(by_text)
+        before = self.state
+        after, action = self.engine.accept(before, action, by, ruling=ruling)  # only the fields it read
+        self.seq += 1
+        line = log._new_entry(
+            self.table, self.seq, "c-" + secrets.token_hex(12), kind="entry", by=by_text, action=action,
+            ruling=self.engine.overridden_rule(before, action, by) if ruling else None, replaces=replaces,
+            prev_tip=self.tip, tip=self.seq,
+            **log._description(log._describe(self.engine, before, action, by, after)))
+        self.lines.append((line, self.engine.dump(after)))
+        self.state, self.tip = after, self.seq
+
+    def _check_again(self, queue: list[Entry]) -> list[tuple[Entry, Refusal]]:
+        """Re-enter each line as it was made (same seat, same ruling) until one no longer
+        passes; then, without writing, check on past it (as if dropped) to list every entry
+        that would fail. Returns the failing lines (empty: all passed), the first one to settle."""
+        for n, line in enumerate(queue):
+            try:
+                self._put(line.action, line.by, line.ruling is not None, line.seq)
+            except Refusal as refusal:
+                return [(line, refusal), *self._would_fail(queue[n + 1:])]
+        return []
+
+    def _would_fail(self, queue: list[Entry]) -> list[tuple[Entry, Refusal]]:
+        state, failing = self.state, []
+        for line in queue:
+            try:
+                state = self.engine.apply(state, line.action, log._by_from_text(line.by), ruling=line.ruling is not None)
+            except Refusal as refusal:
+                failing.append((line, refusal))
+        return failing
+
+    def _pending(self, sentence: Text, failing: list[tuple[Entry, Refusal]]) -> dict | None:
+        if not failing:
+            return None
+        first = failing[0][0]
+        queue_seqs = [line.seq for line in self.plan.queue]
+        about = self.plan.settling["about"] if self.plan.settling else sentence.dump()
+        return {"about": about, "rest": queue_seqs[queue_seqs.index(first.seq):], "unlisted": len(failing[LISTED:]),
+                "failing": [{"seq": line.seq, "by": line.by, "entry": _dumped(_words(line)), "rule": refusal.rule,
+                             "message": refusal.message.dump(), "overridable": refusal.overridable,
+                             "secret_for": self._secret_for(line)} for line, refusal in failing[:LISTED]]}
+
+    def _secret_for(self, line: Entry) -> Any:
+        """The seat a secret entry is for (only its phone reads why it fails: the sentence may
+        name what it hides), else None."""
+        if line.action.get("type") not in self.engine.secret_entries:
+            return None
+        return line.action.get("seat", log._by_from_text(line.by))
+
+    # ----------------------------------------------------------------------- its sentence
+    def _sentence(self, by, change: Change, replacement: Text | None) -> Text:
+        target, host = self.plan.target, by == HOST
+        name = None if host else self.table.seats[by]["name"]
+        entry, where = _words(target), self._where()
+        if change.kind == "correct":
+            if host:
+                return Text("“{entry}” ({where}) corrected to “{replacement}” by the host",
+                            entry=entry, where=where, replacement=replacement)
+            return Text("“{entry}” ({where}) corrected to “{replacement}” by {name}",
+                        entry=entry, where=where, replacement=replacement, name=name)
+        if change.kind == "remove":
+            if host:
+                return Text("“{entry}” ({where}) removed by the host", entry=entry, where=where)
+            return Text("“{entry}” ({where}) removed by {name}", entry=entry, where=where, name=name)
+        if change.kind == "insert":
+            return Text("“{entry}” inserted before “{other}” ({where}) by the host",
+                        entry=replacement, other=entry, where=where)
+        return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
+
+    def _where(self) -> Text:
+        """Where the entry stood: "round 2, entry 3" (counted among the entries in force in its
+        round), or "entry #12" when the game has no numbered rounds or the round is long."""
+        target = self.plan.target
+        round_now = self._round_of(self.before)
+        if round_now is None or round_now.number is None:
+            return Text("entry #{seq}", seq=target.seq)
+        position = self._position_in_round(round_now.number)
+        if position is None:
+            return Text("entry #{seq}", seq=target.seq)
+        if round_now.word == "Hand":
+            return Text("hand {round}, entry {n}", round=round_now.number, n=position)
+        return Text("round {round}, entry {n}", round=round_now.number, n=position)
+
+    def _position_in_round(self, number: int) -> int | None:
+        """1 + the entries in force before the target in the same round (None: more than
+        ``ROUND_WALK``). Rounds only go up along the chain, so the round's first entry is found
+        by bisection: a few snapshots read, whatever the round's length."""
+        back = _chain_back(self.session, self.table, self.plan.base, ROUND_WALK)  # the entry before first
+
+        def in_round(n: int) -> bool:  # entry back[n] was made in the target's round
+            return self._round_of(log.state_at(self.session, self.table, back[n][1])).number == number
+
+        low, high = 0, len(back)  # back[:low] are in the round, back[high:] are not
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (middle + 1, high) if in_round(middle) else (low, middle)
+        if low == len(back) == ROUND_WALK and back[-1][1] != 0:
+            return None
+        return low + 1
+
+    def _round_of(self, state) -> Any:
+        """The round strip's reading of ``state``: the round an entry made on it belongs to."""
+        return self.engine.round_info(self.engine.view(state, None))
+
+
+def _chain_back(session: Session, table: GameTable, seq: int, limit: int) -> list[tuple[int, int]]:
+    """(seq, prev_tip) of the entries in force from ``seq`` back, at most ``limit``: one recursive
+    query."""
+    if seq == 0:
+        return []
+    depth = literal_column("1").label("depth")
+    back = (select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip, depth)
+            .where(_ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == seq).cte("back", recursive=True))
+    back = back.union_all(select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip, back.c.depth + 1).where(
+        _ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == back.c.prev_tip, back.c.prev_tip > 0,
+        back.c.depth < limit))
+    return [(row.seq, row.prev_tip) for row in session.connection().execute(
+        select(back.c.seq, back.c.prev_tip).order_by(back.c.seq.desc()))]
+
+
+def _words(line: Entry) -> Any:
+    """An entry's history line without the notes it set off: "Ann played 8♠"."""
+    words = log.description(line)
+    if isinstance(words, Text) and words.template.startswith("{p0}"):
+        return words.params["p0"]
+    return words
+
+
+def _dumped(words: Any) -> Any:
+    return words.dump() if isinstance(words, Text) else str(words)
+
+
+# --------------------------------------------------------------------------- reading a pending one
+
+def pending_view(table: GameTable, viewer) -> dict | None:
+    """The pending correction as ``viewer`` may see it: the sentence of the correction, then the
+    entries that no longer pass (the first is the one to settle now), each with who made it, the
+    rule and the sentence (for a secret entry, only on the phone of the seat it is for). None
+    when nothing is pending."""
+    pending = table.pending
+    if not pending:
+        return None
+    return {"about": revive_texts(pending["about"]),
+            "failing": [{**item, "entry": revive_texts(item["entry"]), "message": _message_for(item, viewer)}
+                        for item in pending["failing"]],
+            "rest": len(pending["rest"]), "unlisted": pending.get("unlisted", 0)}
+
+
+def _message_for(item: dict, viewer) -> Text:
+    secret_for = item.get("secret_for")
+    if secret_for is not None and viewer != secret_for:
+        return Text("Why it fails stays hidden: it would show what this entry keeps secret.")
+    return revive_texts(item["message"])
+
+
+def is_correction(entry: Entry) -> bool:
+    return entry.kind in KINDS

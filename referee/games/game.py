@@ -1,0 +1,248 @@
+"""One shape for every game: the :class:`Game` the log, the pages and the API talk to.
+
+A game is a fold, ``state = game.apply(state, action, by)``, refusing with a
+:class:`~referee.games.base.Refusal`. Its entries are :class:`Move` objects, one per entry type,
+each with its permission, rule checks, component checks, effect, history line and offer side by
+side (boardgame.io's ``moves``). The plumbing every engine used to copy is written once here:
+reading the entry's type, citing the first rule broken (firm when a component is missing),
+accepting a table ruling, copying the state, describing an entry, and what the board offers.
+
+What the board offers comes from the code that checks: a move is offered to a seat when its
+``ready`` check (phase, turn, permission: everything but the entry's details) lets that seat
+through, and ``legal_entries`` keeps only the candidates ``check`` accepts.
+
+A sixth game is a package under ``referee/games/`` with a module-level ``GAME`` (an instance
+of a ``Game`` subclass) and a template folder ``templates/games/<id>/``; it registers itself
+with :func:`register` (the five built-in games are listed in ``referee.games``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .base import (
+    HOST,
+    Option,
+    ReadFields,
+    Text,
+    apply_checked,
+    check_rules,
+    dump_state,
+    entry_type,
+    passes,
+    refused_rule,
+    revive_texts,
+)
+
+Action = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """Round, dealer and turn, read off a game's public view for the one status strip every
+    board shows. ``word`` is "Round", "Hand" or "Race"; ``number`` None: no numbered rounds."""
+
+    word: str
+    number: int | None
+    of: int | None = None     # how many there will be, when the game fixes it
+    dealer: int | None = None
+    starter: int | None = None
+    turn: int | None = None   # the seat expected to act now, if one is
+
+
+class Move:
+    """One entry type of a game. Subclasses override what their entry needs.
+
+    - ``ready(state, seat, by)``: may ``by`` make this entry for ``seat`` now (phase, turn,
+      permission)? Refuses otherwise. It is also what decides the board's offers.
+    - ``rules(state, action, by)``: the entry's details against the rules (overridable refusals).
+    - ``components(state, action, by)``: are the cards, chips or tokens the effect moves there?
+      A table ruling waives a rule, never a component.
+    - ``effect(state, action)``: change ``state`` (a copy) in place.
+    - ``describe(state, action, who)``: the history line, from the state before.
+    - ``candidates(state)``: complete entries worth trying, for ``legal_entries``.
+    - ``reveals(before, after)``: the rule that keeps what this entry showed shown (no undo).
+    """
+
+    type: ClassVar[str]
+    for_seat: ClassVar[bool] = True   # False: a table entry with no seat (the host's, or anyone's)
+    secret: ClassVar[bool] = False    # its fields stay on the maker's phone until revealed
+
+    def ready(self, state: Any, seat: int | None, by: Any) -> None:
+        return None
+
+    def rules(self, state: Any, action: Action, by: Any) -> None:
+        return None
+
+    components: ClassVar[Callable[..., None] | None] = None
+
+    def effect(self, state: Any, action: Action) -> None:
+        raise NotImplementedError(f"{type(self).__name__}.effect")
+
+    def describe(self, state: Any, action: Action, who: str) -> Text:
+        return Text(str(self.type))
+
+    def candidates(self, state: Any) -> Iterable[dict]:
+        return ()
+
+    def reveals(self, before: Any, after: Any) -> str | None:
+        """The rule that keeps a secret shown by this entry (``before`` -> ``after``) shown, or
+        None: an undo of such an entry is refused, since it would hide the secret again and let
+        it be chosen anew by players who have seen it."""
+        return None
+
+
+class Game:
+    """A game engine as everyone outside ``referee/games`` sees it.
+
+    Subclasses set the class attributes and implement ``new_game``, ``seat_names``, ``load``,
+    ``view``, ``round_info`` and ``score_sheet``; the rest is shared. Engines written as
+    functions may instead override ``check``, ``apply``, ``offers`` and ``legal_entries``.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    moves: ClassVar[Mapping[str, Move]] = {}
+    template: ClassVar[str] = ""      # the folder under templates/games/ (default: the id)
+    own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...
+
+    # ---------------------------------------------------------------- what every game provides
+    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> Any:
+        raise NotImplementedError
+
+    def seat_names(self, state: Any) -> list[str]:
+        return [player.name for player in state.players]
+
+    def load(self, data: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def view(self, state: Any, viewer: Any = None) -> dict:
+        raise NotImplementedError
+
+    def round_info(self, view: dict) -> RoundInfo | None:
+        return None
+
+    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
+        """The score sheet (``referee.scoresheet.ScoreSheet``) of a table whose public view is
+        ``view``; ``history()`` yields the public views after each entry in force, oldest first."""
+        raise NotImplementedError
+
+    def end_reason(self, view: dict) -> Text | None:
+        """Why a finished game ended, in the table's words ("Ann reached -63; -50 ends the
+        game."), read off its public view; None: the page says it from the score sheet."""
+        return None
+
+    # ---------------------------------------------------------------- shared plumbing
+    def module_api(self) -> dict[str, Any]:
+        """The verbs as the module-level functions each game's package has always offered
+        (``switch_to.apply(state, action)``): ``globals().update(GAME.module_api())``."""
+        return {"ENTRY_TYPES": self.entry_types, "new_game": self.new_game, "load": self.load,
+                "dump": self.dump, "seat_names": self.seat_names, "check": self.check, "apply": self.apply,
+                "overridden_rule": self.overridden_rule, "describe": self.describe, "view": self.view,
+                "legal_entries": self.legal_entries, "offers": self.offers, "allowed": self.offers}
+
+    @property
+    def entry_types(self) -> frozenset[str]:
+        return frozenset(self.moves)
+
+    @property
+    def secret_entries(self) -> frozenset[str]:
+        """Entry types whose fields stay on their maker's phone until revealed: the history and
+        the exports show them as type and seat only."""
+        return frozenset(kind for kind, move in self.moves.items() if move.secret)
+
+    @property
+    def template_folder(self) -> str:
+        return f"games/{self.template or self.id}"
+
+    def dump(self, state: Any) -> dict:
+        return dump_state(state)
+
+    def revive(self, data: Mapping[str, Any]) -> Any:
+        """Dumped Texts made Texts again: what ``load`` reads."""
+        return revive_texts(data)
+
+    def move(self, action: Any) -> Move:
+        return self.moves[entry_type(action, self.moves, self.title)]
+
+    def check(self, state: Any, action: Action, by: Any) -> None:
+        """Refuse ``action`` by ``by`` with the first rule it breaks; nothing else."""
+        move = self.move(action)
+        seat = action.get("seat") if move.for_seat else None
+
+        def ready_then_rules(state: Any, action: Action, by: Any) -> None:
+            move.ready(state, seat, by)
+            move.rules(state, action, by)
+
+        # a turn waived by a ruling still needs the cards it moves: components make either firm
+        check_rules(ready_then_rules, move.components, state, action, by)
+
+    def apply(self, state: Any, action: Action, by: Any = HOST, *, ruling: bool = False) -> Any:
+        """The state after ``action``; ``ruling``: the host accepts an overridable refusal."""
+        move = self.move(action)
+        return apply_checked(state, action, by, ruling, self.check, lambda after: move.effect(after, action))
+
+    def accept(self, state: Any, action: Action, by: Any = HOST, *, ruling: bool = False) -> tuple[Any, dict]:
+        """``apply``, and the entry as the log stores it: only the fields the game read to check
+        and apply it, as sent (the type always). A field the game never reads is dropped, so
+        what is stored and exported is only what the game accepted; replaying the kept fields
+        reads the same ones and gives the same state."""
+        reading = ReadFields(action)
+        after = self.apply(state, reading, by, ruling=ruling)
+        return after, {"type": action.get("type"), **reading.kept()}
+
+    def overridden_rule(self, state: Any, action: Action, by: Any) -> str | None:
+        """The rule a table ruling overrides for this entry, or None."""
+        return refused_rule(self.check, state, action, by)
+
+    def describe(self, state: Any, action: Action, by: Any = None) -> Text:
+        """One line for the history, in the words of the table (``state`` is the state before)."""
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        move = self.moves.get(kind) if isinstance(kind, str) else None  # a type may be anything sent
+        if move is None:
+            return Text(str(action.get("type") if isinstance(action, Mapping) else action))
+        seat = action.get("seat")
+        names = self.seat_names(state)
+        who = names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
+        return move.describe(state, action, who)
+
+    def reveals(self, before: Any, action: Action, after: Any) -> str | None:
+        """The rule citing why ``action`` (``before`` -> ``after``) cannot be undone: it showed
+        the table a secret (a hidden choice, the trumps), and an undo would make it choosable
+        again by players who have seen it. None: an undo hides nothing."""
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        move = self.moves.get(kind) if isinstance(kind, str) else None
+        return move.reveals(before, after) if move is not None else None
+
+    def offers(self, state: Any, viewer: Any) -> list[dict]:
+        """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs, from the moves'
+        ``ready`` checks (a seat sees its own, the host every seat's, a watcher none)."""
+        if viewer is None:
+            return []
+        seats = range(len(self.seat_names(state))) if viewer == HOST else [viewer]
+        found = []
+        for kind, move in self.moves.items():
+            for seat in (seats if move.for_seat else [None]):
+                if passes(move.ready, state, seat, viewer):
+                    found.append({"type": kind, "seat": seat})
+        return found
+
+    def legal_entries(self, state: Any) -> list[dict]:
+        """Every entry the rules allow now, as far as public information tells (for simulated
+        phones and property tests)."""
+        return [entry for move in self.moves.values() for entry in move.candidates(state)
+                if passes(self.check, state, entry, HOST)]
+
+
+GAMES: dict[str, Game] = {}
+"""Game id -> its Game, in the order they were registered."""
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` playable: the start page, the API and the log find it by its id."""
+    GAMES[game.id] = game
+    return game

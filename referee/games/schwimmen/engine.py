@@ -1,0 +1,100 @@
+"""Schwimmen as a :class:`~referee.games.game.Game`: its moves, one per entry type, and the
+few pieces of the shared plumbing it says differently.
+
+- ``check`` runs each move's ``ready`` and ``rules`` as one check (``SchwimmenMove.check``), so
+  that a rule a ruling may waive in ``ready`` (whose turn it is, when 31 may be shown) is firm
+  too when the move's components are not there (a card the ledger has elsewhere).
+- ``apply`` hands the effect the entry with its seat filled in: a phone may leave the seat out
+  of its own entries, the host out of those of the player on turn.
+- ``describe`` names that same seat (the shared one reads only a seat the entry names).
+- ``offers`` offers a show only to a seat that could still hold 31 (or fire): when it is a
+  seat's moment to show comes from ``ready``, but whether any hand of 31 is left for it depends
+  on the cards, which no ``ready`` sees.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..base import HOST, Text, apply_checked, check_rules, dump_state, read_int, with_fields
+from ..game import Game, RoundInfo
+from . import state as table
+from .close import Close
+from .draw import DrawDiscard
+from .layout import LayCentre, Refresh, TurnUp
+from .reveal import Reveal
+from .setup import DealerChoice, FirstDealer
+from .show import Show, showable_hands
+from .state import State
+from .swaps import Pass, SwapAll, SwapOne
+from .turns import SchwimmenMove
+from .sheet import score_sheet
+from .view import board, round_info
+
+MOVES: tuple[SchwimmenMove, ...] = (FirstDealer(), DealerChoice(), LayCentre(), TurnUp(), Refresh(), SwapOne(),
+                                    SwapAll(), Pass(), DrawDiscard(), Close(), Show(), Reveal())
+
+
+class SchwimmenGame(Game):
+    id = table.GAME_ID
+    title = table.TITLE
+    min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
+    options = table.OPTIONS
+    moves = {move.type: move for move in MOVES}
+
+    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
+        return table.new_game(players, options)
+
+    def seat_names(self, state: State) -> list[str]:
+        return list(state.players)
+
+    def dump(self, state: State) -> dict:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return table.load(data)
+
+    def view(self, state: State, viewer: Any = None) -> dict:
+        return board(state, viewer, self.offers(state, viewer))
+
+    def round_info(self, view: dict) -> RoundInfo:
+        return round_info(view)
+
+    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
+        return score_sheet(view, history)
+
+    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        move = self.move(action)
+        check_rules(move.check, move.components, state, action, by)
+
+    def apply(self, state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
+        move = self.move(action)
+
+        def effect(after: State) -> None:
+            seat = move.acting_seat(after, action, by)
+            move.effect(after, action if seat is None else with_fields(action, seat=seat))
+
+        return apply_checked(state, action, by, ruling, self.check, effect)
+
+    def describe(self, state: State, action: Mapping[str, Any], by: Any = None) -> Text:
+        """One line for the history; a reveal says only that it was made."""
+        kind = action.get("type") if isinstance(action, Mapping) else action
+        move = self.moves.get(kind) if isinstance(kind, str) else None
+        if move is None:
+            return Text("{kind}", kind=str(kind))
+        return move.describe(state, action, _who(state, action, by))
+
+    def offers(self, state: State, viewer: Any) -> list[dict]:
+        return [offer for offer in super().offers(state, viewer)
+                if offer["type"] != "show" or showable_hands(state, offer["seat"])]
+
+
+def _who(state: State, action: Mapping[str, Any], by: Any) -> str:
+    """The name of the seat an entry is for: the one named, else the phone's, else the player on turn."""
+    seat = read_int(action.get("seat")) if action.get("seat") is not None else None
+    if seat is None:
+        seat = by if isinstance(by, int) else state.turn
+    return state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
+
+
+GAME = SchwimmenGame()

@@ -1,0 +1,112 @@
+"""Cards turned up from the stock: the first centre (commerce), the first discard (draw and
+discard) and a new centre after everyone passed (SC-R2, SC-R3, SC-R12, SC-C8). The cards are
+public, so any phone at the table may enter them."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Refusal, Text
+from .ledger import check_from_stock, forget, read_cards, said_cards, take_from_stock, turn_up_centre
+from .samples import from_stock
+from .state import DEALER_CHOICE, EXCHANGE, LAYOUT, REFRESH, State
+from .turns import (
+    SchwimmenMove,
+    check_table_entry,
+    method_message,
+    not_over,
+    replace_a_7_8_9_centre,
+    start_exchanges,
+)
+
+
+class TurnedUp(SchwimmenMove):
+    """Cards turned up from the stock: ``count`` of them, checked against the ledger."""
+
+    for_seat = False
+    count = 3
+
+    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        check_from_stock(state, self.read(state, action))
+
+    def read(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        return read_cards(state, action.get("cards"), self.count)
+
+    def candidates(self, state: State) -> list[dict]:
+        if state.phase != self.phase:
+            return []
+        return [{"type": self.type, "cards": cards} for cards in from_stock(state, self.count)]
+
+
+class Layout(TurnedUp):
+    """The first centre or discard: after the dealer's choice, before the first turn."""
+
+    phase = LAYOUT
+    method = "commerce"
+
+    def ready(self, state: State, seat: None, by: Any) -> None:
+        not_over(state)
+        check_table_entry(state, by)
+        if state.options["exchange"] != self.method:
+            raise Refusal("SC-R3", method_message(state), overridable=False)
+        if state.phase == DEALER_CHOICE:
+            raise Refusal("SC-R2", "First the dealer, {name}, keeps or exchanges the hand.", overridable=False,
+                          name=state.players[state.dealer])
+        if state.phase != LAYOUT:
+            raise Refusal("SC-R2", "The cards are already laid out.", overridable=False)
+
+
+class LayCentre(Layout):
+    type = "lay_centre"
+
+    def effect(self, state: State, action: Mapping[str, Any]) -> None:
+        turn_up_centre(state, read_cards(state, action["cards"], 3))
+        start_exchanges(state)
+        replace_a_7_8_9_centre(state)
+
+    def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        return Text("Centre: {cards}", cards=said_cards(action, "cards"))
+
+
+class TurnUp(Layout):
+    type = "turn_up"
+    method = "draw_discard"
+    count = 1
+
+    def effect(self, state: State, action: Mapping[str, Any]) -> None:
+        cards = read_cards(state, action["cards"], 1)
+        take_from_stock(state, 1)
+        forget(state, cards)
+        state.discard = cards
+        start_exchanges(state)
+
+    def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        return Text("Turned up {cards}", cards=said_cards(action, "cards"))
+
+
+class Refresh(TurnedUp):
+    """SC-R12: a new centre only after as many passes in a row as there are active players."""
+
+    type = "refresh"
+    phase = REFRESH
+
+    def ready(self, state: State, seat: None, by: Any) -> None:
+        not_over(state)
+        check_table_entry(state, by)
+        if state.phase != REFRESH:
+            raise Refusal("SC-R12", "A new centre is laid only after everyone passed in a row.", overridable=False)
+
+    def read(self, state: State, action: Mapping[str, Any]) -> list[str]:
+        """SC-R12: a new centre "takes exactly 3 cards" (not overridable: a centre is three cards)."""
+        cards = read_cards(state, action.get("cards"))
+        if len(cards) != 3:
+            raise Refusal("SC-R12", "A new centre is exactly 3 cards.", overridable=False)
+        return cards
+
+    def effect(self, state: State, action: Mapping[str, Any]) -> None:
+        turn_up_centre(state, read_cards(state, action["cards"], 3))
+        state.phase = EXCHANGE
+        replace_a_7_8_9_centre(state)
+
+    def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        return Text("New centre: {cards}", cards=said_cards(action, "cards"))

@@ -1,0 +1,30 @@
+"""Schwimmen's score sheet: lives, read off the views after each entry in force. The last view
+of each showdown is where everyone stood after that round (``scoresheet`` has the sheet's shape)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ...scoresheet import Row, ScoreSheet, closing_views
+from .state import GAME_ID, OVER
+
+
+def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet:
+    players = view["players"]
+    start = int(view["options"]["lives"])
+    closing = closing_views(history(), showdowns)
+    rows, before = [], [start] * len(players)
+    for v in closing:
+        result = v["result"] or {}
+        standings = [None if p["out"] else p["lives"] for p in v["players"]]
+        lost = [len(result.get("losses", {}).get(str(s), [])) if before[s] is not None else None
+                for s in range(len(players))]
+        rows.append(Row(f"R{result.get('round', len(rows) + 1)}", lost, standings,
+                        "void" if result.get("void") else ""))
+        before = standings
+    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "lives", True, [start] * len(players),
+                      rows, list(view["winners"]), view["phase"] == OVER, goal="last player left", dodge_lines=True)
+
+
+def showdowns(view: dict) -> int:
+    """How many showdowns this view has behind it: the round of its last result."""
+    return view["result"]["round"] if view.get("result") else 0

@@ -1,0 +1,112 @@
+"""The showdown (sections 5.5 and 5.6): once every active player has revealed, the hands are
+scored (``scoring.py``), lives are lost one at a time, and the game ends or the next round is
+dealt. A score-only tie in one suit first asks those players for their cards (SC-C6)."""
+from __future__ import annotations
+
+from ..base import Text, join_names
+from . import scoring
+from .ledger import hand_value, points
+from .state import OVER, SHOWDOWN, State, deal
+
+
+def to_showdown(state: State) -> None:
+    state.phase, state.turn = SHOWDOWN, None
+    score_if_revealed(state)
+
+
+
+def hand_of_reveal(state: State, seat: int) -> scoring.Hand:
+    entry = state.reveals[str(seat)]
+    if "cards" in entry:
+        return hand_value(state, seat, entry["cards"])
+    suit = entry["suit"] if entry["value"] not in (scoring.TRIPLE, scoring.FIRE) else None
+    return scoring.declared_hand(seat, entry["value"], suit, entry["triple"])
+
+
+def ask_cards_for_suit_ties(state: State, hands: list[scoring.Hand]) -> bool:
+    """SC-C6: score-only hands equal in value and scoring suit are settled by their cards, so
+    those players are asked for them. True while cards are still missing."""
+    if state.options["tie_rule"] != "suit":
+        return False
+    tied = [h.seat for h in hands if h.triple is None and "cards" not in state.reveals[str(h.seat)]
+            and any(o is not h and (o.value, o.suit) == (h.value, h.suit) for o in hands)]
+    state.cards_asked = tied
+    if tied:
+        names = join_names([state.players[s] for s in tied])
+        state.notes.append(Text("{names} tie in value and suit: enter the cards to settle it.", names=names))
+    return bool(tied)
+
+
+def score_if_revealed(state: State) -> None:
+    """Once every active player has revealed: values, losses, swimming, elimination (5.5, 5.6)."""
+    active = state.active()
+    if any(str(s) not in state.reveals for s in active):
+        return
+    hands = [hand_of_reveal(state, s) for s in active]
+    if ask_cards_for_suit_ties(state, hands):
+        return
+    lost = scoring.losses(hands, state.closer, state.options)
+    lives, out = lose_lives(state.lives, state.out, lost)
+    survivors = [s for s in active if not out[s]]
+    state.result = round_result(state, hands, lost, lives, out)
+    state.notes += state.result["warnings"]
+    if not survivors:
+        everyone_would_be_out(state, active)
+        return
+    state.lives, state.out = lives, out
+    if len(survivors) == 1:
+        state.phase, state.winners = OVER, survivors
+        return
+    deal(state, state.next_active(state.dealer))
+
+
+def everyone_would_be_out(state: State, active: list[int]) -> None:
+    """5.6: nobody is put out. Either the round is void and dealt again by the same dealer,
+    or (shared_win) those players share the win."""
+    state.result.update(eliminated=[], swimming=[])
+    if state.options["all_out"] == "replay":
+        state.result["void"] = True
+        state.notes.append(Text("Everyone would be out: the round is void and the same dealer deals again."))
+        deal(state, state.dealer)
+        return
+    state.phase, state.winners = OVER, active
+    state.notes.append(Text("Everyone would be out: {names} share the win.",
+                            names=join_names([state.players[s] for s in active])))
+
+
+def lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -> tuple[list[int], list[bool]]:
+    """5.6: one life at a time; a player at 0 who loses one more is out, and stays out."""
+    lives, out = list(lives), list(out)
+    for seat, reasons in lost.items():
+        for _ in reasons:
+            if out[seat]:
+                break
+            if lives[seat] > 0:
+                lives[seat] -= 1
+            else:
+                out[seat] = True
+    return lives, out
+
+
+def round_result(state: State, hands: list[scoring.Hand], lost: dict[int, list[str]], lives: list[int],
+                  out: list[bool]) -> dict:
+    """What the table sees after a showdown: every hand and value, who lost how many lives and
+    why, who is now swimming and who is out, plus the SC-C7 closing warning."""
+    seats = [h.seat for h in hands]
+    values = {h.seat: h.value for h in hands}
+    warnings = []
+    closer = state.closer
+    if closer is not None and state.options["minimum_score"] == "on" and values[closer] <= 20:
+        warnings.append(Text("SC-C7: {name} closed with {value} (20 or less): a closing error.",
+                             name=state.players[closer], value=points(values[closer])))
+    return {
+        "round": state.round,
+        "hands": {str(s): state.reveals[str(s)].get("cards") for s in seats},
+        "values": {str(s): v for s, v in values.items()},
+        "losses": {str(s): r for s, r in lost.items() if r},
+        "swimming": [s for s in seats if state.lives[s] > 0 and lives[s] == 0 and not out[s]],
+        "eliminated": [s for s in seats if out[s]],
+        "void": False, "warnings": warnings,
+    }
+
+

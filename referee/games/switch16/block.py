@@ -1,0 +1,89 @@
+"""``place_block``: the chip holder lays the block chip on another deck, at any moment (4.6)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import HOST, Refusal, Text, counted, not_yours, read_int
+from .moves import Action, SwitchMove, game_running, seat_named
+from .state import State
+from .turns import end_turn
+
+
+class PlaceBlock(SwitchMove):
+    type = "place_block"
+
+    def seat_of(self, action: Action) -> None:
+        return None  # the holder places it; the entry's seat is not read
+
+    def gate(self, state: State, seat: int | None, by: Any) -> int | None:
+        """S16-C5: only the holder's phone (or the host) places the chip."""
+        game_running(state)
+        holder = state.holder()
+        if (by != HOST and (holder is None or by != holder)) or seat not in (None, holder):
+            raise not_yours("S16-C5", "Only the player holding the block chip (or the host) can place it.")
+        return holder
+
+    def read(self, state: State, action: Action) -> None:
+        seat_named(state, action.get("target"), "block chip")
+
+    def due(self, state: State, seat: int | None) -> None:
+        if state.holder() is None:
+            raise Refusal("S16-R13", "Only the player holding the block chip can place it.", overridable=False)
+
+    def legal(self, state: State, action: Action, by: Any) -> None:
+        target = read_int(action.get("target"))
+        if target == state.holder():  # S16-R14, S16-R15 stay overridable: the chip is on one deck either way
+            raise Refusal("S16-R14", "Place the chip on another player's deck.")
+        landed = action.get("landed_after")
+        if landed is not None:
+            check_landed_after(state, target, read_int(landed))
+
+    def effect(self, state: State, action: Action) -> None:
+        target = read_int(action["target"])
+        holder = state.holder()
+        landed = read_int(action.get("landed_after"))
+        if landed is not None and target == state.active and state.last is not None:
+            back = state.last.discarded - min(max(landed, 0), state.last.discarded)
+            state.tops[state.control[target]] -= back  # cards discarded after the chip landed go back
+            state.last.discarded -= back
+        state.chip, state.chip_at = "deck", state.control[target]
+        if holder is None:
+            state.notes.append(Text("The host placed the block chip on {target}'s deck.", target=state.players[target]))
+        else:
+            state.notes.append(Text("{holder} placed the block chip on {target}'s deck.",
+                                    holder=state.players[holder], target=state.players[target]))
+        if target == state.active and state.rolls > 0:
+            end_turn(state, Text("{name}'s turn ended when the block chip landed on {name}'s deck.",
+                                 name=state.players[target]))
+
+    def describe(self, state: State, action: Action, who: str) -> Text:
+        target = read_int(action.get("target"))
+        name = state.players[target] if target is not None and 0 <= target < state.seat_count else "?"
+        return Text("Block chip placed on {name}'s deck", name=name)
+
+    def candidates(self, state: State) -> list[dict]:
+        """Any other player's deck; on the active player discarding from a roll also as having
+        landed before those discards."""
+        holder = state.holder()
+        if holder is None:
+            return []
+        entries = []
+        for target in range(state.seat_count):
+            if target != holder:
+                entries.append({"type": "place_block", "seat": holder, "target": target})
+                if target == state.active and state.last is not None and state.last.discarded:
+                    entries.append({"type": "place_block", "seat": holder, "target": target, "landed_after": 0})
+        return entries
+
+
+def check_landed_after(state: State, target: int, landed: int | None) -> None:
+    """S16-R15: ``landed_after`` only on the active player discarding from the current roll (not
+    while a green answer is pending: that roll has gone to nobody's dice yet), 0 to the cards
+    discarded."""
+    discarding = target == state.active and state.last is not None and state.pending_green is None
+    if not discarding:
+        raise Refusal("S16-R15", "{name} is not discarding from a roll now.", name=state.players[target])
+    if landed is None or not 0 <= landed <= state.last.discarded:
+        raise Refusal("S16-R15", counted("{name} discarded only {n} card from this roll.",
+                                         "{name} discarded only {n} cards from this roll.",
+                                         state.last.discarded, name=state.players[target]))

@@ -1,0 +1,66 @@
+"""The Switch 16 :class:`~referee.games.game.Game`: its moves, and the two shared pieces it
+does its own way (the order of checks, and corrections that are never offered)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..base import HOST, check_rules, passes
+from ..game import Game, RoundInfo
+from . import state as table
+from .adjust import Adjust
+from .block import PlaceBlock
+from .discard import Discard
+from .green import GreenAnswer
+from .moves import Action
+from .roll import RollMove
+from .sheet import score_sheet
+from .start import StartPlayer
+from .stop import Stop
+from .view import board, round_info
+
+MOVES = (StartPlayer(), GreenAnswer(), RollMove(), Discard(), Stop(), PlaceBlock(), Adjust())
+
+
+class Switch16(Game):
+    id = table.GAME_ID
+    title = table.TITLE
+    min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
+    options = table.OPTIONS
+    moves = {move.type: move for move in MOVES}
+
+    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> table.State:
+        return table.new_game(players, options)
+
+    def seat_names(self, state: table.State) -> list[str]:
+        return table.seat_names(state)
+
+    def load(self, data: Mapping[str, Any]) -> table.State:
+        return table.load(data)
+
+    def check(self, state: table.State, action: Action, by: Any) -> None:
+        """As ``Game.check``, but the entry's details are read between its gate and its turn
+        checks: section 4 cites S16-C1 to S16-C3 before the S16-R rules."""
+        move = self.move(action)
+        move.gate(state, move.seat_of(action), by)
+        check_rules(move.rules, move.components, state, action, by)
+
+    def offers(self, state: table.State, viewer: Any) -> list[dict]:
+        """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""
+        return [offer for offer in super().offers(state, viewer) if not self.moves[offer["type"]].correction]
+
+    def corrections(self, state: table.State) -> list[str]:
+        """The corrections the host may make now."""
+        return [kind for kind, move in self.moves.items() if move.correction and passes(move.ready, state, None, HOST)]
+
+    def view(self, state: table.State, viewer: Any = None) -> dict:
+        return {**board(state), "corrections": self.corrections(state), "actions": self.offers(state, viewer)}
+
+    def round_info(self, view: dict) -> RoundInfo:
+        return round_info(view)
+
+    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
+        return score_sheet(view, history)
+
+
+GAME = Switch16()

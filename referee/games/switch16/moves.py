@@ -1,0 +1,124 @@
+"""What every Switch 16 entry shares: the order its checks are cited in, and the seats it names.
+
+Section 4 cites the first failing check in this order: S16-C5, S16-C4, S16-C1, S16-C2, S16-C3,
+then the S16-R rules. So a move's ``ready`` (what the board offers: phase, turn, permission) is
+split in two around the entry's details: ``gate`` (who may make it, and whether the game is
+running: cited first) and ``due`` (whether it is this seat's turn for it: cited after the
+details). ``rules`` reads the details, then asks ``due``, then the move's own ``legal`` rules.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..base import HOST, Refusal, Text, not_yours, read_int
+from ..game import Move
+from .state import OVER, TURN, State
+
+Action = Mapping[str, Any]
+
+
+class SwitchMove(Move):
+    correction: ClassVar[bool] = False  # a host correction: never offered, always at hand for the host
+
+    def seat_of(self, action: Action) -> Any:
+        """The seat ``gate`` is asked about: the one the entry names, if it is read at all."""
+        return action.get("seat") if self.for_seat else None
+
+    def ready(self, state: State, seat: int | None, by: Any) -> None:
+        self.due(state, self.gate(state, seat, by))
+
+    def rules(self, state: State, action: Action, by: Any) -> None:
+        self.read(state, action)
+        self.due(state, self.actor(state, action, by))
+        self.legal(state, action, by)
+
+    def gate(self, state: State, seat: int | None, by: Any) -> int | None:
+        """Refuse a phone that may not make this entry, or a game that is over; the seat acting."""
+        game_running(state)
+        return seat
+
+    def actor(self, state: State, action: Action, by: Any) -> int | None:
+        """The seat acting, for an entry ``gate`` has let through."""
+        return self.gate(state, self.seat_of(action), by)
+
+    def read(self, state: State, action: Action) -> None:
+        """The details entered: dice, faces and seats that exist (S16-C1 to S16-C3)."""
+
+    def due(self, state: State, seat: int | None) -> None:
+        """Is this entry due now from ``seat``?"""
+
+    def legal(self, state: State, action: Action, by: Any) -> None:
+        """The entry's own rules, once it is due."""
+
+
+def game_running(state: State) -> None:
+    if state.phase == OVER:
+        raise Refusal("S16-C5", "The game is over; nothing more can be entered.", overridable=False)
+
+
+def seat_named(state: State, value: Any, what: str) -> int:
+    """S16-C3: a seat in the game (the refusal names the seat as the table calls it)."""
+    seat = read_int(value) if not isinstance(value, bool) else None
+    if seat is None or not 0 <= seat < state.seat_count:
+        label = chr(ord("A") + seat) if isinstance(seat, int) and 0 <= seat < 26 else repr(value)
+        raise Refusal("S16-C3", no_seat(what, label), overridable=False)
+    return seat
+
+
+def no_seat(what: str, label: str) -> Text:
+    """The S16-C3 sentence for what the seat was named for, each a whole sentence."""
+    if what == "start player":
+        return Text("There is no seat {label} for the start player.", label=label)
+    if what == "switch":
+        return Text("There is no seat {label} for the switch.", label=label)
+    if what == "block chip":
+        return Text("There is no seat {label} for the block chip.", label=label)
+    if what == "deck":
+        return Text("There is no seat {label} for the deck.", label=label)
+    if what == "chip":
+        return Text("There is no seat {label} for the chip.", label=label)
+    if what == "swap":
+        return Text("There is no seat {label} for the swap.", label=label)
+    return Text("There is no seat {label} for the player.", label=label)
+
+
+def is_seat(state: State, by: Any) -> bool:
+    return isinstance(by, int) and 0 <= by < state.seat_count
+
+
+class TurnMove(SwitchMove):
+    """``roll``, ``discard`` and ``stop``: the active player's, from their phone or the host."""
+
+    def gate(self, state: State, seat: Any, by: Any) -> int:
+        """S16-C5, then S16-C4: returns the seat the entry is for."""
+        game_running(state)
+        acting = acting_seat(state, seat, by)
+        if acting != state.active and state.ended and state.ended["seat"] == acting:
+            raise Refusal("S16-C4", state.ended["why"], overridable=False)
+        if state.phase != TURN:
+            raise Refusal("S16-R1", "Enter the start player first.", overridable=False)
+        return acting
+
+    def due(self, state: State, seat: int) -> None:
+        if seat != state.active:
+            raise Refusal(self.turn_rule, "It is {name}'s turn.", overridable=False, name=state.players[state.active])
+
+    turn_rule: ClassVar[str]
+
+
+def acting_seat(state: State, named: Any, by: Any) -> int:
+    """The seat a turn entry is for: the phone's own seat, or for the host the seat it names
+    (the active player when none is named)."""
+    if by == HOST:
+        if named is None:
+            if state.active is None:
+                raise Refusal("S16-R1", "Enter the start player first.", overridable=False)
+            return state.active
+        return seat_named(state, named, "player")
+    if not is_seat(state, by):
+        raise not_yours("S16-C5", "Only a player at this table (or the host) can make this entry.")
+    if named is not None and read_int(named) != by:
+        who = state.players[seat_named(state, named, "player")]
+        raise not_yours("S16-C5", "Only {who} (or the host) can make {who}'s entries.", who=who)
+    return by

@@ -1,0 +1,52 @@
+"""The Switch 16 score sheet: a row per round of the points game, or a row per turn of a race
+(cards discarded from the deck each player holds), read off the views after each entry in force."""
+from __future__ import annotations
+
+from ...scoresheet import Row, ScoreSheet
+from ...scoresheet import closing_views
+from .state import DONE, GAME_ID
+
+
+def score_sheet(view: dict, history) -> ScoreSheet:
+    if view["options"].get("game_mode") == "points":
+        return points_sheet(view, history)
+    return race_sheet(view, history)
+
+
+def points_sheet(view: dict, history) -> ScoreSheet:
+    players = view["players"]
+
+    def rounds_scored(v: dict) -> int:
+        return v["round"] - 1 + (v["phase"] == "over")
+
+    closing = closing_views(history(), rounds_scored)
+    rows, before = [], [0] * len(players)
+    for n, v in enumerate(closing, 1):
+        standings = [p["points"] for p in v["players"]]
+        rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings))
+        before = standings
+    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "points", True, [0] * len(players),
+                      rows, list(view["winners"]), view["phase"] == "over")
+
+
+def race_sheet(view: dict, history) -> ScoreSheet:
+    """No rounds in a race: a row per turn, each player's cards discarded from the deck they hold."""
+    players = view["players"]
+    rows, before = [], [0] * len(players)
+    for n, v in enumerate(turn_ends(history()), 1):
+        standings = [min(p["top"], DONE) - 1 for p in v["players"]]
+        rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings))
+        before = standings
+    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Turn", "cards discarded", True,
+                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over")
+
+
+def turn_ends(views) -> list[dict]:
+    """The first view after each turn: the active player changed, or the game ended."""
+    found, previous = [], None
+    for v in views:
+        if previous is not None and previous["active"] is not None and \
+                (v["active"] != previous["active"] or v["phase"] == "over"):
+            found.append(v)
+        previous = v
+    return found

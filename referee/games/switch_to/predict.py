@@ -1,0 +1,110 @@
+"""Switch To ``predict`` and ``start_player`` (sections 2.3, 2.4, 4.1, 4.2): predictions, their
+reveal as play tokens, and the start player."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Refusal, Text, join_names, not_yours, read_int, read_seat
+from .entries import SwitchToMove, game_running
+from .flow import begin_play, end_round, no_play_token_left
+from .state import DECLARE, MAX_PREDICTION, PLAY, PREDICT, START_PLAYER, TOKEN_SUPPLY, State
+
+
+class Predict(SwitchToMove):
+    type = "predict"
+    secret = True  # on its maker's phone until all are in
+
+    def not_theirs(self, name: str) -> Refusal:
+        return not_yours("ST-C9", "Only {name} (or the host) can enter {name}'s prediction.", name=name)
+
+    def now(self, state: State, seat: int) -> None:
+        """ST-R2: predictions are open from the start of a round until all are in."""
+        if state.phase == PREDICT:
+            return
+        if state.round and state.phase in (START_PLAYER, PLAY, DECLARE):
+            raise Refusal("ST-R2", "Predictions are already revealed and cannot be changed.", overridable=False)
+        raise Refusal("ST-R2", "Predictions open when the host starts a round.", overridable=False)
+
+    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        value = read_int(action.get("value"))
+        if value is None or not 0 <= value <= MAX_PREDICTION:
+            # ST-R1 may be waived (the table lets someone predict 11), within the tokens there are
+            raise Refusal("ST-R1", "A prediction is a number from 0 to 10.")
+
+    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        """The tokens the prediction takes at the reveal: a whole number, none or more, and with
+        the others' predictions no more than the supply holds."""
+        value = read_int(action.get("value"))
+        seat = read_seat(action, state.seat_count)
+        others = sum(p.prediction or 0 for s, p in enumerate(state.players) if s != seat)
+        if value is None or value < 0 or value + others > TOKEN_SUPPLY:
+            raise Refusal("ST-R1", "A prediction is a number from 0 to 10.", overridable=False)
+
+    def effect(self, state: State, action: Mapping[str, Any]) -> None:
+        state.players[action["seat"]].prediction = read_int(action["value"])
+        if all(p.prediction is not None for p in state.players):
+            reveal(state)
+
+    def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        return Text("{name} entered a prediction", name=who)
+
+    def reveals(self, before: State, after: State) -> str | None:
+        """The last prediction shows them all: undone, they could be made again knowing the others'."""
+        return "ST-R2" if before.phase == PREDICT and after.phase != PREDICT else None
+
+    def candidates(self, state: State) -> list[dict]:
+        """Every value for every seat: a prediction may be replaced until all are in (ST-R2)."""
+        if state.phase != PREDICT:
+            return []
+        return [{"type": self.type, "seat": seat, "value": value}
+                for seat in range(state.seat_count) for value in range(MAX_PREDICTION + 1)]
+
+
+def reveal(state: State) -> None:
+    """All predictions are in: each player takes that many play tokens; find the start player."""
+    for player in state.players:
+        player.play, player.wild = player.prediction, 0
+    if no_play_token_left(state):
+        end_round(state, "E1")
+        return
+    most = max(p.play for p in state.players)
+    state.tied = [s for s, p in enumerate(state.players) if p.play == most]
+    if len(state.tied) == 1:
+        begin_play(state, state.tied[0])
+    else:
+        state.phase = START_PLAYER
+
+
+class StartPlayer(SwitchToMove):
+    """The winner of the rock-paper-scissors among those tied for most tokens, entered by anyone."""
+
+    type = "start_player"
+    for_seat = False  # any player enters it, for the winner's seat
+
+    def admit(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        game_running(state)
+        self.permitted(state, None, by)
+        read_seat(action, state.seat_count)  # an unreadable winner is cited before the phase
+        self.now(state, None)
+        self.rules(state, action, by)
+
+    def now(self, state: State, seat: None) -> None:
+        if state.phase != START_PLAYER:
+            raise Refusal("ST-R3", "Nobody tied for the most tokens, so the start player is already set.",
+                          overridable=False)
+
+    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        seat = read_seat(action, state.seat_count)
+        if seat not in state.tied:  # ST-R3 stays overridable: the rock-paper-scissors result is the table's word
+            tied = join_names([state.name(s) for s in state.tied])
+            raise Refusal("ST-R3", "Only {names} tied for the most tokens; the winner must be one of them.", names=tied)
+
+    def effect(self, state: State, action: Mapping[str, Any]) -> None:
+        begin_play(state, action["seat"])
+
+    def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        return Text("{name} won rock-paper-scissors and starts", name=who)
+
+    def candidates(self, state: State) -> list[dict]:
+        return [{"type": self.type, "seat": seat} for seat in state.tied] if state.phase == START_PLAYER else []

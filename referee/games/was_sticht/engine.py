@@ -1,0 +1,122 @@
+"""Was Sticht as the one :class:`~referee.games.game.Game` shape: its entry types and the few
+places where the shared plumbing is bent to this game.
+
+- An entry may leave its seat out (the phone's own, or the seat the game waits for): ``check``
+  reads the seat first (``seat_of``) and hands it to ``ready``, and ``apply`` hands the effect
+  the entry with that seat filled in. An unreadable card, chip or trump pair is refused before
+  the phase and the turn are (``read``), as it always was.
+- ``ready`` may refuse with an overridable rule (a pick or chip out of turn, an early dummy card,
+  an unsettled early end), so ``ready`` and ``rules`` run as one check, which the entry's
+  ``components`` make firm where the card or chip is not there (section 7 of the rules file).
+- Any phone of the table may enter for another seat where the rules allow it (a pick, a play,
+  a chip), so ``offers`` asks ``ready`` about every seat for every phone.
+- A history line names the seat entered for, or else the phone that entered it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..base import HOST, Refusal, Text, apply_checked, check_rules, passes, read_int, with_fields
+from ..game import Game, RoundInfo
+from . import sheet, views
+from . import state as states
+from .draft import DummyCard, Layout, Pick
+from .ending import CornerNumbers, EndEarly
+from .entries import Action, Entry
+from .flip import DealerFlip
+from .hints import AnnounceHint, EnterHint
+from .play import Play
+from .result import RoundResult
+from .setup import ChipPick, FirstDealer
+from .state import OVER, State
+from .tasks import ChooseTask
+from .trumps import Reveal, SetTrumps
+
+MOVES: tuple[Entry, ...] = (
+    # In the order a game needs them: an entry that moves the game on comes before one that may
+    # be made again in the same state (trumps, layout, a task changed), so the first legal entry
+    # always moves the game on.
+    FirstDealer(), ChipPick(), Pick(), DummyCard(), AnnounceHint(), EnterHint(), SetTrumps(), Layout(),
+    Reveal(), ChooseTask(), Play(), RoundResult(), DealerFlip(), CornerNumbers(), EndEarly(),
+)
+
+
+class WasSticht(Game):
+    id = states.GAME_ID
+    title = states.TITLE
+    min_players, max_players = states.MIN_PLAYERS, states.MAX_PLAYERS
+    options = states.OPTIONS
+    moves = {move.type: move for move in MOVES}
+
+    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
+        return states.new_game(players, options)
+
+    def seat_names(self, state: State) -> list[str]:
+        return list(state.players)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return states.load(data)
+
+    def view(self, state: State, viewer: Any = None) -> dict:
+        return views.board(state, viewer, self.offers(state, viewer))
+
+    def round_info(self, board: dict) -> RoundInfo:
+        return views.round_info(board)
+
+    def score_sheet(self, board: dict, history: Callable[[], Iterable[dict]]) -> Any:
+        return sheet.score_sheet(board, history)
+
+    # ---------------------------------------------------------------- the shared plumbing, bent
+    def ready(self, move: Entry, state: State, seat: Any, by: Any) -> None:
+        game_over(state, move)
+        move.ready(state, seat, by)
+
+    def check(self, state: State, action: Action, by: Any) -> None:
+        """Refuse ``action`` by ``by`` with the first rule it breaks; nothing else."""
+        move = self.move(action)
+        game_over(state, move)
+        seat = move.seat_of(state, action, by)
+
+        def in_order(state: State, action: Action, by: Any) -> None:
+            move.read(state, action, by)
+            move.ready(state, seat, by)
+            move.rules(state, action, by)
+
+        check_rules(in_order, move.components, state, action, by)
+
+    def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
+        """The state after ``action``; ``state`` itself is never changed."""
+        move = self.move(action)
+
+        def effect(after: State) -> None:
+            seat = move.seat_of(after, action, by)
+            move.effect(after, action if seat is None else with_fields(action, seat=seat))
+
+        return apply_checked(state, action, by, ruling, self.check, effect)
+
+    def offers(self, state: State, viewer: Any) -> list[dict]:
+        """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
+        every seat is asked about, since a phone may enter for another seat where the rules say so."""
+        if viewer is None:
+            return []
+        return [{"type": kind, "seat": seat} for kind, move in self.moves.items()
+                for seat in (range(state.n) if move.for_seat else [None])
+                if passes(self.ready, move, state, seat, viewer)]
+
+    def describe(self, state: State, action: Action, by: Any = None) -> Text:
+        """One line for the history. Secret entries say only that they were made."""
+        move = self.moves.get(action.get("type"))
+        if move is None:
+            return Text("{kind}", kind=str(action.get("type")))
+        seat = read_int(action.get("seat")) if action.get("seat") is not None else by
+        who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.n else "?"
+        return move.describe(state, action, who)
+
+
+def game_over(state: State, move: Entry) -> None:
+    if state.phase == OVER and not move.after_the_game(state):
+        raise Refusal("WS-X13", "The game is over.", overridable=False)
+
+
+GAME = WasSticht()

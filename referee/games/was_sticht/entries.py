@@ -1,0 +1,81 @@
+"""What every Was Sticht entry shares: which seat it is for, and who may make it.
+
+An entry names its seat, or is for the phone's own seat, or for the seat the game waits for
+(the next picker, the player in turn); the dealer's entries are always the dealer's. Any phone
+of the table may enter for another seat where the rules say "or any seat" (section 3); the
+checks of each entry say where they do not.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import HOST, Refusal, not_yours, read_int, unreadable
+from ..game import Move
+from .state import State
+
+Action = Mapping[str, Any]
+
+
+class Entry(Move):
+    """A Was Sticht entry type. ``seat_of`` reads the seat the entry is for, which ``ready``
+    then checks (None: an entry for the table, with no seat). ``read`` reads the details an
+    entry cannot be made without (a card, a chip, the trumps) where the rules file cites that
+    first, before the phase and the turn: who may make it, then whether it can be read."""
+
+    def seat_of(self, state: State, action: Action, by: Any) -> int | None:
+        return None
+
+    def read(self, state: State, action: Action, by: Any) -> None:
+        return None
+
+    def after_the_game(self, state: State) -> bool:
+        """May this entry still be made once the game is over? (Only the ranking's corner numbers.)"""
+        return False
+
+
+class SeatEntry(Entry):
+    """An entry for a seat: the one named, else the phone's own, else ``default``'s."""
+
+    def default_seat(self, state: State) -> int | None:
+        return None
+
+    def seat_of(self, state: State, action: Action, by: Any) -> int:
+        return read_seat(state, action, by, self.default_seat(state))
+
+
+class DealerEntry(Entry):
+    """An entry only the round's dealer makes: its seat is the dealer's, whatever is named."""
+
+    def seat_of(self, state: State, action: Action, by: Any) -> int | None:
+        return state.dealer
+
+
+def read_seat(state: State, action: Action, by: Any, default: int | None) -> int:
+    """The seat an entry is for: the one named, else the phone's own, else ``default``."""
+    named = action.get("seat")
+    seat = read_int(named) if named is not None else (by if isinstance(by, int) else default)
+    if seat is None or isinstance(named, bool) or not 0 <= seat < state.n:
+        raise unreadable("Say which seat this entry is for.")
+    return seat
+
+
+def at_the_table(state: State, by: Any) -> None:
+    """WS-X7: entries come from the host's phone or a seat's."""
+    if by != HOST and not (isinstance(by, int) and 0 <= by < state.n):
+        raise not_yours("WS-X7", "Only a player at this table (or the host) can make entries.")
+
+
+def chip_index(state: State, seat: int, chip: Any, rule: str) -> int:
+    """A chip by its index in the seat's chips, or by type (the first uncompleted of that type)."""
+    chips = state.chips[seat]
+    index = read_int(chip)
+    if index is not None and 0 <= index < len(chips):
+        return index
+    for i, owned in enumerate(chips):
+        if owned["type"] == chip and not owned["done"]:
+            return i
+    for i, owned in enumerate(chips):
+        if owned["type"] == chip:
+            return i
+    raise Refusal(rule, "That chip is not yours.", overridable=False)

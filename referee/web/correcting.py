@@ -1,0 +1,140 @@
+"""Corrections on the phone pages and in the JSON answers (``referee.corrections`` does them).
+
+The correction page shows the board as it stood before the entry being corrected, with the
+game's own entry forms: what is entered there is posted to the correction address instead of
+the table's (``entry_url``), so every game's forms serve both without a change. The board of a
+table with a pending correction lists the entries that no longer pass; the host settles each
+there. History marks what each correction replaced.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+
+from flask import g, make_response, render_template, url_for
+
+from .. import corrections, log
+from ..db import Entry, GameTable
+from ..games.base import HOST, Refusal
+from . import outcomes, render, sessions
+from .common import by_json, db
+
+
+def entry_url(table: GameTable) -> str:
+    """Where a game's entry form posts: the table, or the correction being made on this page."""
+    return g.get("entry_url") or url_for("pages.enter", code=table.code)
+
+
+# --------------------------------------------------------------------------- the correction page
+
+def correction_page(table: GameTable, target: int, inserting: bool, status: int = 200, *,
+                    refusal: Refusal | None = None, refused: dict | None = None, message=None):
+    """The board before entry ``target`` for this phone, its forms posting the correction (the
+    whole page, or for htmx the part in ``#board``). Refuses as the correction would."""
+    viewer = sessions.writer(table)
+    sessions.showing_secrets_of(viewer)  # the board before the entry may show this seat's hidden cards
+    kind = "insert" if inserting else "correct"
+    entry, before = corrections.starting_point(db(), table, viewer, target, kind)
+    game = log.engine_of(table)
+    g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
+    context = dict(
+        table=table, engine=game, view=game.view(before, viewer), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        target=entry, inserting=inserting, settling=bool(table.pending), refusal=refusal,
+        refused=json.dumps(refused) if refused else None, message=message,
+    )
+    template = "_correction_board.html" if render.is_htmx() else "correct.html"
+    return make_response(render_template(template, **context), status)
+
+
+def failed(code: str, target: int, inserting: bool, write, problem: Exception):
+    """A correction that did not go ahead: made on the correction page, that page again with
+    the refusal (and the host's "accept anyway"), or the fresh board's seq for a stale one; a
+    removal or acceptance from the board is answered as any write (outcomes.py)."""
+    if write.change.kind in ("remove", "accept"):
+        raise problem
+    table = log.find_table(db(), code)
+    if isinstance(problem, log.Stale):
+        return correction_page(table, target, inserting, 409, message=outcomes.STALE_MESSAGE)
+    if isinstance(problem, log.Denied):
+        return correction_page(table, target, inserting, problem.status, message=problem.message)
+    return correction_page(table, target, inserting, 403 if problem.permission else 422, refusal=problem,
+                           refused=dict(write.change.action))
+
+
+def corrected(table: GameTable):
+    """After a correction: the table page (htmx follows ``HX-Redirect``; a plain form, 303)."""
+    address = url_for("pages.table", code=table.code)
+    if render.is_htmx():
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = address
+        return response
+    return make_response("", 303, {"Location": address})
+
+
+# --------------------------------------------------------------------------- on the board
+
+def board_context(table: GameTable, view: dict, viewer) -> dict:
+    """What a board adds: the pending correction (its entries' forms are hidden meanwhile), or
+    the correction just made, for every phone to see."""
+    pending = corrections.pending_view(table, viewer)
+    no_entries_while_pending(table, view)
+    return {"pending": pending, "just_corrected": None if pending else latest_correction(table)}
+
+
+def no_entries_while_pending(table: GameTable, view: dict) -> dict:
+    """While a correction is pending the table takes no entry: the view offers none."""
+    if table.pending and "actions" in view:
+        view["actions"] = []
+    return view
+
+
+def latest_correction(table: GameTable) -> Entry | None:
+    """The table's last line when it is a correction (until the next entry): one read, and only
+    when the last line is not the entry at the tip."""
+    if table.seq == table.tip:
+        return None
+    last = log.history_entry(db(), table, table.seq)
+    return last if last is not None and corrections.is_correction(last) else None
+
+
+def pending_json(table: GameTable, viewer) -> dict | None:
+    """The pending correction for the API, in English, as ``viewer`` may see it."""
+    pending = corrections.pending_view(table, viewer)
+    if pending is None:
+        return None
+    return {"about": str(pending["about"]), "remaining": pending["rest"], "unlisted": pending["unlisted"],
+            "entries": [{"seq": item["seq"], "by": by_json(item["by"]), "description": str(item["entry"]),
+                         "rule": item["rule"], "message": str(item["message"]), "overridable": item["overridable"]}
+                        for item in pending["failing"]]}
+
+
+# --------------------------------------------------------------------------- history
+
+def history_marks(entries: list[Entry], tip: int) -> dict:
+    """What History says of each line besides its words: which entries are in force, and for
+    each entry no longer in force what took it off (undone, corrected, removed, re-entered
+    after a correction as a newer line, or dropped or waiting while a correction is pending)."""
+    in_force = set(log.in_force(entries, tip))
+    voided = log.voided_seqs(entries)
+    corrected = {line.corrects: line.kind for line in entries if line.kind in ("correct", "remove")}
+    replaced_by = {line.replaces: line.seq for line in entries if line.replaces is not None}
+    marks = {}
+    for line in entries:
+        if line.kind != "entry" or line.seq in in_force:
+            continue
+        if line.seq in voided:
+            marks[line.seq] = ("undone", None)
+        elif corrected.get(line.seq) == "remove":
+            marks[line.seq] = ("removed", None)
+        elif line.seq in replaced_by:
+            marks[line.seq] = ("corrected" if line.seq in corrected else "rechecked", replaced_by[line.seq])
+        else:
+            marks[line.seq] = ("out", None)
+    return {"in_force": in_force, "marks": marks}
+
+
+def may_correct(table: GameTable, viewer, entry: Entry, in_force: set[int]) -> bool:
+    """Whether History offers this phone "Correct" for ``entry`` (the log decides again)."""
+    if entry.seq not in in_force or viewer is None or (table.pending and viewer != HOST):
+        return False
+    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip)

@@ -1,0 +1,123 @@
+"""Live updates: the event stream a board listens on (``/t/CODE/events``, server-sent events
+carrying the table's seq and its seats' version, see push.py), the cheap polls of phones without
+one ("anything new since seq N, seats version V?"), and the nudge a write or a seat change gives
+both.
+"""
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+from flask import Blueprint, Response, current_app, request
+
+from .. import log, push
+from ..db import GameTable
+from .common import db
+
+bp = Blueprint("events", __name__)
+
+
+@bp.get("/t/<code>/events")
+def stream(code: str):
+    """The table's seq whenever it moves, and its seats' version whenever a phone joins or a
+    seat is freed (``?seats=V``: the version the board was drawn at). When this process holds
+    all the streams it may, or this client its few, 204 tells the browser not to retry: that
+    phone polls."""
+    table = log.find_table(db(), code)
+    give_back = _take_stream_slot()
+    if give_back is None:
+        return Response(status=204)
+    seqs = push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
+                             lifetime=current_app.config["PUSH_LIFETIME"], seats=table.seats_version,
+                             board_seats=request.args.get("seats", type=int))
+    response = Response(seqs, mimetype="text/event-stream")
+    response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    # On close, which the server calls once the answer ends, the phone went away, or no body was
+    # ever sent (HEAD): a generator's own `finally` never runs when it never started.
+    response.call_on_close(give_back)
+    return response
+
+
+class StreamsByClient:
+    """How many event streams each client address holds in this process."""
+
+    def __init__(self, most: int):
+        self.most = most
+        self.lock = threading.Lock()
+        self.held: Counter[str] = Counter()
+
+    def take(self, client: str) -> bool:
+        with self.lock:
+            if self.held[client] >= self.most:
+                return False
+            self.held[client] += 1
+            return True
+
+    def give_back(self, client: str) -> None:
+        with self.lock:
+            self.held[client] -= 1
+            if not self.held[client]:
+                del self.held[client]
+
+
+def init_app(app) -> None:
+    """Each stream holds a server thread: PUSH_STREAMS in all per process, PUSH_STREAMS_PER_CLIENT
+    for one address (phones behind one router share it; past that they poll)."""
+    app.extensions["push_slots"] = threading.BoundedSemaphore(app.config["PUSH_STREAMS"])
+    app.extensions["push_clients"] = StreamsByClient(app.config["PUSH_STREAMS_PER_CLIENT"])
+
+
+def _take_stream_slot():
+    """A slot for this client's stream, and the function that gives it back (once); None when
+    there is none to take."""
+    slots, clients = current_app.extensions["push_slots"], current_app.extensions["push_clients"]
+    client = request.remote_addr or ""
+    if not clients.take(client):
+        return None
+    if not slots.acquire(blocking=False):
+        clients.give_back(client)
+        return None
+    given_back = threading.Event()
+
+    def give_back() -> None:
+        if not given_back.is_set():
+            given_back.set()
+            slots.release()
+            clients.give_back(client)
+
+    return give_back
+
+
+def announce(code: str) -> GameTable:
+    """After a write or a seat change: the table as it left it, with this process's event
+    streams nudged at once (other processes hear of it from the database)."""
+    table = log.find_table(db(), code)
+    current_app.extensions["push_hub"].announce(table.code, table.seq, table.seats_version)
+    return table
+
+
+def seq_now(code: str) -> int | None:
+    """The table's seq for a poll (None: no such table): from the push hub when it keeps the
+    table current, else one indexed read, which the hub then keeps current."""
+    stamp = stamp_now(code)
+    return stamp[0] if stamp else None
+
+
+def stamp_now(code: str) -> tuple[int, int] | None:
+    """The table's (seq, seats' version) for a poll, as ``seq_now`` finds the seq."""
+    hub, code = current_app.extensions["push_hub"], log.normalise_code(code)
+    stamp = hub.known_stamp(code)
+    if stamp is None:
+        stamp = log.table_stamp(current_app.extensions["db_engine"], code)
+        if stamp is not None:
+            hub.announce(code, *stamp)
+    return stamp
+
+
+def nothing_new(code: str, since: int | None, seats: int | None = None) -> bool:
+    """A board drawn at ``since`` (and at seats' version ``seats``, when the poll says it) is
+    still current (no query when the hub keeps the table)."""
+    if since is None:
+        return False
+    stamp = stamp_now(code)
+    return stamp is not None and since == stamp[0] and (seats is None or seats == stamp[1])

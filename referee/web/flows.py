@@ -1,0 +1,192 @@
+"""The flows every game shares around its own board (issue 15): who this phone is and how an
+unjoined phone joins, the host's link, what the last tap did (and the way back), secret entries
+that stay on their seat's phone, and the end of a game with its ranking and rematch.
+
+Views stay thin: pages.py calls these, render.py adds :func:`board_flows` to every board. Its
+sentences are ``Text`` templates (``Denied``), read for the catalogs by the engines' extractor
+(babel.cfg).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request, url_for
+
+from .. import log, scoresheet
+from ..db import Entry, GameTable
+from ..games.base import HOST, Text
+from ..log import Denied
+from .common import db, public_base
+
+
+# --------------------------------------------------------------------------- secret entries
+
+def hide_held_secret_offers(table: GameTable, view: dict, viewer) -> dict:
+    """The host's board does not offer a secret entry (a prediction, trumps, a task) of a seat
+    that has its own phone: only that phone makes it (``log.refuse_secret_entry_of_a_held_seat``
+    refuses it from anyone else)."""
+    if viewer != HOST or "actions" not in view:
+        return view
+    secret = log.engine_of(table).secret_entries
+    kept = [offer for offer in view["actions"]
+            if not (offer.get("type") in secret and isinstance(offer.get("seat"), int)
+                    and log.seat_is_claimed(table, offer["seat"]))]
+    return {**view, "actions": kept}
+
+
+# --------------------------------------------------------------------------- joining
+
+@dataclass(frozen=True)
+class Joining:
+    """What an unjoined phone is shown first: "Who are you?", the seat its link named first."""
+    free: list[int]          # seats nobody holds, the asked one first
+    taken: list[int]
+    asked: int | None        # the seat its link named (?seat=N), if that is a seat
+    asked_taken: bool
+
+
+def joining(table: GameTable, viewer) -> Joining | None:
+    """None for a phone with a seat or the host's, and for one that chose to watch (?watch=1)."""
+    if viewer is not None or watching():
+        return None
+    asked = asked_seat(table)
+    taken = [n for n in range(len(table.seats)) if log.seat_is_claimed(table, n)]
+    free = [n for n in range(len(table.seats)) if n not in taken]
+    if asked in free:
+        free.remove(asked)
+        free.insert(0, asked)
+    return Joining(free, taken, asked, asked in taken)
+
+
+def watching() -> bool:
+    return request.args.get("watch") == "1"
+
+
+def asked_seat(table: GameTable) -> int | None:
+    seat = request.args.get("seat", type=int)
+    return seat if seat is not None and 0 <= seat < len(table.seats) else None
+
+
+def board_args(table: GameTable, viewer) -> dict[str, Any]:
+    """What an unjoined phone's board keeps asking with (its polls redraw the same screen)."""
+    if viewer is not None:
+        return {}
+    if watching():
+        return {"watch": 1}
+    seat = asked_seat(table)
+    return {"seat": seat} if seat is not None else {}
+
+
+# --------------------------------------------------------------------------- the host's link
+
+def host_url(table: GameTable) -> str:
+    """The link that makes any phone the host of this table (shown on the host's phone only)."""
+    return f"{public_base()}{url_for('pages.host_link', code=table.code, token=table.host_token)}"
+
+
+# --------------------------------------------------------------------------- the last tap
+
+@dataclass(frozen=True)
+class LastLine:
+    """The last line of the log, as every phone is told of it."""
+    entry: Entry
+    said: Any                        # the entry in the table's words (a Text), without its notes
+    undone: Entry | None = None      # for an undo: the entry it voided
+    can_put_back: bool = False       # this phone may put the undone entry back (one tap)
+    tip_said: Any = None             # for an undo: the entry now last in force, which Undo would void next
+
+
+def last_line(table: GameTable, viewer) -> LastLine | None:
+    if table.seq == 0:
+        return None
+    entry = log.history_entry(db(), table, table.seq)
+    if entry is None:
+        return None
+    if entry.kind != "void":
+        return LastLine(entry, entry_itself(entry))
+    undone = log.history_entry(db(), table, entry.voids)
+    said = Text("Undone: {entry}", entry=entry_itself(undone)) if undone else log.description(entry)
+    in_force = log.history_entry(db(), table, table.tip) if table.tip and viewer is not None else None
+    return LastLine(entry, said, undone, undone is not None and may_put_back(table, entry, undone, viewer),
+                    entry_itself(in_force) if in_force else None)
+
+
+def entry_itself(entry: Entry):
+    """An entry's history line without what it set off ("Ann played 6♠ 6♥", not "… · Swoop!")."""
+    line = log.description(entry)
+    if isinstance(line, Text) and "p0" in line.params:
+        return line.params["p0"]
+    return line
+
+
+def may_put_back(table: GameTable, void: Entry, undone: Entry, viewer) -> bool:
+    """Whoever undid an entry (or the host) may put it back, as their own entry again, while
+    the undo is the last thing that happened; not a secret entry of a seat with its own phone
+    from the host's phone (that phone enters it again)."""
+    if viewer is None or (viewer != HOST and void.by != str(viewer)) or undone.action is None:
+        return False
+    seat = log.secret_entry_seat(table, log.current_state(db(), table), undone.action, viewer)
+    return seat is None or not log.seat_is_claimed(table, seat)
+
+
+def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
+    """The entry an undo voided (and whether it was a table ruling), to record again by ``by``.
+    Only while that undo is the table's last line; anything else is refused."""
+    void = log.history_entry(db(), table, table.seq) if table.seq else None
+    if void is None or void.kind != "void" or void.voids != voided_seq:
+        raise log.Stale()
+    undone = log.history_entry(db(), table, voided_seq)
+    if undone is None or undone.action is None or not may_put_back(table, void, undone, by):
+        raise Denied(403, "Only whoever undid it, or the host, can put it back.")
+    return undone.action, undone.ruling is not None and by == HOST
+
+
+# --------------------------------------------------------------------------- a refused entry
+
+def refused_entry_line(table: GameTable, refused: dict | None):
+    """The refused entry in the table's words ("Cem played 4♦ 4♣"), shown with the refusal and
+    named by the host's "accept anyway" button; None when it cannot be said."""
+    if not refused:
+        return None
+    try:
+        return log.engine_of(table).describe(log.current_state(db(), table), refused, HOST)
+    except Exception:  # noqa: BLE001 - an entry too broken to describe is still refused, just not named
+        return None
+
+
+# --------------------------------------------------------------------------- game over
+
+@dataclass(frozen=True)
+class GameOver:
+    reason: Any                      # the engine's sentence (a Text), or None: said from the sheet
+    sheet: scoresheet.ScoreSheet
+    places: list[tuple[int, int]]    # (place, seat), best first
+    out: list[int]                   # seats out of the game
+    rematch: str | None
+
+
+def refuse_unless_over(table: GameTable) -> None:
+    from .sheets import sheet_of
+
+    if not sheet_of(table).finished:
+        raise Denied(409, "The game is not over yet.")
+
+
+def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> GameOver | None:
+    if not sheet.finished:
+        return None
+    out = [seat for seat, total in enumerate(sheet.totals) if total is None]
+    return GameOver(log.engine_of(table).end_reason(view), sheet, list(scoresheet.ranked(sheet)), out,
+                    table.rematch)
+
+
+# --------------------------------------------------------------------------- everything a board adds
+
+def board_flows(table: GameTable, view: dict, viewer, sheet: scoresheet.ScoreSheet) -> dict[str, Any]:
+    return {
+        "joining": joining(table, viewer), "board_args": board_args(table, viewer),
+        "last": last_line(table, viewer), "over": game_over(table, view, sheet),
+        "host_url": host_url(table) if viewer == HOST else None,
+        "sheet_url": f"{public_base()}{url_for('sheets.sheet', code=table.code)}",
+    }

@@ -1,0 +1,81 @@
+"""What a phone or a script is shown: the board as the whole page or, for htmx, the board
+fragment alone (one URL serves both, as in the Hypermedia Systems contact app); the board and
+history lines as JSON; the new-table form."""
+from __future__ import annotations
+
+import json
+import uuid
+
+from flask import current_app, make_response, render_template, request
+
+from .. import log
+from ..db import GameTable
+from ..games.base import HOST, Refusal
+from . import correcting, flows, sessions, sheets
+from .about import about_player
+from .common import by_json, db, join_url
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def board_page(table: GameTable, status: int = 200, *, refusal: Refusal | None = None,
+               refused: dict | None = None, message: str | None = None):
+    """The board for this phone; the whole page, or just the board for htmx. ``refused`` is the
+    entry the host may accept anyway as a table ruling."""
+    viewer = sessions.who(table)
+    sessions.showing_secrets_of(viewer)
+    game = log.engine_of(table)
+    state = log.current_state(db(), table)
+    view = flows.hide_held_secret_offers(table, game.view(state, viewer), viewer)
+    context = dict(
+        table=table, engine=game, view=view, viewer=viewer, host=HOST,
+        key=uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
+        refusal_said=_refusal_said(table, state, refusal, refused, viewer),
+        refused_line=flows.refused_entry_line(table, refused),
+        message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
+        poll_seconds=current_app.config["POLL_SECONDS"], **sheets.board_context(table, view),
+        **correcting.board_context(table, view, viewer),
+        **flows.board_flows(table, view, viewer, sheets.sheet_of(table)),
+    )
+    template = "board.html" if is_htmx() else "table.html"
+    return make_response(render_template(template, **context), status)
+
+
+def _refusal_said(table: GameTable, state, refusal: Refusal | None, refused: dict | None, viewer):
+    """The refusal's sentence: said to the maker, or, for an entry the host made for a player,
+    about that player ("It is Ann's turn, not Cem's.")."""
+    if refusal is None:
+        return None
+    seat = log.entry_seat(table, state, refused) if viewer == HOST and isinstance(refused, dict) else None
+    return refusal.message if seat is None else about_player(refusal.message, table.seats[seat]["name"])
+
+
+def _can_undo(table: GameTable, viewer) -> bool:
+    if viewer is None or table.tip == 0 or table.pending:
+        return False
+    if viewer == HOST:
+        return True
+    last = log.history_entry(db(), table, table.tip)
+    return last is not None and last.by == str(viewer)
+
+
+def new_table_form(game, status: int = 200, error: Refusal | None = None, names=(), chosen=None):
+    return render_template("new_table.html", engine=game, error=error, names=list(names),
+                           chosen=chosen or {}), status
+
+
+def board_json(table: GameTable, state, viewer) -> dict:
+    """The table as ``viewer`` may see it: its code, seq, the game's view of the state and the
+    pending correction (None: nothing pending)."""
+    sessions.showing_secrets_of(viewer)
+    view = correcting.no_entries_while_pending(table, log.engine_of(table).view(state, viewer))
+    return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
+            "pending": correcting.pending_json(table, viewer)}
+
+
+def entry_json(entry) -> dict:
+    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by), "description": entry.description,
+            "ruling": entry.ruling, "voids": entry.voids, "corrects": entry.corrects, "replaces": entry.replaces,
+            "at": entry.created_at.isoformat()}

@@ -1,0 +1,121 @@
+"""Who is this phone: the seat or host pass a page's phone keeps in a cookie (one per table,
+set when it opens the table or takes a seat), or the token an API client sends as a bearer.
+The API reads only the token: a cookie another site's page sends along counts for nothing there.
+"""
+from __future__ import annotations
+
+import secrets
+
+from flask import Response, abort, g, redirect, request, url_for
+
+from .. import log
+from ..games.base import HOST
+from .common import api_request, db
+
+COOKIE_DAYS = 30
+
+
+class NotJoined(Exception):
+    """A page's phone without a seat tried to write (401, the board again)."""
+
+
+SeatTaken = log.SeatTaken  # another phone holds this seat (409, the board again)
+
+
+def cookie_name(code: str) -> str:
+    return f"rt_{code}"
+
+
+def who(table):
+    """HOST, a seat number, or None (a watcher) for the pass this request carries."""
+    return log.identify(table, _pass(table))
+
+
+def writer(table):
+    """Who makes this write: a phone without a valid pass is refused (the API tells a missing
+    token, 401, from a wrong one, 403)."""
+    if api_request():
+        return log.require_identity(table, _pass(table))
+    by = who(table)
+    if by is None:
+        raise NotJoined()
+    return by
+
+
+def _pass(table) -> str | None:
+    return bearer_token() if api_request() else request.cookies.get(cookie_name(table.code))
+
+
+def bearer_token() -> str | None:
+    """The token an API client sends: ``Authorization: Bearer <token>``."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def showing_secrets_of(viewer) -> None:
+    """This answer shows the table as a seat or the host sees it (a hand, a task): no cache, on
+    the phone or on the way, may keep it (``keep_secrets_private``)."""
+    if viewer is not None:
+        g.secrets_shown = True
+
+
+def keep_secrets_private(response: Response) -> Response:
+    if g.get("secrets_shown"):
+        response.headers["Cache-Control"] = "no-store, private"
+    return response
+
+
+def remember(response: Response, code: str, token: str) -> Response:
+    # Lax, not Strict: a table link opened from a chat app must still find this phone's seat.
+    response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
+                        samesite="Lax", secure=request.is_secure, path=f"/t/{code}")
+    return response
+
+
+def forget(response: Response, code: str) -> Response:
+    response.delete_cookie(cookie_name(code), path=f"/t/{code}")
+    return response
+
+
+def claim_seat(table, seat: int) -> str:
+    """Take a free ``seat`` for this phone and give back its new pass. A seat another phone
+    holds cannot be taken, by the host neither: the host frees it first."""
+    return log.claim_seat(db(), table, seat)
+
+
+def free_seat(table, seat: int | None) -> None:
+    """Host only: let another phone take a seat (the old phone's pass stops working at once).
+    Any other phone, or a seat that is not there, is a plain 403."""
+    if who(table) != HOST or seat is None or not 0 <= seat < len(table.seats):
+        abort(403)
+    log.free_seat(db(), table, seat)
+
+
+def is_host_token(table, token: str) -> bool:
+    """Whether ``token`` is this table's host token (the host's link carries it)."""
+    return bool(token) and secrets.compare_digest(token.encode("utf-8", "surrogatepass"), table.host_token.encode())
+
+
+def to_the_rematch(table) -> Response:
+    """Every phone of a finished table is taken to its rematch, keeping what it was: the host
+    stays the host (the rematch has the same host token), a seat's phone takes the same seat
+    there if no other phone has taken it first, a watcher watches. htmx follows HX-Redirect."""
+    new = log.find_table(db(), table.rematch)
+    target = url_for("pages.table", code=new.code)
+    if request.headers.get("HX-Request") == "true":
+        response = Response(status=204, headers={"HX-Redirect": target})
+    else:
+        response = redirect(target, 303)
+    by = who(table)
+    if by == HOST:
+        return remember(response, new.code, new.host_token)
+    if by is not None and seat_is_free(new, by):
+        try:
+            return remember(response, new.code, log.claim_seat(db(), new, by))
+        except log.SeatTaken:
+            pass
+    return response
+
+
+def seat_is_free(table, seat: int) -> bool:
+    return 0 <= seat < len(table.seats) and not log.seat_is_claimed(table, seat)

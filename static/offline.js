@@ -1,0 +1,83 @@
+// A phone that loses the network (issue 17 item 15). An entry tapped while offline is kept and
+// shown as "not sent yet"; when the phone is back it is sent again with the same key, so the
+// server records it once (or, if the table moved on meanwhile, answers the fresh board saying
+// nothing was recorded). A line under the bar says when the phone is offline and when it is
+// live again. The words come from the script tag's data attributes, translated by the page.
+(function () {
+  var script = document.currentScript;
+  var words = script ? script.dataset : {};
+  if (!document.getElementById("board")) return;
+  var status = document.createElement("p");
+  status.id = "net-status";
+  status.className = "net";
+  status.setAttribute("role", "status");
+  status.hidden = true;
+  var bar = document.querySelector("header.bar");
+  if (bar && bar.parentNode) bar.parentNode.insertBefore(status, bar.nextSibling);
+  else document.body.insertBefore(status, document.body.firstChild);
+
+  var pending = null;   // {path, body}: the entry tapped while offline, as it was posted
+  var sending = false;
+  var calm = null;
+
+  function say(text, state) {
+    clearTimeout(calm);
+    status.textContent = text || "";
+    status.dataset.state = state || "";
+    status.hidden = !text;
+  }
+
+  function show() {
+    if (!navigator.onLine) say(pending ? words.offline + " " + words.unsent : words.offline, "offline");
+    else if (pending) say(words.unsent, "unsent");
+  }
+
+  function resend() {
+    if (!pending || sending) return;
+    var entry = pending;
+    sending = true;
+    say(words.sending, "sending");
+    fetch(entry.path, {
+      method: "POST", body: entry.body, credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" }
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        sending = false;
+        pending = null;
+        var board = document.getElementById("board");
+        if (board && html && window.htmx) htmx.swap(board, html, { swapStyle: "outerHTML" });
+        say(words.live, "live");
+        calm = setTimeout(function () { say("", ""); }, 4000);
+      });
+    }).catch(function () {  // still no network: wait for the next "online"
+      sending = false;
+      show();
+    });
+  }
+
+  // An entry form's post that never reached the server: keep it, with its key, to send again.
+  document.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    if (!config || config.verb !== "post" || !config.formData) return;
+    pending = { path: config.path, body: new URLSearchParams(config.formData).toString() };
+    show();
+  });
+  // While the kept entry goes out, the board is not fetched: its answer is the board to show.
+  document.addEventListener("htmx:confirm", function (event) {
+    if (sending && event.detail && event.detail.verb === "get") event.preventDefault();
+  });
+  // Capture: before app.js's own "online" handler asks for the board.
+  window.addEventListener("online", function () {
+    if (pending) resend();
+    else {
+      say(words.live, "live");
+      calm = setTimeout(function () { say("", ""); }, 4000);
+    }
+  }, true);
+  window.addEventListener("offline", show);
+  // A board fetched fine means the network is back even if "online" was missed.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (pending && event.detail && event.detail.successful) resend();
+  });
+  show();
+})();

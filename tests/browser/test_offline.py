@@ -1,0 +1,63 @@
+"""Issue 17 item 15: a phone that loses the network, in real Chromium. An entry tapped while
+offline shows as not sent yet, goes out again with the same key when the phone is back and is
+recorded once; if the table moved on meanwhile it shows as not recorded, with the fresh board.
+The page says when the phone is offline and when it is live again."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import join, open_table
+
+pytestmark = pytest.mark.browser
+
+LIVE = 5_000
+
+
+def entries(live_server: str, code: str) -> list[dict]:
+    with urllib.request.urlopen(f"{live_server}/t/{code}/export.json", timeout=10) as response:
+        return json.loads(response.read())["entries"]
+
+
+def predicting(live_server, phone):
+    host, ann = phone(), phone()
+    open_table(host, live_server, "Switch To", ["Ann", "Ben"])
+    code = host.url.rstrip("/").rsplit("/", 1)[1]
+    join(ann, host.url, "Ann")
+    host.locator("form.act button.primary").click()  # the round starts
+    expect(ann.locator("form.predict")).to_be_visible(timeout=LIVE)
+    return host, ann, code
+
+
+def predict(page, seat: int, value: int) -> None:
+    page.locator(f"form.predict:has(input[name=seat][value='{seat}']) button[value='{value}']").click()
+
+
+def test_an_entry_tapped_offline_is_sent_when_back_and_recorded_once(live_server, phone):
+    host, ann, code = predicting(live_server, phone)
+    ann.context.set_offline(True)
+    expect(ann.locator("#net-status")).to_contain_text("Offline", timeout=LIVE)
+    predict(ann, 0, 1)
+    expect(ann.locator("#net-status")).to_contain_text("Not sent yet")
+    assert [e["kind"] for e in entries(live_server, code)] == ["entry"]  # only the round's start
+    ann.context.set_offline(False)
+    expect(ann.locator("#net-status")).to_contain_text("Live again", timeout=LIVE)
+    expect(ann.locator(".players li", has_text="Ann")).to_contain_text("1", timeout=LIVE)
+    predictions = [e for e in entries(live_server, code) if e["action"]["type"] == "predict"]
+    assert len(predictions) == 1 and predictions[0]["by"] == 0
+
+
+def test_an_entry_tapped_offline_on_a_board_the_table_left_is_not_recorded(live_server, phone):
+    host, ann, code = predicting(live_server, phone)
+    ann.context.set_offline(True)
+    expect(ann.locator("#net-status")).to_contain_text("Offline", timeout=LIVE)
+    predict(ann, 0, 1)
+    expect(ann.locator("#net-status")).to_contain_text("Not sent yet")
+    predict(host, 1, 2)  # meanwhile the host enters Ben's prediction: the table moves on
+    ann.context.set_offline(False)
+    expect(ann.locator("#board .message")).to_contain_text("Nothing was recorded", timeout=LIVE)
+    expect(ann.locator("#board")).to_have_attribute("data-seq", "2")
+    assert [e["action"]["type"] for e in entries(live_server, code)] == ["start_round", "predict"]
