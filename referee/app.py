@@ -29,6 +29,7 @@ def create_app(config: dict | None = None) -> Flask:
         # of which one client address may hold this many (a phone needs one; the rest poll)
         PUSH_STREAMS_PER_CLIENT=int(os.environ.get("REFEREE_PUSH_STREAMS_PER_CLIENT", "10")),
         PUSH_LIFETIME=60,  # seconds before a stream ends and the browser reconnects
+        PUSH_HEARTBEAT=15,  # seconds between keep-alives: a phone gone away frees its stream then
         # tables one client address may open per window (a script could open thousands a minute)
         TABLES_PER_WINDOW=int(os.environ.get("REFEREE_TABLES_PER_WINDOW", "30")),
         TABLE_WINDOW_SECONDS=600,

@@ -33,6 +33,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud w
 # (six letters: every fifteen minutes). Writing needs a token: 192 random bits (new_token).
 CODE_LENGTH = 8
 WRITE_ATTEMPTS = 5
+MAX_CATCH_UP = 12  # lines an entry's board may be behind and still catch up: one per seat at most
 
 
 class TableNotFound(LookupError):
@@ -50,6 +51,10 @@ class Denied(Exception):
 
 class Stale(Exception):
     """The phone's board is older than the table's: nothing was recorded."""
+
+
+class LostRace(Stale):
+    """Another write moved the table between reading it and this write's compare-and-set."""
 
 
 class KeyReused(Stale):
@@ -393,7 +398,11 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
         return (earlier.kind == "entry" and earlier.by == _by_text(by) and isinstance(earlier.action, dict)
                 and all(name in action and action[name] == value for name, value in earlier.action.items()))
 
-    return _write(session, code, expected_seq, key, attempt, same_tap)
+    def catches_up(table: GameTable, lines: list[Entry]) -> bool:
+        engine = engine_of(table)
+        return all(line.kind == "entry" and engine.commutes(action, line.action) for line in lines)
+
+    return _write(session, code, expected_seq, key, attempt, same_tap, catches_up)
 
 
 def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Recorded:
@@ -515,7 +524,8 @@ def description(entry: Entry) -> str:
     return revive_texts(entry.words) if entry.words else entry.description
 
 
-def _write(session: Session, code: str, expected_seq: int, key: str, attempt, same_tap) -> Recorded:
+def _write(session: Session, code: str, expected_seq: int, key: str, attempt, same_tap,
+           catches_up=None) -> Recorded:
     """Run one write in its own transaction: refuse a stale board, work the write out
     (``attempt``), then store it with a compare-and-set on the table row.
 
@@ -524,14 +534,16 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
     refuse) or when the log's unique (table, key) index refuses the new line. A lost race
     (another phone wrote first) ends the same way, as replay or stale. A key that comes back
     with another write (``same_tap`` says no: two taps on one board share its form's key) was
-    not recorded: it is stale, never the first tap's success."""
+    not recorded: it is stale, never the first tap's success.
+
+    ``catches_up(table, lines)`` may let an entry made on an older board go on top of the
+    ``lines`` made since (entries every seat makes at once, see ``_seq_to_write_on``)."""
     for attempt_number in range(WRITE_ATTEMPTS):
         try:
             table = find_table(session, code)
             if upkeep.is_archived(table):
                 raise Archived()
-            if expected_seq != table.seq:
-                raise Stale()
+            expected_seq = _seq_to_write_on(session, table, expected_seq, catches_up)
             try:
                 prepared = attempt(table)
             except (Stale, DBAPIError):
@@ -547,12 +559,14 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
             return Recorded(prepared.entry, prepared.state, replayed=False)
         except KeyReused:
             raise
-        except (IntegrityError, Stale):
+        except (IntegrityError, Stale) as problem:
             session.rollback()
             earlier = _replay_of_key(session, code, key, same_tap)
-            if earlier is None:
-                raise Stale()
-            return earlier
+            if earlier is not None:
+                return earlier
+            if catches_up is None or not isinstance(problem, (IntegrityError, LostRace)):
+                raise Stale() from None
+            # another phone wrote first: look again whether this entry may go on top of theirs
         except (Refusal, Denied, Archived):
             session.rollback()
             raise
@@ -560,6 +574,20 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
             session.rollback()
             time.sleep(0.02 * (attempt_number + 1))
     raise Stale()
+
+
+def _seq_to_write_on(session: Session, table: GameTable, expected_seq: int, catches_up) -> int:
+    """The seq the write goes on: the board's, or the table's when every line made since the
+    phone's board lets this entry catch up (two phones entering predictions at once both land;
+    without it the second would be told "the table moved on" and tap again). Else Stale."""
+    if expected_seq == table.seq:
+        return expected_seq
+    if catches_up is None or not 0 <= expected_seq < table.seq <= expected_seq + MAX_CATCH_UP:
+        raise Stale()
+    lines = session.exec(select(Entry).where(Entry.table_id == table.id, Entry.seq > expected_seq)).all()
+    if not catches_up(table, lines):
+        raise Stale()
+    return table.seq
 
 
 def _replay_of_key(session: Session, code: str, key: str, same_tap) -> Recorded | None:
@@ -619,7 +647,7 @@ def _append(session: Session, table: GameTable, expected_seq: int, prepared: _Pr
     else:
         moved = connection.execute(_MOVE_AND_SET_PENDING if setting_pending else _MOVE, params).rowcount
     if moved != 1:
-        raise Stale()
+        raise LostRace()
     if prepared.earlier:  # a correction: its lines in one statement each for lines and snapshots
         lines = [*prepared.earlier, (entry, prepared.snapshot)]
         connection.execute(_INSERT_ENTRY, [_columns(line) for line, _ in lines])

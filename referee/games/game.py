@@ -68,6 +68,7 @@ class Move:
     type: ClassVar[str]
     for_seat: ClassVar[bool] = True   # False: a table entry with no seat (the host's, or anyone's)
     secret: ClassVar[bool] = False    # its fields stay on the maker's phone until revealed
+    any_order: ClassVar[bool] = False  # each seat's own entry in a phase all seats enter at once
 
     def ready(self, state: Any, seat: int | None, by: Any) -> None:
         return None
@@ -168,6 +169,15 @@ class Game:
 
     def move(self, action: Any) -> Move:
         return self.moves[entry_type(action, self.moves, self.title)]
+
+    def commutes(self, action: Any, earlier: Any) -> bool:
+        """Do ``action`` and an ``earlier`` entry mean the same in either order? Entries of one
+        kind that every seat makes at once (predictions, tasks, declarations), for two seats."""
+        if not (isinstance(action, Mapping) and isinstance(earlier, Mapping)):
+            return False
+        move = self.moves.get(action.get("type"))
+        return (bool(move and move.any_order) and earlier.get("type") == action.get("type")
+                and str(earlier.get("seat")) != str(action.get("seat")))
 
     def check(self, state: Any, action: Action, by: Any) -> None:
         """Refuse ``action`` by ``by`` with the first rule it breaks; nothing else."""

@@ -29,6 +29,7 @@ def stream(code: str):
         return Response(status=204)
     seqs = push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
                              lifetime=current_app.config["PUSH_LIFETIME"], seats=table.seats_version,
+                             heartbeat=current_app.config["PUSH_HEARTBEAT"],
                              board_seats=request.args.get("seats", type=int))
     response = Response(seqs, mimetype="text/event-stream")
     response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

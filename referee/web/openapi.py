@@ -30,8 +30,9 @@ ERR = {
 WRITE_ANSWERS = {
     "200": _json(_ref("WriteResult"), "Recorded (or, for a key seen before with the same entry, the first "
                                       "result again)."),
-    "409": _json(_ref("Stale"), "Rule STALE: the table moved on since expected_seq, or the key was used for "
-                                "another entry; nothing recorded; the fresh board as this token may see it."),
+    "409": _json(_ref("Stale"), "Rule STALE: the table moved on since expected_seq (other than by entries of the "
+                                "same kind that every seat makes at once, for other seats), or the key was used "
+                                "for another entry; nothing recorded; the fresh board as this token may see it."),
     "422": _json(_ref("Error"), "Refused by the rules: the rule ID and a sentence saying why (ENTRY: the entry "
                                 "cannot be read; UNDO: nothing to undo; PENDING: a correction is pending)."),
     **ERR,

@@ -23,11 +23,12 @@ def live_server(tmp_path_factory):
     from referee.app import create_app
 
     database = tmp_path_factory.mktemp("browser") / "referee.sqlite3"
-    # As `referee serve` does: event streams may hold at most three quarters of the threads.
-    # Phones closed by earlier tests hold their stream until its next heartbeat, so the suite
-    # needs the same room as `referee serve` (48 threads): with fewer, later phones fall back to
-    # polling, whose board swap can wipe a selection half made on a stale board.
-    app = create_app({"DATABASE_URL": f"sqlite:///{database}", "PUSH_STREAMS": 36})
+    # As `referee serve` does: event streams may hold at most three quarters of the threads. All
+    # phones here come from one address, so that address may hold all of them, and a phone closed
+    # by an earlier test gives its stream back within a second (its next keep-alive fails). A
+    # phone without a stream polls, and a test that taps on a polled board must wait for it.
+    app = create_app({"DATABASE_URL": f"sqlite:///{database}", "PUSH_STREAMS": 36,
+                      "PUSH_STREAMS_PER_CLIENT": 36, "PUSH_HEARTBEAT": 1})
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=48)
     base = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = base

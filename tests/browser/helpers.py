@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
@@ -38,6 +39,13 @@ def join(page, table_url: str, name: str, taps=None) -> None:
     else:
         with taps.entry("all games", "joining a seat"):
             taps.tap(button)
+
+
+def caught_up(page, other, timeout: int = 6_000) -> None:
+    """Wait until ``page`` shows the board ``other`` shows: a tap on an older board is refused
+    as stale (as it should be), so a test that taps right after another phone must wait."""
+    seq = other.locator("#board").get_attribute("data-seq")
+    expect(page.locator("#board")).to_have_attribute("data-seq", seq, timeout=timeout)
 
 
 # --------------------------------------------------------------------------- taps per entry

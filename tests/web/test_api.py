@@ -127,10 +127,28 @@ def test_refusal_is_422_with_rule_and_message(three):
 def test_stale_write_is_409_with_the_fresh_board_and_records_nothing(three):
     old = three.seq
     three.enter({"type": "predict", "value": 1}, by=A, seat=A)
-    stale = three.enter({"type": "predict", "value": 2}, by=B, seat=B, seq=old, expect=409)
+    stale = three.enter({"type": "predict", "value": 2}, by=A, seat=A, seq=old, expect=409)  # A's own again
     assert stale["error"]["rule"] == "STALE"
     assert stale["seq"] == old + 1
-    assert stale["state"]["players"][B]["predicted"] is False
+    assert stale["state"]["players"][A]["predicted"] is True
+
+
+def test_predictions_made_at_once_on_two_phones_both_land(client, three):
+    """Every seat predicts at once: B's phone still showed the board before A's prediction, and
+    B's prediction means the same on top of it, so it is recorded instead of refused as stale."""
+    old = three.seq
+    three.enter({"type": "predict", "value": 1}, by=A, seat=A)
+    landed = three.enter({"type": "predict", "value": 2}, by=B, seat=B, seq=old)
+    assert landed["seq"] == old + 2 and landed["replayed"] is False
+    assert [p["predicted"] for p in landed["state"]["players"]] == [True, True, False]
+
+
+def test_an_entry_made_before_an_undo_is_stale_even_if_it_would_commute(three):
+    old = three.seq
+    three.enter({"type": "predict", "value": 1}, by=A, seat=A)
+    three.undo(by=A)
+    stale = three.enter({"type": "predict", "value": 2}, by=B, seat=B, seq=old, expect=409)
+    assert stale["error"]["rule"] == "STALE"
 
 
 def test_same_key_twice_records_once_and_answers_the_first_result(client, three):

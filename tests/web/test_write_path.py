@@ -57,7 +57,7 @@ def test_a_repeated_key_on_a_stale_board_answers_the_first_result_not_409(client
     table.enter({"type": "predict", "value": 2}, by=B, seat=B)
     again = table.enter({"type": "predict", "value": 1}, by=A, seat=A, key="tap-1", seq=before)
     assert again["replayed"] is True and again["seq"] == first["seq"] and again["state"] == first["state"]
-    stale = table.enter({"type": "predict", "value": 1}, by=C, seat=C, seq=before, expect=409)
+    stale = table.enter({"type": "predict", "value": 3}, by=A, seat=A, seq=before, expect=409)
     assert stale["seq"] == table.seq
 
 
@@ -116,18 +116,32 @@ def _race(app, code: str, writes: list) -> list:
     return outcomes
 
 
+def _predictions(table: TableDriver, seats) -> list:
+    seq = table.seq
+    return [lambda session, seat=seat, value=value: log.record(
+                session, table.code, HOST, {"type": "predict", "seat": seat, "value": value}, seq, uuid.uuid4().hex)
+            for value, seat in enumerate(seats)]
+
+
 def test_concurrent_writers_on_one_board_exactly_one_wins(app, client):
     table = _started(client)
     seq = table.seq
-    writes = [lambda session, seat=seat: log.record(session, table.code, HOST,
-                                                    {"type": "predict", "seat": seat, "value": 1}, seq,
-                                                    uuid.uuid4().hex)
-              for seat in (A, B, C, A, B, C)]
+    writes = _predictions(table, [A] * 6)  # one seat's entries: each depends on the one before
     outcomes = _race(app, table.code, writes)
     won = [o for o in outcomes if isinstance(o, log.Recorded)]
     assert len(won) == 1 and not won[0].replayed and won[0].entry.seq == seq + 1
     assert all(isinstance(o, log.Stale) for o in outcomes if o is not won[0])
     assert len(_history(client, table)) == seq + 1
+
+
+def test_predictions_of_every_seat_racing_on_one_board_all_land_once(app, client):
+    """Entries that every seat makes at once go on top of each other instead of going stale."""
+    table = _started(client)
+    seq = table.seq
+    outcomes = _race(app, table.code, _predictions(table, [A, B, C]))
+    assert all(isinstance(o, log.Recorded) and not o.replayed for o in outcomes), outcomes
+    assert sorted(o.entry.seq for o in outcomes) == [seq + 1, seq + 2, seq + 3]
+    assert len(_history(client, table)) == seq + 3
 
 
 def test_the_same_tap_racing_itself_records_once_and_every_answer_is_the_first(app, client):

@@ -15,6 +15,7 @@ from .state import DECLARE, HAND_SIZE, OVER, RANKS, SETUP, State
 
 class DeclareHand(SwitchToMove):
     type = "declare_hand"
+    any_order = True
 
     def not_theirs(self, name: str) -> Refusal:
         return not_yours("ST-C9", "Only {name} (or the host) can declare {name}'s hand.", name=name)

@@ -14,6 +14,7 @@ from .state import DECLARE, MAX_PREDICTION, PLAY, PREDICT, START_PLAYER, TOKEN_S
 class Predict(SwitchToMove):
     type = "predict"
     secret = True  # on its maker's phone until all are in
+    any_order = True
 
     def not_theirs(self, name: str) -> Refusal:
         return not_yours("ST-C9", "Only {name} (or the host) can enter {name}'s prediction.", name=name)

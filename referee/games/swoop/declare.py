@@ -18,6 +18,7 @@ def still_to_declare(state: State, seat: int) -> bool:
 
 class DeclareRemaining(SwoopMove):
     type = "declare_remaining"
+    any_order = True
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         not_over(state)

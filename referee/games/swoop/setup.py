@@ -33,6 +33,7 @@ class SetFaceUp(SwoopMove):
     """A player's four face-up cards, slot 1 to 4 (SW-C8), counted as seen (SW-C1)."""
 
     type = "set_face_up"
+    any_order = True
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         not_over(state)

@@ -14,6 +14,7 @@ class ChooseTask(SeatEntry):
 
     type = "choose_task"
     secret = True
+    any_order = True
 
     def ready(self, state: State, seat: int, by: Any) -> None:
         at_the_table(state, by)
