@@ -8,8 +8,9 @@ names when that seat may make it, else with the host's. A request that gets no a
 refused or dropped connection) is sent again with the SAME key and expected seq until it gets one.
 
 Every answer is checked against what the client computed: the seq moves by one, the board the
-server returns is the engine's view of the local state, two phones racing for one seq get one 200
-and one 409 carrying the winner's board, a double tap records once. Anything else is an anomaly.
+server returns is the engine's view of the local state, phones racing for one seq get one 200
+and 409s carrying the winner's board (or more 200s, one on top of the other, for entries every seat
+makes at once), a double tap records once. Anything else is an anomaly.
 ``verify`` then compares the database with what the clients were told.
 """
 from __future__ import annotations
@@ -190,19 +191,30 @@ class SimTable:
 
     def race(self, legal: list[dict], width: int = 2) -> None:
         """``width`` phones (different ones where the game allows) enter at once on the same
-        board, each a legal entry of its own: exactly one may win, the others get 409."""
+        board, each a legal entry of its own: one wins, and so may others whose entries mean the
+        same in either order (predictions of two seats: they go on top); the rest get 409 with
+        the board they lost to."""
         self.stats.races += 1
         phones, actions = self.contenders(legal, width)
         bodies = [self.play_body(action) for action in actions]
         answers = self.at_once([lambda i=i: self.post_play(bodies[i], phones[i]) for i in range(width)])
         statuses = [status for status, _ in answers]
-        if statuses.count(200) != 1 or statuses.count(409) != width - 1:
+        won = sorted((i for i, status in enumerate(statuses) if status == 200),
+                     key=lambda i: answers[i][1]["entry"]["seq"])
+        if not won or statuses.count(409) != width - len(won) or not self.commute([actions[i] for i in won]):
             return self.anomaly(f"a race of {width} for seq {self.seq} answered {statuses}: {answers}")
-        winner = statuses.index(200)
-        self.acknowledged(answers[winner][1], bodies[winner], phones[winner])
-        for loser, (_, answer) in enumerate(answers):
-            if loser != winner:
-                self.check_fresh_board(answer, phones[loser])
+        boards = {}
+        for i in won:
+            self.acknowledged(answers[i][1], bodies[i], phones[i])
+            boards[self.seq] = self.state
+        for loser, (status, answer) in enumerate(answers):
+            if status == 409:
+                self.check_fresh_board(answer, phones[loser], boards)
+
+    def commute(self, actions: list[dict]) -> bool:
+        """Each entry after the first means the same on top of the ones before."""
+        return all(self.engine.commutes(later, earlier)
+                   for n, later in enumerate(actions) for earlier in actions[:n])
 
     def contenders(self, legal: list[dict], width: int) -> tuple[list, list[dict]]:
         """Up to ``width`` different phones, each with an entry it may make; the host's phone
@@ -278,10 +290,14 @@ class SimTable:
         if seen != expected:
             self.anomaly(f"the {what} for {by} differs from the engine's view of the client's state")
 
-    def check_fresh_board(self, answer: dict, by) -> None:
-        if answer.get("error", {}).get("rule") != "STALE" or answer.get("seq") != self.seq:
+    def check_fresh_board(self, answer: dict, by, boards: dict | None = None) -> None:
+        """A 409 carries a board the race's winners made (a later winner may have gone on top)."""
+        boards = boards or {self.seq: self.state}
+        if answer.get("error", {}).get("rule") != "STALE" or answer.get("seq") not in boards:
             return self.anomaly(f"the race's 409 did not carry the fresh board: {answer}")
-        self.check_view(answer["state"], by, "409 board")
+        expected = comparable(self.engine.view(boards[answer["seq"]], by))
+        if answer["state"] != expected:
+            self.anomaly(f"the 409 board for {by} differs from the engine's view of the client's state")
 
     @staticmethod
     def at_once(calls: list) -> list:

@@ -538,6 +538,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
 
     ``catches_up(table, lines)`` may let an entry made on an older board go on top of the
     ``lines`` made since (entries every seat makes at once, see ``_seq_to_write_on``)."""
+    board_seq = expected_seq
     for attempt_number in range(WRITE_ATTEMPTS):
         try:
             table = find_table(session, code)
@@ -548,11 +549,13 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
                 prepared = attempt(table)
             except (Stale, DBAPIError):
                 raise
-            except Exception:  # refused, or not readable: unless this key was recorded before
+            except Exception as refused:  # refused, or not readable: unless this key was recorded before
                 session.rollback()
                 earlier = _replay_of_key(session, code, key, same_tap)
                 if earlier is not None:
                     return earlier
+                if expected_seq != board_seq and isinstance(refused, Refusal):
+                    raise Stale() from refused  # fine on the phone's board, not on what came since
                 raise
             _append(session, table, expected_seq, prepared)
             session.commit()

@@ -67,6 +67,26 @@ def test_the_host_declares_for_any_seat_in_any_order(host):
     assert declare_forms(page) == ["0"]
 
 
+def test_hands_declared_at_once_on_two_phones_both_land(host):
+    play_until_declarations(host)
+    board = host.seq
+    assert host.enter({"type": "declare_hand", "seat": 2, "cards": HANDS[2].split()}).status_code == 200
+    assert host.enter({"type": "declare_hand", "seat": 1, "cards": HANDS[1].split()}, seq=board).status_code == 200
+
+
+def test_a_hand_that_would_go_on_top_but_clashes_with_it_is_stale_not_refused(host):
+    """Ben's hand passed on the board his phone showed; on top of Cleo's (declared meanwhile, with
+    the 6♥ Ben's entry names) it would not: the phone is told its board is stale, with the fresh
+    one, not refused for a reason it could not see."""
+    play_until_declarations(host)
+    board = host.seq
+    assert host.enter({"type": "declare_hand", "seat": 2, "cards": HANDS[2].split()}).status_code == 200
+    clashing = ["6H", *HANDS[1].split()[1:]]
+    stale = host.enter({"type": "declare_hand", "seat": 1, "cards": clashing}, seq=board)
+    assert stale.status_code == 409 and "Nothing was recorded" in visible(stale)
+    assert host.enter({"type": "declare_hand", "seat": 1, "cards": clashing}).status_code == 422
+
+
 def marks_of(page: str, code: str) -> set[str]:
     """The classes of a card's cell in the play form's grid."""
     return set(re.search(rf'<label class="([^"]*)">\s*<input type="checkbox" name="cards" value="{code}"', page)
