@@ -8,6 +8,7 @@ the table row is advanced with a compare-and-set and the log has unique (table, 
 """
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Mapping
@@ -538,6 +539,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
 
     ``catches_up(table, lines)`` may let an entry made on an older board go on top of the
     ``lines`` made since (entries every seat makes at once, see ``_seq_to_write_on``)."""
+    replay = functools.partial(_replay_of_key, session, code, key, same_tap)
     board_seq = expected_seq
     for attempt_number in range(WRITE_ATTEMPTS):
         try:
@@ -545,18 +547,9 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
             if upkeep.is_archived(table):
                 raise Archived()
             expected_seq = _seq_to_write_on(session, table, expected_seq, catches_up)
-            try:
-                prepared = attempt(table)
-            except (Stale, DBAPIError):
-                raise
-            except Exception as refused:  # refused, or not readable: unless this key was recorded before
-                session.rollback()
-                earlier = _replay_of_key(session, code, key, same_tap)
-                if earlier is not None:
-                    return earlier
-                if expected_seq != board_seq and isinstance(refused, Refusal):
-                    raise Stale() from refused  # fine on the phone's board, not on what came since
-                raise
+            prepared = _prepare(session, table, attempt, replay, caught_up=expected_seq != board_seq)
+            if isinstance(prepared, Recorded):
+                return prepared
             _append(session, table, expected_seq, prepared)
             session.commit()
             return Recorded(prepared.entry, prepared.state, replayed=False)
@@ -564,7 +557,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
             raise
         except (IntegrityError, Stale) as problem:
             session.rollback()
-            earlier = _replay_of_key(session, code, key, same_tap)
+            earlier = replay()
             if earlier is not None:
                 return earlier
             if catches_up is None or not isinstance(problem, (IntegrityError, LostRace)):
@@ -577,6 +570,24 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
             session.rollback()
             time.sleep(0.02 * (attempt_number + 1))
     raise Stale()
+
+
+def _prepare(session: Session, table: GameTable, attempt, replay, caught_up: bool) -> _Prepared | Recorded:
+    """``attempt(table)``; when it is refused (or cannot be read), the first result of a key
+    recorded before, else Stale for an entry that caught up (it passed on its phone's board, not
+    on what came since), else the refusal."""
+    try:
+        return attempt(table)
+    except (Stale, DBAPIError):
+        raise
+    except Exception as refused:
+        session.rollback()
+        earlier = replay()
+        if earlier is not None:
+            return earlier
+        if caught_up and isinstance(refused, Refusal):
+            raise Stale() from refused
+        raise
 
 
 def _seq_to_write_on(session: Session, table: GameTable, expected_seq: int, catches_up) -> int:
