@@ -38,6 +38,7 @@
     });
   }
   function sayChanged() {
+    if (!summary) return;  // a game without house rules
     var values = presetValues(), changed = 0;
     Object.keys(values).forEach(function (name) { if (valueOf(name) !== values[name]) changed += 1; });
     var words = changed === 0 ? summary.dataset.none : (changed === 1 ? summary.dataset.one : summary.dataset.many);
