@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from flask import Blueprint, redirect, request
 from flask_babel import Babel, get_locale, get_translations, pgettext
 
-from .games.base import Text
+from .games.base import Option, Text
 from .i18n_extract import VALUE_CONTEXT, value_label
 from .log import description
 
@@ -71,14 +71,18 @@ def translate(text: str) -> str:
     return get_translations().gettext(text) if text else text
 
 
-def option_value(value: str) -> str:
-    """A house rule's value as the page's language names it (``dealer_only``: "nur der Geber")."""
-    return pgettext(VALUE_CONTEXT, value_label(value)) if any(c.isalpha() for c in value) else value
+def option_value(value: str, option: Option | None = None) -> str:
+    """A house rule's value as the page's language names it (``dealer_only``: "nur der Geber"),
+    in ``option``'s own words where it has them."""
+    return pgettext(VALUE_CONTEXT, value_label(value, option)) if any(c.isalpha() for c in value) else value
 
 
 def localize(text: Text) -> str:
     translations = get_translations()
-    if text.plural is None:
+    context = getattr(text, "context", None)  # a house rule value's words (base.ValueWords)
+    if context:
+        template = translations.pgettext(context, text.template)
+    elif text.plural is None:
         template = translations.gettext(text.template)
     else:
         template = translations.ngettext(text.template, text.plural, text.params.get("n", 1))

@@ -14,12 +14,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .games import GAMES, Game
-from .games.base import Text
+from .games.base import Option, Text, ValueWords, value_words
 
 
 def engine_texts(game: Game) -> Iterator[str]:
     """Every fixed text of a game that pages show, in a stable order."""
     yield game.title
+    if game.summary:
+        yield game.summary
+    yield from (preset.name for preset in game.presets)
     for option in game.options:
         yield option.help
         yield from (option.value_help or {}).values()
@@ -30,18 +33,23 @@ def fixed_texts(game: Game) -> Iterator[str]:
     return (text for text in engine_texts(game) if not isinstance(text, Text))
 
 
-VALUE_CONTEXT = "house rule value"
+VALUE_CONTEXT = ValueWords.context
 """A house rule's value as a page names it ("dealer only"), said apart from the same word elsewhere."""
 
 
-def value_label(value: str) -> str:
-    return value.replace("_", " ")
+def value_label(value: str, option: Option | None = None) -> str:
+    """The English words for a house rule's value (``flat5``: "5 points each")."""
+    return option.words(value) if option else value_words(value)
 
 
 def option_values(game: Game) -> Iterator[str]:
-    """The house rules' values with words in them (numbers need no translation)."""
+    """The house rules' values with words in them (numbers need no translation), as each
+    option names them and as the shared words do (the boards' house-rule lines)."""
     for option in game.options:
-        yield from (value_label(v) for v in option.values if any(c.isalpha() for c in v))
+        for value in option.values:
+            if any(c.isalpha() for c in value):
+                yield value_label(value, option)
+                yield value_label(value)
 
 
 SENTENCE_CALLS = {"Text": 0, "counted": 0, "Refusal": 1, "unreadable": 0, "not_yours": 1, "Denied": 1}

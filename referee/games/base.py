@@ -117,6 +117,48 @@ class Option:
     help: str
     value_help: Mapping[str, str] | None = None
     number: tuple[int, int] | None = None  # a whole number in this range instead of ``values``
+    labels: Mapping[str, str] | None = None  # a value's words where the shared VALUE_WORDS do not fit
+
+    def words(self, value: str) -> str:
+        """``value`` as a page names it, in English: this option's own words, else the shared ones."""
+        return (self.labels or {}).get(value) or value_words(value)
+
+
+VALUE_WORDS = {
+    "true": "yes", "false": "no", "auto": "automatic", "bga": "Board Game Arena",
+    "draw_discard": "draw and discard", "others_lose_one": "the others lose a life", "hits_all": "everyone else loses",
+    "own_turn": "on one's own turn", "flat5": "5 points each", "face": "face value",
+    "playmonster": "the leaflet's rule", "checkpoint8": "back to card 8 (older editions)",
+    "turn_only": "this turn's cards only", "left_of_round_winner": "left of the round's winner", "roll_off": "a roll-off",
+    "draw_each_hand": "drawn each hand", "hands": "a number of hands", "no_extra": "nothing extra",
+    "schwimmen": "Schwimmen", "blitz": "Blitz",
+}
+"""Option values whose id is not the word a player says (``flat5``, ``true``): their words, in
+English, translated as house rule values. Every other value reads as itself, ``_`` as spaces."""
+
+
+def value_words(value: str) -> str:
+    return VALUE_WORDS.get(value) or value.replace("_", " ")
+
+
+class ValueWords(Text):
+    """A house rule value's words inside a sentence: translated as house rule values are."""
+
+    context = "house rule value"
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules the new-table form offers first ("Classic Schwimmen"): the
+    values it sets; every other option keeps its default."""
+
+    key: str
+    name: str
+    options: Mapping[str, str]
+
+
+STANDARD = Preset("standard", "Standard rules", {})
+"""Every game's first preset unless it names its own: all house rules at their defaults."""
 
 
 def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, str]:

@@ -23,7 +23,9 @@ from typing import Any, ClassVar
 
 from .base import (
     HOST,
+    STANDARD,
     Option,
+    Preset,
     ReadFields,
     Text,
     apply_checked,
@@ -107,6 +109,8 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    presets: ClassVar[tuple[Preset, ...]] = (STANDARD,)  # the first: the defaults, named in words
+    summary: ClassVar[str] = ""       # what the game is, in one line, for the start page
     moves: ClassVar[Mapping[str, Move]] = {}
     template: ClassVar[str] = ""      # the folder under templates/games/ (default: the id)
     own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...

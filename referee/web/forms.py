@@ -14,6 +14,7 @@ from sqlmodel import Session
 from werkzeug.datastructures import MultiDict
 
 from .. import corrections, log
+from . import opening
 
 FORM_FIELDS = {"type", "seat", "expected_seq", "key", "ruling"}  # the rest of a form is the entry's
 # An entry is an object of lists and objects a level or two deep. Past a few hundred levels a walk
@@ -128,8 +129,9 @@ def _field_of(action: dict, name: str, kind: type):
 
 
 def new_table_fields(form, game) -> tuple[list[str], dict[str, str]]:
-    """The player names and the chosen house rules of the new-table form."""
-    return form.getlist("player"), {o.name: form.get(o.name, o.default) for o in game.options}
+    """The player names and the chosen house rules of the new-table form (a preset fills in
+    those left at their defaults: ``opening.chosen_rules``)."""
+    return form.getlist("player"), opening.chosen_rules(form, game)[1]
 
 
 def form_number(form, name: str) -> int:

@@ -27,7 +27,7 @@ def back_to_the_table(code: str):
 
 @bp.get("/")
 def index():
-    return render_template("index.html", games=GAMES, planned=PLANNED)
+    return render_template("index.html", games=GAMES, planned=PLANNED, mine=sessions.my_tables(), host=HOST)
 
 
 @bp.get("/find")

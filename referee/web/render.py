@@ -11,7 +11,7 @@ from flask import current_app, make_response, render_template, request
 from .. import log
 from ..db import GameTable
 from ..games.base import HOST, Refusal
-from . import correcting, flows, sessions, sheets
+from . import correcting, flows, opening, sessions, sheets
 from .about import about_player
 from .common import by_json, db, join_url
 
@@ -62,8 +62,12 @@ def _can_undo(table: GameTable, viewer) -> bool:
 
 
 def new_table_form(game, status: int = 200, error: Refusal | None = None, names=(), chosen=None):
-    return render_template("new_table.html", engine=game, error=error, names=list(names),
-                           chosen=chosen or {}), status
+    """The form, empty or as it was posted (``chosen``: the house rules asked for)."""
+    preset = opening.preset_named(game, request.form.get(opening.PRESET_FIELD))
+    chosen = chosen or opening.preset_values(game, preset)
+    presets = [(p, opening.preset_values(game, p)) for p in game.presets]
+    return render_template("new_table.html", engine=game, error=error, names=list(names), chosen=chosen,
+                           preset=preset, presets=presets, changed=opening.changed(game, preset, chosen)), status
 
 
 def board_json(table: GameTable, state, viewer) -> dict:

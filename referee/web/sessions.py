@@ -69,12 +69,55 @@ def remember(response: Response, code: str, token: str) -> Response:
     # Lax, not Strict: a table link opened from a chat app must still find this phone's seat.
     response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
                         samesite="Lax", secure=request.is_secure, path=f"/t/{code}")
-    return response
+    return _keep_my_tables(response, [(code, token), *(held for held in _held() if held[0] != code)])
 
 
 def forget(response: Response, code: str) -> Response:
     response.delete_cookie(cookie_name(code), path=f"/t/{code}")
+    return _keep_my_tables(response, [held for held in _held() if held[0] != code])
+
+
+# ----------------------------------------------------------------------- the start page's list
+# A table's pass lives at its own path, which the start page never sees: a second cookie at "/"
+# lists the tables this phone holds a role at, newest first, so the start page can lead back.
+
+MY_TABLES = "rt_tables"
+MY_TABLES_KEPT = 8
+
+
+def _held() -> list[tuple[str, str]]:
+    """(code, pass) for each table this phone has taken a role at, newest first."""
+    held = []
+    for item in request.cookies.get(MY_TABLES, "").split("."):
+        code, _, token = item.partition(":")
+        if code.isalnum() and token:
+            held.append((code, token))
+    return held[:MY_TABLES_KEPT]
+
+
+def _keep_my_tables(response: Response, held: list[tuple[str, str]]) -> Response:
+    if not held:
+        response.delete_cookie(MY_TABLES, path="/")
+        return response
+    value = ".".join(f"{code}:{token}" for code, token in held[:MY_TABLES_KEPT])
+    response.set_cookie(MY_TABLES, value, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax",
+                        secure=request.is_secure, path="/")
     return response
+
+
+def my_tables() -> list[tuple[object, object]]:
+    """(table, HOST or seat) for the tables this phone still holds a role at, the last played
+    at first. A freed seat, a table gone or one that moved on to its rematch is left out."""
+    held = dict(_held())
+    if not held:
+        return []
+    g.secrets_shown = True  # a page naming this phone's seats is this phone's alone: no cache keeps it
+    mine = []
+    for table in log.tables_with_codes(db(), list(held)):
+        role = log.identify(table, held[table.code])
+        if role is not None and not table.rematch:
+            mine.append((table, role))
+    return sorted(mine, key=lambda found: found[0].updated_at or found[0].created_at, reverse=True)
 
 
 def claim_seat(table, seat: int) -> str:

@@ -18,9 +18,14 @@ def open_table(page, live_server: str, game: str, players: list[str], options: d
     """On the host's phone: the start page, the game, the names in seating order, the house
     rules asked for (the rest stay at their defaults), open."""
     page.goto(live_server + "/")
-    page.get_by_role("link", name=re.compile(game)).click()
+    page.locator("nav.games").get_by_role("link", name=re.compile(game)).click()
+    clear = page.locator("[data-clear-names]")  # the names this phone opened its last table with
+    if clear.is_visible():
+        clear.click()
     for i, name in enumerate(players):
         page.locator("input[name=player]").nth(i).fill(name)
+    if options:
+        page.locator("details.house-rules summary").click()
     for name, value in (options or {}).items():
         field = page.locator(f"input[name={name}][type=number]")
         if field.count():

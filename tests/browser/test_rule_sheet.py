@@ -120,6 +120,7 @@ def test_the_question_mark_of_a_house_rule_explains_it_over_the_new_table_form(l
         page.goto(f"{live_server}/new/schwimmen")
         page.locator("input[name=player]").nth(0).fill("Ann")
         page.locator("input[name=player]").nth(1).fill("Ben")
+        page.locator("details.house-rules summary").click()  # the house rules wait collapsed
         page.locator("input[name=minimum_score][value=off]").check()
 
         page.locator("a.help-link[href$='#option-minimum_score']").click()

@@ -19,7 +19,8 @@ def test_every_option_is_offered_with_the_preset_as_default(client):
                  "fire_effect", "thirty_one_effect", "show_timing", "closer_rule", "minimum_score", "tie_rule",
                  "first_turn_close", "stock_exhausted", "all_out", "reveal_mode"):
         assert f'name="{name}"' in page, name
-    assert "as the preset says (bga: dealer_only, classic: none)" in page
+    assert "<strong>as the rule family says</strong> (default)" in page
+    assert "Board Game Arena: dealer only; classic: none" in page  # each family's value, in words
 
 
 def test_a_swap_and_the_close_button_through_the_forms(app):

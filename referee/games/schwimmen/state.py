@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Option, Text, check_players, resolve_options, revive_texts, unreadable
+from ..base import Option, Preset, Text, ValueWords, check_players, resolve_options, revive_texts, unreadable, value_words
 
 GAME_ID = "schwimmen"
 TITLE = "Schwimmen"
@@ -33,16 +33,19 @@ BY_PRESET = "preset"
 
 def _option(name: str, values: tuple[str, ...], help: str, **value_help: str) -> Option:
     """An option whose default is whatever the chosen preset says."""
-    shown = Text("as the preset says (bga: {bga}, classic: {classic})", bga=PRESETS["bga"][name],
-                 classic=PRESETS["classic"][name])
-    return Option(name, (BY_PRESET, *values), BY_PRESET, help, {BY_PRESET: shown, **value_help})
+    shown = Text("Board Game Arena: {bga}; classic: {classic}", bga=ValueWords(value_words(PRESETS["bga"][name])),
+                 classic=ValueWords(value_words(PRESETS["classic"][name])))
+    return Option(name, (BY_PRESET, *values), BY_PRESET, help, {BY_PRESET: shown, **value_help},
+                  labels={BY_PRESET: "as the rule family says"})
 
 
 OPTIONS = (
-    Option("preset", ("bga", "classic"), "bga", "Rule family: fills in every option below left at 'preset'.",
-           {"bga": "Board Game Arena's Thirty-One", "classic": "traditional German Schwimmen"}),
+    Option("preset", ("bga", "classic"), "bga",
+           "Rule family: sets every rule below that is left at “as the rule family says”.",
+           {"bga": "Board Game Arena's Thirty-One", "classic": "traditional German Schwimmen"},
+           labels={"classic": "classic Schwimmen"}),
     _option("rule_set", ("schwimmen", "blitz", "custom"),
-            "Rule set: fills in the deck and exchange method left at 'preset'.",
+            "Rule set: sets the deck and how hands change, where those follow the rule family.",
             schwimmen="piquet deck, commerce", blitz="full deck, draw and discard",
             custom="deck and exchange as chosen below"),
     _option("lives", ("0", "1", "2", "3", "4", "5"), "Starting lives (0: swimming from the start)."),
@@ -84,6 +87,10 @@ OPTIONS = (
     _option("show_effect", ("showdown", "close"), "Variant: what laying down 31 does.",
             showdown="the round ends at once", close="it counts as a close: everyone else has one more turn"),
 )
+
+RULE_PRESETS = (Preset("bga", "Board Game Arena rules (Thirty-One)", {}),
+                Preset("classic", "Classic Schwimmen", {"preset": "classic"}))
+SUMMARY = "Three cards, aim for 31 in one suit; the weakest hand loses a life."
 
 FIRST_DEALER, DEALER_CHOICE, LAYOUT, EXCHANGE, REFRESH, SHOWDOWN, OVER = (
     "first_dealer", "dealer_choice", "layout", "exchange", "refresh", "showdown", "over")

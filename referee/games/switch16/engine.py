@@ -26,7 +26,7 @@ class Switch16(Game):
     id = table.GAME_ID
     title = table.TITLE
     min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
-    options = table.OPTIONS
+    options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
     moves = {move.type: move for move in MOVES}
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> table.State:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Option, Text, check_players, dump_state, resolve_options, revive_texts, unreadable
+from ..base import Option, Preset, Text, check_players, dump_state, resolve_options, revive_texts, unreadable
 
 GAME_ID = "switch-16"
 TITLE = "Switch 16"
@@ -41,6 +41,12 @@ OPTIONS = (
            "Points mode: who starts a new round.",
            {"left_of_round_winner": "the player left of who discarded 16", "roll_off": "a new roll-off"}),
 )
+
+RULE_PRESETS = (Preset("standard", "Standard rules (2022 leaflet)", {}),
+                Preset("piatnik", "Older editions (Piatnik)", {"risk_penalty": "checkpoint8"}),
+                Preset("tomy", "Tomy edition", {"risk_penalty": "turn_only"}),
+                Preset("points", "Points game to 100", {"game_mode": "points"}))
+SUMMARY = "A dice race: discard your cards 1 to 16 in order with the numbers you roll."
 
 START, TURN, OVER = "start", "turn", "over"
 

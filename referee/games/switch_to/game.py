@@ -13,7 +13,7 @@ from .play import PlayCards
 from .predict import Predict, StartPlayer
 from .sheet import score_sheet as build_score_sheet
 from .start_round import StartRound
-from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TITLE, State, load, new_game
+from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SUMMARY, TITLE, State, load, new_game
 from .view import board
 from .view import round_info as read_round_info
 
@@ -23,7 +23,7 @@ Action = Mapping[str, Any]
 class SwitchTo(Game):
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    options = OPTIONS
+    options, summary = OPTIONS, SUMMARY
     moves = {move.type: move for move in (StartRound(), Predict(), StartPlayer(), PlayCards(), Pass(),
                                           DeclareHand(), ClearTable(), EndRound())}
 

@@ -36,6 +36,8 @@ OPTIONS = (
     ),
 )
 
+SUMMARY = "Climbing cards: beat the last play, in as many plays as you predicted."
+
 # Phases of a round.
 SETUP, PREDICT, START_PLAYER, PLAY, DECLARE, OVER = (
     "setup", "predict", "start_player", "play", "declare", "over")

@@ -13,7 +13,7 @@ from .flip import Flip
 from .pile import EndChain, Pass, PickUp
 from .play import Play
 from .setup import SetFaceUp, SetStarter
-from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TITLE, State
+from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULE_PRESETS, SUMMARY, TITLE, State
 from .turn import not_over
 
 
@@ -31,7 +31,7 @@ class Swoop(Game):
 
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    options = OPTIONS
+    options, presets, summary = OPTIONS, RULE_PRESETS, SUMMARY
     moves = {move.type: move for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(),
                                           DeclareRemaining())}
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Option, Refusal, check_players, resolve_options, revive_texts
+from ..base import STANDARD, Option, Preset, Refusal, check_players, resolve_options, revive_texts
 
 GAME_ID = "swoop"
 TITLE = "Swoop"
@@ -45,6 +45,9 @@ OPTIONS = (
     Option("show_known_cards", ("false", "true"), "false",
            "Show every seat the ranks each player is known to hold from pick-ups?"),
 )
+
+RULE_PRESETS = (STANDARD, Preset("hand_each", "A hand per player", {"end_mode": "hands"}))
+SUMMARY = "Shed your hand, then your face-up and mystery cards; four of a kind swoops the pile."
 
 SETUP, PLAY, DECLARE, OVER = "setup", "play", "declare", "over"
 LEAD, FOLLOW, CHAIN = "lead", "follow", "chain"

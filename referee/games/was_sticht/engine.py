@@ -46,7 +46,7 @@ class WasSticht(Game):
     id = states.GAME_ID
     title = states.TITLE
     min_players, max_players = states.MIN_PLAYERS, states.MAX_PLAYERS
-    options = states.OPTIONS
+    options, presets, summary = states.OPTIONS, states.RULE_PRESETS, states.SUMMARY
     moves = {move.type: move for move in MOVES}
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Option, Text, check_players, dump_state, resolve_options, revive_texts
+from ..base import Option, Preset, Text, check_players, dump_state, resolve_options, revive_texts
 from . import rules as ws
 
 GAME_ID = "was-sticht"
@@ -17,19 +17,23 @@ CORNER_RANGE = (0, 99)
 
 OPTIONS = (
     Option("game_length", ("short", "full"), "short", "How long the game runs.",
-           {"short": "to 4 completed chips, or everyone deals twice", "full": "to 5 completed chips"}),
+           {"short": "to 4 completed chips, or everyone deals twice", "full": "to 5 completed chips"},
+           labels={"short": "short game", "full": "full game"}),
     Option("entry_mode", ("full", "score_only"), "full", "What the table enters.",
-           {"full": "the draft and every play: the app checks everything", "score_only": "only each round's result"}),
+           {"full": "the draft and every play: the app checks everything", "score_only": "only each round's result"},
+           labels={"full": "every card", "score_only": "results only"}),
     Option("trump_entry", ("app", "paper"), "app", "How the trumps and hints are handled.",
            {"app": "the dealer types the trumps; the app computes each hint for the dealer",
-            "paper": "the dealer announces hints; the app checks them at the reveal"}),
+            "paper": "the dealer announces hints; the app checks them at the reveal"},
+           labels={"app": "in the app", "paper": "on paper"}),
     Option("follow_model", ("trump_group", "dual", "free_number_trumps"), "trump_group",
            "Following a plain lead when holding a number trump of that colour.",
            {"trump_group": "a number trump is only a trump", "dual": "it also counts as its printed colour",
             "free_number_trumps": "number trumps may be played at any time"}),
     Option("hint_with_dummy", ("yes", "no"), "yes", "3 players: the dummy's card is the 4th card of the hint trick."),
     Option("wrong_hint", ("flag", "void_round"), "flag", "What a wrong hint does.",
-           {"flag": "noted, play goes on", "void_round": "the round is dealt again"}),
+           {"flag": "noted, play goes on", "void_round": "the round is dealt again"},
+           labels={"flag": "noted", "void_round": "dealt again"}),
     Option("dealer_bonus", ("owner_failed", "owner_failed_no_twin", "any_success"), "owner_failed",
            "When the dealer turns a chip.",
            {"owner_failed": "the dealer meets a task its owner failed",
@@ -43,6 +47,10 @@ OPTIONS = (
     Option("rank_others_by", ("corner_sum", "completed"), "corner_sum", "How the players below the winner rank."),
     Option("open_record", ("no", "yes"), "no", "Do all picks and tricks of the round stay visible?"),
 )
+
+RULE_PRESETS = (Preset("short", "Short game (standard)", {}), Preset("full", "Full game", {"game_length": "full"}),
+                Preset("results", "Round results only", {"entry_mode": "score_only"}))
+SUMMARY = "Trick-taking: draft your hand from open columns, then meet the task you secretly chose."
 
 FIRST_DEALER, CHIP_DRAFT, TRUMPS, DRAFT, REVEAL, TASKS, PLAY, RESULT, FLIP, CORNERS, OVER = (
     "first_dealer", "chip_draft", "trumps", "draft", "reveal", "tasks", "play", "result", "flip", "corners", "over")
