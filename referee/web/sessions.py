@@ -4,6 +4,7 @@ The API reads only the token: a cookie another site's page sends along counts fo
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 
 from flask import Response, abort, g, redirect, request, url_for
@@ -69,7 +70,7 @@ def remember(response: Response, code: str, token: str) -> Response:
     # Lax, not Strict: a table link opened from a chat app must still find this phone's seat.
     response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
                         samesite="Lax", secure=request.is_secure, path=f"/t/{code}")
-    return _keep_my_tables(response, [(code, token), *(held for held in _held() if held[0] != code)])
+    return _keep_my_tables(response, [(code, fingerprint(token)), *(held for held in _held() if held[0] != code)])
 
 
 def forget(response: Response, code: str) -> Response:
@@ -79,14 +80,28 @@ def forget(response: Response, code: str) -> Response:
 
 # ----------------------------------------------------------------------- the start page's list
 # A table's pass lives at its own path, which the start page never sees: a second cookie at "/"
-# lists the tables this phone holds a role at, newest first, so the start page can lead back.
+# lists the tables this phone holds a role at, newest first, so the start page can lead back. It
+# holds a fingerprint of each pass, not the pass: sent with every request, it can write nothing.
 
 MY_TABLES = "rt_tables"
 MY_TABLES_KEPT = 8
 
 
+def fingerprint(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _role_by_fingerprint(table, print_: str):
+    """HOST or the seat whose pass has this fingerprint, else None (freed, or not this table's)."""
+    passes = [(HOST, table.host_token), *((seat, info.get("token")) for seat, info in enumerate(table.seats))]
+    for role, token in passes:
+        if token and secrets.compare_digest(fingerprint(token).encode(), print_.encode("utf-8", "surrogatepass")):
+            return role
+    return None
+
+
 def _held() -> list[tuple[str, str]]:
-    """(code, pass) for each table this phone has taken a role at, newest first."""
+    """(code, fingerprint of its pass) for each table this phone has a role at, newest first."""
     held = []
     for item in request.cookies.get(MY_TABLES, "").split("."):
         code, _, token = item.partition(":")
@@ -99,7 +114,7 @@ def _keep_my_tables(response: Response, held: list[tuple[str, str]]) -> Response
     if not held:
         response.delete_cookie(MY_TABLES, path="/")
         return response
-    value = ".".join(f"{code}:{token}" for code, token in held[:MY_TABLES_KEPT])
+    value = ".".join(f"{code}:{print_}" for code, print_ in held[:MY_TABLES_KEPT])
     response.set_cookie(MY_TABLES, value, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax",
                         secure=request.is_secure, path="/")
     return response
@@ -114,7 +129,7 @@ def my_tables() -> list[tuple[object, object]]:
     g.secrets_shown = True  # a page naming this phone's seats is this phone's alone: no cache keeps it
     mine = []
     for table in log.tables_with_codes(db(), list(held)):
-        role = log.identify(table, held[table.code])
+        role = _role_by_fingerprint(table, held[table.code])
         if role is not None and not table.rematch:
             mine.append((table, role))
     return sorted(mine, key=lambda found: found[0].updated_at or found[0].created_at, reverse=True)

@@ -159,6 +159,19 @@ def test_the_start_page_leads_the_host_and_a_joined_phone_back_to_their_table(ap
     assert back_to_my_table(watcher) == ""  # watching is holding nothing
 
 
+def test_the_site_wide_list_of_my_tables_holds_no_pass_that_could_write(app):
+    """The start page's cookie goes with every request to the site: it keeps a fingerprint of
+    each pass, never the pass itself (which lives only at its table's own path)."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"], "schwimmen")
+    ben = seat_phone(app, host, 1)
+    for phone in (host, ben):
+        passes = [c.value for c in phone.client._cookies.values() if c.path == f"/t/{host.code}"]
+        listed = phone.client.get_cookie("rt_tables", path="/").value
+        assert passes and all(token not in listed for token in passes)
+        assert back_to_my_table(phone).startswith("Back to my table")
+
+
 def test_the_start_page_lists_the_newest_table_first_and_forgets_what_the_phone_gave_up(app):
     host = Phone(app)
     first = host.open_table(["Ann", "Ben"], "switch-to")
