@@ -89,5 +89,6 @@ def _write_measured_taps():
     yield
     if MEASURED:
         SCREENSHOTS.mkdir(exist_ok=True)
-        rows = sorted(f"{game} | {what} | {n}" for (game, what), n in MEASURED.items())
+        rows = sorted(f"{game} | {what} | {taps} taps | {scrolls} scrolls | {taps + scrolls} touches"
+                      for (game, what), (taps, scrolls) in MEASURED.items())
         (SCREENSHOTS / "taps.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
