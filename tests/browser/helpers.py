@@ -48,10 +48,22 @@ def caught_up(page, other, timeout: int = 6_000) -> None:
     expect(page.locator("#board")).to_have_attribute("data-seq", seq, timeout=timeout)
 
 
+def send_button(form):
+    """The button that sends ``form``: in the action bar when it is there (form="its id"), else
+    the form's own primary button."""
+    form_id = form.first.get_attribute("id")
+    if form_id:
+        outside = form.page.locator(f".action-bar button[form='{form_id}']")
+        if outside.count():
+            return outside.first
+    return form.locator("button.primary")
+
+
 # --------------------------------------------------------------------------- taps per entry
 
 README = Path(__file__).parents[2] / "README.md"
-MEASURED: dict[tuple[str, str], int] = {}
+MEASURED: dict[tuple[str, str], tuple[int, int]] = {}  # (game, entry) -> (taps, scrolls), the most seen
+SCROLLED: list[str] = []  # which control needed a scroll, in which entry: what to fix next
 
 
 def taps_table() -> list[list[str]]:
@@ -103,6 +115,7 @@ class Taps:
     def __init__(self):
         self.count = 0
         self.scrolls = 0
+        self.current = None
         self.budgets = tap_budgets()
         self.touch_budgets = touch_budgets()
 
@@ -118,6 +131,7 @@ class Taps:
         locator.first.wait_for(state="visible")
         if not locator.first.evaluate(IN_SIGHT):
             self.scrolls += 1
+            SCROLLED.append(f"{self.current or 'between entries'}: {locator}")
             locator.first.evaluate("(el) => el.scrollIntoView({block: 'center'})")
 
     def tap_if_shown(self, locator) -> None:
@@ -145,7 +159,11 @@ class Taps:
     @contextlib.contextmanager
     def entry(self, game: str, what: str):
         start, scrolled = self.count, self.scrolls
-        yield
+        self.current = f"{game} / {what}"
+        try:
+            yield
+        finally:
+            self.current = None
         taps, scrolls = self.count - start, self.scrolls - scrolled
         was_taps, was_scrolls = MEASURED.get((game, what), (0, 0))
         MEASURED[(game, what)] = (max(taps, was_taps), max(scrolls, was_scrolls))
