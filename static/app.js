@@ -112,6 +112,17 @@ document.addEventListener("click", function (event) {
   form.appendChild(field);
 }, true);
 
+// Room under the board for the fixed action bar: its height, measured whenever it may change.
+(function () {
+  function makeRoom() {
+    var bar = document.querySelector("#board > .action-bar");
+    if (bar) document.documentElement.style.setProperty("--bar-room", (bar.offsetHeight + 16) + "px");
+  }
+  document.addEventListener("DOMContentLoaded", makeRoom);
+  document.addEventListener("htmx:afterSettle", makeRoom);
+  window.addEventListener("resize", makeRoom);
+})();
+
 // Awake: while a table's board is on screen the phone does not dim or lock (Screen Wake Lock API).
 // The browser drops the lock whenever the page is hidden, so it is asked for again on return.
 // Where the API is missing or refused (battery saver, an old browser), nothing happens.
