@@ -56,6 +56,73 @@
   });
 })();
 
+// Your turn: when the seat this phone holds becomes the one the game waits for, the phone
+// vibrates once (where it can) and the banner pulses. Once per turn, not on every refresh: the
+// last state seen ("mine" or "other") is kept per table and seat in sessionStorage, so a board
+// refreshed, reloaded or answered by the seat's own entry while the turn stays says nothing new.
+(function () {
+  function announce() {
+    var board = document.getElementById("board");
+    if (!board || !board.dataset.seatKey) return;
+    var key = "turn:" + board.dataset.seatKey, mine = board.hasAttribute("data-my-turn"), was = null;
+    try { was = sessionStorage.getItem(key); sessionStorage.setItem(key, mine ? "mine" : "other"); } catch (e) { return; }
+    if (!mine || was === "mine") return;
+    showNextEntry(board);
+    var banner = board.querySelector(".who.mine");
+    if (banner) banner.classList.add("arrived");
+    if (navigator.vibrate) navigator.vibrate(200);
+  }
+  // The next thing to do in sight: after this phone's own entry, or when its turn arrives, the
+  // first entry form on the board is scrolled into view if it is not already wholly between the
+  // sticky header and the action bar (a refusal or a warning has the first word: see above).
+  function inSight(el) {
+    var box = el.getBoundingClientRect(), header = document.querySelector("header.bar");
+    var bar = document.querySelector(".action-bar");
+    var top = header ? header.getBoundingClientRect().bottom : 0;
+    var bottom = bar ? Math.min(bar.getBoundingClientRect().top, innerHeight) : innerHeight;
+    return box.top >= top && (box.bottom <= bottom || box.top + 120 <= bottom);
+  }
+  function showNextEntry(board) {
+    if (board.querySelector(".refusal, .message")) return;
+    var next = board.querySelector("form.act, details.act, .act form");
+    if (next && !next.closest(".action-bar") && !inSight(next)) next.scrollIntoView({ block: "start" });
+  }
+  document.addEventListener("DOMContentLoaded", announce);
+  document.addEventListener("htmx:afterSettle", function (event) {
+    announce();
+    var board = document.getElementById("board");
+    var config = event.detail && event.detail.requestConfig;
+    if (board && config && config.verb === "post") showNextEntry(board);
+  });
+})();
+
+// A button in the action bar sends a form on the board from outside it (form="…"). htmx takes a
+// submit button's name and value only from clicks inside the form, so such a button leaves them
+// in its form as a hidden field first (a phone without scripts sends them by itself).
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("button[form][name]");
+  if (!button || !button.form || button.form.contains(button)) return;
+  var form = button.form;
+  form.querySelectorAll("input[data-from-bar]").forEach(function (old) { old.remove(); });
+  var field = document.createElement("input");
+  field.type = "hidden";
+  field.name = button.name;
+  field.value = button.value;
+  field.setAttribute("data-from-bar", "");
+  form.appendChild(field);
+}, true);
+
+// Room under the board for the fixed action bar: its height, measured whenever it may change.
+(function () {
+  function makeRoom() {
+    var bar = document.querySelector("#board > .action-bar");
+    if (bar) document.documentElement.style.setProperty("--bar-room", (bar.offsetHeight + 16) + "px");
+  }
+  document.addEventListener("DOMContentLoaded", makeRoom);
+  document.addEventListener("htmx:afterSettle", makeRoom);
+  window.addEventListener("resize", makeRoom);
+})();
+
 // Awake: while a table's board is on screen the phone does not dim or lock (Screen Wake Lock API).
 // The browser drops the lock whenever the page is hidden, so it is asked for again on return.
 // Where the API is missing or refused (battery saver, an old browser), nothing happens.

@@ -83,7 +83,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", restoreRefused);
-  document.addEventListener("htmx:afterSwap", function (event) {
+  // After the settle, not the swap: htmx gives an element with an id (the bar's forms have one)
+  // its old attributes back until it settles, which would take the mark off again.
+  document.addEventListener("htmx:afterSettle", function (event) {
     if (event.detail.target && event.detail.target.id === "board") restoreRefused();
   });
 })();

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import MEASURED, PHONE, Taps
+from .helpers import MEASURED, PHONE, SCROLLED, Taps
 
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -89,5 +89,7 @@ def _write_measured_taps():
     yield
     if MEASURED:
         SCREENSHOTS.mkdir(exist_ok=True)
-        rows = sorted(f"{game} | {what} | {n}" for (game, what), n in MEASURED.items())
+        rows = sorted(f"{game} | {what} | {taps} taps | {scrolls} scrolls | {taps + scrolls} touches"
+                      for (game, what), (taps, scrolls) in MEASURED.items())
         (SCREENSHOTS / "taps.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
+        (SCREENSHOTS / "scrolls.txt").write_text("".join(line + "\n" for line in SCROLLED), encoding="utf-8")

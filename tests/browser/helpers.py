@@ -53,22 +53,59 @@ def caught_up(page, other, timeout: int = 6_000) -> None:
     expect(page.locator("#board")).to_have_attribute("data-seq", seq, timeout=timeout)
 
 
+def send_button(form):
+    """The button that sends ``form``: in the action bar when it is there (form="its id"), else
+    the form's own primary button."""
+    form_id = form.first.get_attribute("id")
+    if form_id:
+        outside = form.page.locator(f".action-bar button[form='{form_id}']")
+        if outside.count():
+            return outside.first
+    return form.locator("button.primary")
+
+
 # --------------------------------------------------------------------------- taps per entry
 
 README = Path(__file__).parents[2] / "README.md"
-MEASURED: dict[tuple[str, str], int] = {}
+MEASURED: dict[tuple[str, str], tuple[int, int]] = {}  # (game, entry) -> (taps, scrolls), the most seen
+SCROLLED: list[str] = []  # which control needed a scroll, in which entry: what to fix next
+
+
+def taps_table() -> list[list[str]]:
+    """The rows of the README's "Taps per entry" table, as cells: game, entry, before, now,
+    touches incl. scrolls."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Taps per entry", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[3].isdigit():
+            rows.append(cells)
+    return rows
 
 
 def tap_budgets() -> dict[tuple[str, str], int]:
     """The README's "Taps per entry" table: (game, entry) -> the taps it may take now."""
-    text = README.read_text(encoding="utf-8")
-    section = text.split("## Taps per entry", 1)[1].split("\n## ", 1)[0]
-    budgets = {}
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and cells[3].isdigit():
-            budgets[(cells[0], cells[1])] = int(cells[3])
-    return budgets
+    return {(row[0], row[1]): int(row[3]) for row in taps_table()}
+
+
+def touch_budgets() -> dict[tuple[str, str], int]:
+    """(game, entry) -> the touches it may take: its taps and digits plus the scrolls needed to
+    reach each control."""
+    return {(row[0], row[1]): int(row[4]) for row in taps_table() if row[4].isdigit()}
+
+
+# Is the whole element inside what the phone shows: below the sticky header, above the action bar?
+IN_SIGHT = """(el) => {
+  const box = el.getBoundingClientRect();
+  const header = document.querySelector("header.bar");
+  const bar = document.querySelector(".action-bar");
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  const barTop = bar && bar.getBoundingClientRect().height ? bar.getBoundingClientRect().top : innerHeight;
+  const inBar = bar && bar.contains(el);
+  const bottom = inBar ? innerHeight : Math.min(barTop, innerHeight);
+  return box.top >= top - 1 && box.bottom <= bottom + 1 && box.left >= 0 && box.right <= innerWidth + 1;
+}"""
 
 
 def settled(page) -> None:
@@ -82,12 +119,25 @@ class Taps:
 
     def __init__(self):
         self.count = 0
+        self.scrolls = 0
+        self.current = None
         self.budgets = tap_budgets()
+        self.touch_budgets = touch_budgets()
 
     def tap(self, locator) -> None:
+        self.reach(locator)
         locator.click()
         self.count += 1
         settled(locator.page)
+
+    def reach(self, locator) -> None:
+        """A control a person cannot see must be scrolled to first: one scroll for a target not
+        wholly inside the part of the screen between the sticky header and the action bar."""
+        locator.first.wait_for(state="visible")
+        if not locator.first.evaluate(IN_SIGHT):
+            self.scrolls += 1
+            SCROLLED.append(f"{self.current or 'between entries'}: {locator}")
+            locator.first.evaluate("(el) => el.scrollIntoView({block: 'center'})")
 
     def tap_if_shown(self, locator) -> None:
         """The submit button of a form that may have sent itself (data-autosubmit). Only for a
@@ -107,18 +157,28 @@ class Taps:
             self.tap(locator)
 
     def fill(self, locator, text) -> None:
+        self.reach(locator)
         locator.fill(str(text))
         self.count += 1
 
     @contextlib.contextmanager
     def entry(self, game: str, what: str):
-        start = self.count
-        yield
-        taps = self.count - start
-        MEASURED[(game, what)] = max(taps, MEASURED.get((game, what), 0))
+        start, scrolled = self.count, self.scrolls
+        self.current = f"{game} / {what}"
+        try:
+            yield
+        finally:
+            self.current = None
+        taps, scrolls = self.count - start, self.scrolls - scrolled
+        was_taps, was_scrolls = MEASURED.get((game, what), (0, 0))
+        MEASURED[(game, what)] = (max(taps, was_taps), max(scrolls, was_scrolls))
         budget = self.budgets.get((game, what))
         assert budget is not None, f"README's 'Taps per entry' has no row for {game} / {what} ({taps} taps)"
         assert taps <= budget, f"{game} / {what} took {taps} taps; the README allows {budget}"
+        touches = self.touch_budgets.get((game, what))
+        assert touches is not None, f"README's 'Taps per entry' has no touches for {game} / {what}"
+        assert taps + scrolls <= touches, (f"{game} / {what} took {taps} taps and {scrolls} scrolls; "
+                                           f"the README allows {touches} touches")
 
 
 # --------------------------------------------------------------------------- accessibility

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import assert_accessible, join, open_table
+from .helpers import assert_accessible, join, open_table, send_button
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def correct_from_history(host, seq: int) -> None:
 def st_play(page, *codes: str) -> None:
     for code in codes:
         tap(page.locator(f"label.pick:has(input[value='{code}'])"))
-    tap(page.locator("form.play button.primary"))
+    tap(page.locator(".action-bar button[form^=bar-play]"))
 
 
 def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
@@ -46,7 +46,7 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     open_table(host, live_server, "Switch To", ["Ann", "Ben", "Cem"])
     join(ann, host.url, "Ann")
     table = host.url
-    tap(host.locator("form.act button.primary"))  # round 1
+    tap(host.locator(".action-bar button[form=bar-start_round]"))  # round 1
     expect(ann.locator("form.predict")).to_be_visible(timeout=LIVE)
     tap(ann.locator("form.predict button[value='1']"))  # Ann's prediction only from her own phone
     for seat, value in ((1, 2), (2, 1)):
@@ -110,7 +110,7 @@ def sw_face_up(page, seat: int, ranks: list[str]) -> None:
 def sw_play(page, rank: str) -> None:
     form = page.locator("form.play")
     tap(form.locator(f"label.chip:has(input[name=rank][value='{rank}'])"))
-    tap(form.locator("button.primary"))
+    tap(send_button(form))
 
 
 def test_swoop_a_card_three_turns_back(live_server, phone, shoot):

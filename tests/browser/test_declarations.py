@@ -8,7 +8,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import open_table, settled
+from .helpers import open_table, send_button, settled
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ def test_a_refused_play_comes_back_filled_in_and_marked(live_server, phone, shoo
     enter(host, {"type": "play", "seat": "0", "cards": "5S"})
     play = host.locator("form.play")
     tap_cards(host, play, "3H")  # a single under a 5: refused (ST-R13)
-    play.locator("button.primary").click()
+    send_button(play).click()
     settled(host)
     expect(host.locator(".refusal")).to_contain_text("ST-R13")
     play = host.locator("form.play.refused-entry")
@@ -83,7 +83,7 @@ def test_a_refused_play_comes_back_filled_in_and_marked(live_server, phone, shoo
     shoot(host, "decl-02-refused-play-filled-in")
     # only what is wrong changes: a second 3 makes it two cards with one under 5
     tap_cards(host, play, "3D")
-    play.locator("button.primary").click()
+    send_button(play).click()
     settled(host)
     expect(host.locator(".refusal")).to_have_count(0)
     expect(host.locator(".top")).to_contain_text("3")

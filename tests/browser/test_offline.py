@@ -27,7 +27,7 @@ def predicting(live_server, phone):
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     code = host.url.rstrip("/").rsplit("/", 1)[1]
     join(ann, host.url, "Ann")
-    host.locator("form.act button.primary").click()  # the round starts
+    host.locator(".action-bar button[form=bar-start_round]").click()  # the round starts
     expect(ann.locator("form.predict")).to_be_visible(timeout=LIVE)
     return host, ann, code
 

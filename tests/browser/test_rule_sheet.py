@@ -37,7 +37,7 @@ def refused_board(page, live_server: str) -> None:
     """A 2-player Switch To table on the host's phone, Ann to play, and her play of 5♠ 7♥
     refused under ST-R10 (neither a set nor a run)."""
     open_table(page, live_server, "Switch To", ["Ann", "Ben"])
-    page.locator("form.act button.primary").click()  # start the round (clubs removed)
+    page.locator(".action-bar button[form=bar-start_round]").click()  # start the round (clubs removed)
     settled(page)
     for seat in (0, 1):
         page.locator(f"form.predict:has(input[name=seat][value='{seat}']) button[value='1']").click()
@@ -45,7 +45,7 @@ def refused_board(page, live_server: str) -> None:
     page.locator("form.act").get_by_role("button", name="Ann").click()  # the rock-paper-scissors winner
     settled(page)
     tick(page, "5S", "7H")
-    page.locator("form.play button.primary").click()
+    page.locator(".action-bar button[form^=bar-play]").click()
     settled(page)
     expect(page.locator(".refusal")).to_contain_text("ST-R10")
 
@@ -82,7 +82,7 @@ def test_the_rule_sheet_opens_over_the_board_and_closes_back_to_the_ticked_cards
         assert ticked(page, "5S") and ticked(page, "5H") and not ticked(page, "7H")
         expect(page.locator(".refusal")).to_contain_text("ST-R10")
 
-        page.locator("form.play button.primary").click()  # the ticks are still the entry: 5♠ 5♥ is played
+        page.locator(".action-bar button[form^=bar-play]").click()  # the ticks are still the entry: 5♠ 5♥ is played
         settled(page)
         expect(page.locator(".top")).to_contain_text("5♠")
         expect(page.locator(".top")).to_contain_text("5♥")

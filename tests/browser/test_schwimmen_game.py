@@ -43,7 +43,7 @@ def test_a_whole_game(live_server, phone, shoot, taps):
     with taps.entry(GAME, "a typical play (a swap)"):
         tap_cards(taps, ben, "swap", "7S")
         snap(shoot, ben, "sc-01-ben-swaps")
-        taps.tap(ben.locator("form.swap button[name=take][value='9C']"))  # the second tap records the swap
+        taps.tap(ben.locator(".action-bar button[name=take][value='9C']"))  # the second tap records the swap
     expect(ben.locator(".players li", has_text="Ben")).to_contain_text("9♣")
 
     expect(host.locator(".players li.acting")).to_contain_text("Ann", timeout=LIVE)

@@ -29,7 +29,7 @@ def test_no_button_clips_its_german_words(live_server, phone, shoot):
     host.locator("form.act button[name=choice][value=keep]").click()
     tap_cards(host, "act", "10C", "JC", "QC")  # the third card sends it
     expect(host.locator("form.swap")).to_be_visible()
-    expect(host.locator("form.swap button[name=take][value=JC]")).to_contain_text("B♣")
+    expect(host.locator(".action-bar button[name=take][value=JC]")).to_contain_text("B♣")
     assert host.evaluate(CLIPPED) == []
     shoot(host, "sc-de-swap")
     host.emulate_media(color_scheme="dark")

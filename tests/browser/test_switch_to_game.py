@@ -25,7 +25,7 @@ def tap_cards(taps, page, *codes: str) -> None:
 def play(taps, page, *codes: str) -> None:
     with taps.entry(GAME, "a typical play"):
         tap_cards(taps, page, *codes)
-        taps.tap(page.locator("form.play button.primary"))
+        taps.tap(page.locator(".action-bar button[form^=bar-play]"))
 
 
 def declare(taps, page, *codes: str) -> None:
@@ -51,7 +51,7 @@ def test_a_whole_game_on_two_phones(live_server, phone, shoot, taps):
 
     # Round 1: both predict 1, a tie settled by rock-paper-scissors, a refusal, E1 after two plays.
     with taps.entry(GAME, "starting a round"):
-        taps.tap(host.locator("form.act button.primary"))  # clubs preselected as removed
+        taps.tap(host.locator(".action-bar button[form=bar-start_round]"))  # clubs preselected as removed
     expect(ann.locator("form.predict")).to_be_visible(timeout=LIVE)
     predict(taps, ann, 0, 1)
     expect(ann.locator(".players li", has_text="Ann")).to_contain_text("1")
@@ -65,12 +65,12 @@ def test_a_whole_game_on_two_phones(live_server, phone, shoot, taps):
 
     expect(ann.locator("form.play")).to_be_visible(timeout=LIVE)
     tap_cards(taps, ann, "5S", "7H")
-    taps.tap(ann.locator("form.play button.primary"))
+    taps.tap(ann.locator(".action-bar button[form^=bar-play]"))
     expect(ann.locator(".refusal")).to_contain_text("ST-R10")
     assert_accessible(ann, "switch-to seat, refused")
     shoot(ann, "st-03-ann-refused")
     tap_cards(taps, ann, "7H")  # the refused entry comes back ticked (issue 16): only the 7 goes
-    taps.tap(ann.locator("form.play button.primary"))
+    taps.tap(ann.locator(".action-bar button[form^=bar-play]"))
     expect(ann.locator(".top")).to_contain_text("5♠")
 
     expect(host.locator(".top")).to_contain_text("5♠", timeout=LIVE)
@@ -92,7 +92,7 @@ def test_a_whole_game_on_two_phones(live_server, phone, shoot, taps):
 
     # Round 2: Ann has the most tokens and leads; Ben passes, the table clears, Ann leads again.
     with taps.entry(GAME, "starting a round"):
-        taps.tap(host.locator("form.act button.primary"))  # last round's suit is preselected
+        taps.tap(host.locator(".action-bar button[form=bar-start_round]"))  # last round's suit is preselected
     expect(ann.locator("form.predict")).to_be_visible(timeout=LIVE)
     predict(taps, ann, 0, 2)
     expect(host.get_by_text("✓")).to_be_visible(timeout=LIVE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import assert_accessible, join, open_table
+from .helpers import assert_accessible, join, open_table, send_button
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def play(taps, page, rank: str, from_hand: int = 1, slots=()) -> None:
         taps.tap(form.locator(f"label.chip:has(input[name=hand][value='{from_hand}'])"))
     for slot in slots:
         taps.tap(form.locator(f"label.chip:has(input[name=up][value='up{slot}'])"))
-    taps.tap(form.locator("button.primary"))
+    taps.tap(send_button(form))
 
 
 def flip(taps, page, rank: str) -> None:
@@ -39,7 +39,7 @@ def flip(taps, page, rank: str) -> None:
         if page.locator("details.flip").get_attribute("open") is None:
             taps.tap(page.locator("details.flip summary"))
         taps.tap(page.locator(f"details.flip label.chip:has(input[name=rank][value='{rank}'])"))
-        taps.tap(page.locator("details.flip button.primary"))
+        taps.tap(send_button(page.locator("details.flip form")))
 
 
 def declare(taps, page, counts: dict[str, int], mystery: list[str]) -> None:

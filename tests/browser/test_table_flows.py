@@ -65,7 +65,7 @@ def test_the_host_role_cannot_be_lost_by_one_tap_and_comes_back_with_the_host_li
         touches += 1
         expect(spare.locator(".badge.host")).to_be_visible()
         shoot(spare, "flows-02-host-again-dark-de")
-        spare.locator("form.act button.primary").click()  # it can start a round: the table lives
+        spare.locator(".action-bar button[form=bar-start_round]").click()  # it can start a round: the table lives
         expect(spare.locator("form.predict").first).to_be_visible()
         assert touches == 1
     finally:
@@ -92,7 +92,7 @@ def test_a_joined_seats_secret_entry_is_neither_offered_to_the_host_nor_taken_fr
     host, ann = phone(), phone()
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     join(ann, host.url, "Ann")
-    host.locator("form.act button.primary").click()  # round 1: predictions
+    host.locator(".action-bar button[form=bar-start_round]").click()  # round 1: predictions
 
     expect(host.locator("form.predict")).to_have_count(1)  # Ben's, who has no phone
     expect(host.locator("form.predict input[name=seat][value='1']")).to_have_count(1)
@@ -183,7 +183,7 @@ def test_an_undo_is_said_on_every_phone_and_put_back_in_one_tap(live_server, pho
     try:
         open_table(host, live_server, "Switch To", ["Ann", "Ben"])
         join(ann, host.url, "Ann")
-        host.locator("form.act button.primary").click()
+        host.locator(".action-bar button[form=bar-start_round]").click()
         ann.locator("form.predict button[value='1']").click()
         expect(host.locator(".players li", has_text="Ann")).to_contain_text("✓ entered", timeout=LIVE)
         host.locator("form.predict:has(input[name=seat][value='1']) button[value='1']").click()
@@ -191,11 +191,11 @@ def test_an_undo_is_said_on_every_phone_and_put_back_in_one_tap(live_server, pho
 
         expect(ann.locator("form.play")).to_be_visible(timeout=LIVE)
         tap_cards(ann, "6S", "6H")
-        ann.locator("form.play button.primary").click()
+        ann.locator(".action-bar button[form^=bar-play]").click()
         expect(host.locator(".last")).to_contain_text("Last: Ann played 6♠ 6♥", timeout=LIVE)
         assert "entry" not in host.locator(".who").inner_text()  # no "entry 5" in the header
 
-        host.locator(".last").get_by_role("button", name="↶ Undo").click()
+        host.locator(".action-bar").get_by_role("button", name="↶ Undo").click()
         settled(host)
         for page in (host, ann):
             expect(page.locator(".last.undone")).to_contain_text("Undone: Ann played 6♠ 6♥", timeout=LIVE)
@@ -209,7 +209,7 @@ def test_an_undo_is_said_on_every_phone_and_put_back_in_one_tap(live_server, pho
         # The host enters for Ben: the refusal speaks of Ben, keeps his entry in view, and the
         # ruling button names what it would accept.
         tap_cards(host, "5H", "5D")
-        host.locator("form.play button.primary").click()
+        host.locator(".action-bar button[form^=bar-play]").click()
         refusal = host.locator(".refusal")
         expect(refusal).to_contain_text("With 2 cards Ben needs a card higher than 6.")
         expect(refusal).not_to_contain_text("you need")
@@ -221,7 +221,7 @@ def test_an_undo_is_said_on_every_phone_and_put_back_in_one_tap(live_server, pho
         host.locator("details.host-tools summary").click()
         host.get_by_role("button", name="End this round now (ruling)").click()
         expect(host.locator(".last")).to_contain_text("The host ended the round")
-        expect(host.locator(".last").get_by_role("button", name="↶ Undo")).to_be_visible()
+        expect(host.locator(".action-bar").get_by_role("button", name="↶ Undo")).to_be_visible()
     finally:
         context.close()
 

@@ -11,7 +11,7 @@ def rows() -> list[tuple[str, str, int, int]]:
     table = []
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and cells[2].isdigit() and cells[3].isdigit():
+        if len(cells) == 5 and cells[2].isdigit() and cells[3].isdigit():
             table.append((cells[0], cells[1], int(cells[2]), int(cells[3])))
     return table
 

@@ -176,7 +176,7 @@ def test_swoop_with_a_10_takes_a_face_up_10_when_the_hand_is_empty(app):
     swoop = form_with(page, "Swoop with a 10")
     assert 'name="hand" value="0"' in swoop and 'name="up" value="up1"' in swoop
     assert "Swoop with a joker" not in page  # none in the hand, none face up
-    play = form_with(page, ">Play<")
+    play = form_with(page, 'id="bar-play-0"')
     assert 'name="hand" value="0"' in play and 'type="radio" name="hand"' not in play
     assert "How many from the hand" not in play
     fields = dict(re.findall(r'name="(rank|hand|up)" value="([^"]*)"', swoop))
