@@ -123,6 +123,7 @@ def test_your_turn_on_your_own_phone_once_per_turn(live_server, phone):
     host.locator(".action-bar").get_by_role("button", name="Play").click()  # Ben leads 5♠
     expect(ann.locator(".your-turn")).to_have_text("Your turn, Ann", timeout=LIVE)
     expect(host.locator(".your-turn")).to_have_count(0)  # the host's phone is no seat's
+    ann.wait_for_function("() => window.vibrations.length >= 1", timeout=LIVE)
     assert ann.evaluate("window.vibrations.length") == 1
     seq = ann.locator("#board").get_attribute("data-seq")
     ann.evaluate("htmx.trigger('#board', 'refresh')")  # the board fetched again: the same turn
@@ -139,4 +140,5 @@ def test_your_turn_on_your_own_phone_once_per_turn(live_server, phone):
     expect(host.locator(".round-strip")).to_contain_text("Turn: Ben")
     host.locator(".action-bar form.pass button").first.click()  # Ben passes: Ann's turn again
     expect(ann.locator(".your-turn")).to_be_visible(timeout=LIVE)
+    ann.wait_for_function("() => window.vibrations.length >= 2", timeout=LIVE)  # once the board settles
     assert ann.evaluate("window.vibrations.length") == 2
