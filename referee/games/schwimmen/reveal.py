@@ -130,6 +130,19 @@ class Reveal(SchwimmenMove):
         """A reveal says only that it was made."""
         return Text("{who} revealed", who=who)
 
+    def shows_secrets(self, before: State, after: State) -> bool:
+        """The showdown is scored: every hand is on the table (see ``view.py``)."""
+        return after.result is not None and after.result != before.result
+
+    def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        if action.get("cards"):
+            return Text("{who} revealed {cards}", who=who, cards=labels(read_cards(state, action["cards"])))
+        value = points(declared_value(action.get("value")))
+        if action.get("triple") not in (None, ""):
+            return Text("{who} revealed {value} (three of a kind)", who=who, value=value)
+        return Text("{who} revealed {value} in {suit}", who=who, value=value,
+                    suit=suit_name(normalise(str(action.get("suit") or ""))))
+
     def candidates(self, state: State) -> list[dict]:
         """Each hand the unseen cards were shared out to (section 3)."""
         if state.phase != SHOWDOWN:

@@ -1,0 +1,176 @@
+"""History as a score pad (issue 15): the log's lines under a heading per round, newest first.
+
+Each line says its entry once: a note that only says the entry again more fully stands in its
+place (``Move.restated_by``). A secret entry (a prediction, a task, the trumps, a reveal) says
+what it hid once the table has seen it (``Game.shows_secrets``, ``Move.shown``), and never
+before. A choice made again before the reveal points to the line that replaced it, and what a
+showdown settled (lives lost) is said under the entry that settled it (``Game.settled``).
+
+Everything is worked out from the log and its snapshots at reading time, so lines written
+before this existed read the same way.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import log
+from ..db import Entry, GameTable, Snapshot
+from ..games.base import HOST, Text
+from ..games.game import Game, RoundInfo
+
+
+@dataclass
+class PadLine:
+    entry: Entry
+    said: Any                                       # the line (a Text or, for old lines, a str)
+    also: list[Any] = field(default_factory=list)   # notes that add to it, and what it settled
+    replaced_by: int | None = None                  # a later choice of the same seat replaced it
+    by_other: bool = True                           # entered by someone other than its own seat
+
+    @property
+    def at(self) -> datetime:
+        """When it was written, in UTC (SQLite hands the time back without its zone)."""
+        at = self.entry.created_at
+        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+
+
+@dataclass
+class PadRound:
+    info: RoundInfo | None
+    lines: list[PadLine]
+
+
+class _States:
+    """The table's snapshots, read in one query and loaded once each, on demand."""
+
+    def __init__(self, session, table: GameTable, engine: Game):
+        rows = session.execute(select(Snapshot.seq, Snapshot.state).where(Snapshot.table_id == table.id))
+        self.dumped = dict(rows.all())
+        self.engine, self.loaded, self.rounds = engine, {}, {}
+
+    def at(self, seq: int | None) -> Any:
+        if seq is None or seq not in self.dumped:
+            return None
+        if seq not in self.loaded:
+            self.loaded[seq] = self.engine.load(self.dumped[seq])
+        return self.loaded[seq]
+
+    def round_at(self, seq: int | None) -> RoundInfo | None:
+        if seq not in self.rounds:
+            state = self.at(seq)
+            self.rounds[seq] = self.engine.round_info(self.engine.view(state, None)) if state is not None else None
+        return self.rounds[seq]
+
+
+def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[int]) -> list[PadRound]:
+    """The history page's rounds, newest first, each with its lines newest first."""
+    engine = log.engine_of(table)
+    states = _States(session, table, engine)
+    chain = [entry for entry in entries if entry.seq in in_force]
+    shown, replaced = _shown_secrets(engine, states, chain)
+    replaced.update(_replaced_choices(engine, chain))
+    rounds: list[PadRound] = []
+    info = None
+    for entry in entries:
+        if entry.kind == "entry":
+            info = states.round_at(entry.prev_tip) or info
+        line = _line(engine, states, entry, entry.seq in shown, replaced.get(entry.seq), entry.seq in in_force)
+        if rounds and _same_round(rounds[-1].info, info):
+            rounds[-1].lines.append(line)
+        else:
+            rounds.append(PadRound(info, [line]))
+    for pad_round in rounds:
+        pad_round.lines.reverse()
+    return rounds[::-1]
+
+
+def _same_round(one: RoundInfo | None, other: RoundInfo | None) -> bool:
+    return (one and one.word, one and one.number) == (other and other.word, other and other.number)
+
+
+def _line(engine: Game, states: _States, entry: Entry, shown: bool, replaced_by: int | None,
+          in_force: bool) -> PadLine:
+    said, notes = _parts(log.description(entry))
+    action = _action_of(entry)
+    line = PadLine(entry, said, replaced_by=replaced_by, by_other=not _entered_by_its_seat(entry, action))
+    if entry.kind != "entry":
+        return line
+    restating = next((note for note in notes if engine.restates(action, note)), None)
+    if restating is not None:
+        line.said = restating
+        notes = [note for note in notes if note is not restating]
+    before = states.at(entry.prev_tip)
+    if shown and replaced_by is None and before is not None:
+        line.said = engine.shown(before, action) or line.said
+    line.also = list(notes)
+    after = states.at(entry.seq)
+    if in_force and before is not None and after is not None:
+        line.also += engine.settled(before, action, after)
+    return line
+
+
+def _action_of(entry: Entry) -> dict[str, Any]:
+    """The entry as stored, with its seat: an entry a seat's phone made for itself may leave
+    the seat out (the log keeps only the fields the game read)."""
+    action = dict(entry.action) if isinstance(entry.action, Mapping) else {}
+    if "seat" not in action and entry.by != HOST and entry.by.isdigit():
+        action["seat"] = int(entry.by)
+    return action
+
+
+def _parts(description: Any) -> tuple[Any, list[Any]]:
+    """An entry's own words and the notes it set off (``log._describe`` joins them as p0, p1…)."""
+    if isinstance(description, Text) and "p0" in description.params:
+        params = description.params
+        return params["p0"], [params[f"p{n}"] for n in range(1, len(params)) if f"p{n}" in params]
+    return description, []
+
+
+def _entered_by_its_seat(entry: Entry, action: Mapping[str, Any]) -> bool:
+    """"Ann played 6♠" entered on Ann's phone needs no "entered by Ann"."""
+    seat = action.get("seat")
+    return entry.by != HOST and isinstance(seat, int) and entry.by == str(seat)
+
+
+def _shown_secrets(engine: Game, states: _States, chain: list[Entry]) -> tuple[set[int], dict[int, int]]:
+    """The secret entries in force that a later entry (or they themselves) showed the table, and
+    seq -> seq for those a later secret entry of the same kind and seat replaced before the reveal
+    (the trumps typed again): only what the table was shown is said."""
+    secret, waiting, shown, replaced = engine.secret_entries, {}, set(), {}
+    for entry in chain:
+        action = _action_of(entry)
+        if action.get("type") in secret:
+            kind = (action["type"], str(action.get("seat")))
+            if kind in waiting:
+                replaced[waiting[kind]] = entry.seq
+            waiting[kind] = entry.seq
+        before, after = states.at(entry.prev_tip), states.at(entry.seq)
+        if waiting and before is not None and after is not None and engine.shows_secrets(before, action, after):
+            shown.update(waiting.values())
+            waiting = {}
+    return shown, replaced
+
+
+def _replaced_choices(engine: Game, chain: list[Entry]) -> dict[int, int]:
+    """Seq -> the seq that replaced it: in a run of entries every seat makes at once (predictions,
+    tasks, declarations), a seat's earlier entry is replaced by its later one."""
+    replaced: dict[int, int] = {}
+    run_type, latest = None, {}
+    for entry in chain:
+        action = _action_of(entry)
+        move = engine.moves.get(action.get("type")) if isinstance(action.get("type"), str) else None
+        if move is None or not move.any_order:
+            run_type, latest = None, {}
+            continue
+        if action["type"] != run_type:
+            run_type, latest = action["type"], {}
+        seat = str(action.get("seat"))
+        if seat in latest:
+            replaced[latest[seat]] = entry.seq
+        latest[seat] = entry.seq
+    return replaced
