@@ -66,6 +66,7 @@ class Move:
     - ``shows_secrets(before, after)``: does this entry show the table the secret entries before
       it? (By default: when it ``reveals``.)
     - ``shown(state, action, who)``: a secret entry's history line once shown, with what it hid.
+    - ``settled(before, after)``: what the entry settled that its line does not say, for the history.
     - ``restated_by``: note templates that say this entry again, more fully: the history shows
       such a note in the entry's place instead of saying it twice.
     """
@@ -101,6 +102,11 @@ class Move:
 
     def shows_secrets(self, before: Any, after: Any) -> bool:
         return self.reveals(before, after) is not None
+
+    def settled(self, before: Any, after: Any) -> list[Text]:
+        """What this entry settled that its line and notes do not say (who lost a life at a
+        showdown), for the history; read off the states, so lines written earlier get it too."""
+        return []
 
     def shown(self, state: Any, action: Action, who: str) -> Text | None:
         """The history line of this secret entry once the table has seen it ("Ann predicted 3"),
@@ -240,9 +246,15 @@ class Game:
         return move.shown(state, action, self._who(state, action)) if move is not None else None
 
     def shows_secrets(self, before: Any, action: Action, after: Any) -> bool:
-        """Does ``action`` (``before`` -> ``after``) show the table the secret entries before it?"""
+        """Does ``action`` (``before`` -> ``after``) show the table the secret entries before it?
+        Only a move with its own ``reveals`` or ``shows_secrets`` can (the history asks no other)."""
         move = self._move_of(action)
-        return move.shows_secrets(before, after) if move is not None else False
+        return move is not None and self.may_show_secrets(action) and move.shows_secrets(before, after)
+
+    def may_show_secrets(self, action: Action) -> bool:
+        move = self._move_of(action)
+        return move is not None and (type(move).reveals is not Move.reveals
+                                     or type(move).shows_secrets is not Move.shows_secrets)
 
     def restates(self, action: Action, note: Text) -> bool:
         """Does ``note``, set off by ``action``, say that entry again (``Move.restated_by``)?"""
@@ -250,9 +262,15 @@ class Game:
         return move is not None and isinstance(note, Text) and note.template in move.restated_by
 
     def settled(self, before: Any, action: Action, after: Any) -> list[Text]:
-        """What ``action`` settled that its line and notes do not say, for the history once it is
-        public (who lost a life at a showdown); the state keeps it, so old lines get it too."""
-        return []
+        """What ``action`` settled that its line and notes do not say (``Move.settled``)."""
+        move = self._move_of(action)
+        return move.settled(before, after) if move is not None else []
+
+    def settles(self, action: Action) -> bool:
+        """May ``action`` settle anything (its move has its own ``settled``)? The history loads the
+        states around an entry only for those."""
+        move = self._move_of(action)
+        return move is not None and type(move).settled is not Move.settled
 
     def _move_of(self, action: Any) -> Move | None:
         kind = action.get("type") if isinstance(action, Mapping) else None

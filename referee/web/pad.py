@@ -46,18 +46,19 @@ class PadRound:
 
 
 class _States:
-    """The table's snapshots, read in one query and loaded once each, on demand."""
+    """The table's snapshots, each read and loaded once, and only when asked for: the seqs that
+    have one are listed in one query, a state is read when a line needs it."""
 
     def __init__(self, session, table: GameTable, engine: Game):
-        rows = session.execute(select(Snapshot.seq, Snapshot.state).where(Snapshot.table_id == table.id))
-        self.dumped = dict(rows.all())
-        self.engine, self.loaded, self.rounds = engine, {}, {}
+        self.session, self.table, self.engine = session, table, engine
+        self.stored = set(session.execute(select(Snapshot.seq).where(Snapshot.table_id == table.id)).scalars())
+        self.loaded, self.rounds = {}, {}
 
     def at(self, seq: int | None) -> Any:
-        if seq is None or seq not in self.dumped:
+        if seq is None or seq not in self.stored:
             return None
         if seq not in self.loaded:
-            self.loaded[seq] = self.engine.load(self.dumped[seq])
+            self.loaded[seq] = log.state_at(self.session, self.table, seq)
         return self.loaded[seq]
 
     def round_at(self, seq: int | None) -> RoundInfo | None:
@@ -74,11 +75,13 @@ def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[i
     chain = [entry for entry in entries if entry.seq in in_force]
     shown, replaced = _shown_secrets(engine, states, chain)
     replaced.update(_replaced_choices(engine, chain))
+    chain_rounds = _rounds_along(states, chain)
     rounds: list[PadRound] = []
     info = None
     for entry in entries:
         if entry.kind == "entry":
-            info = states.round_at(entry.prev_tip) or info
+            found = chain_rounds[entry.seq] if entry.seq in chain_rounds else states.round_at(entry.prev_tip)
+            info = found or info
         line = _line(engine, states, entry, entry.seq in shown, replaced.get(entry.seq), entry.seq in in_force)
         if rounds and _same_round(rounds[-1].info, info):
             rounds[-1].lines.append(line)
@@ -87,6 +90,29 @@ def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[i
     for pad_round in rounds:
         pad_round.lines.reverse()
     return rounds[::-1]
+
+
+def _rounds_along(states: _States, chain: list[Entry]) -> dict[int, RoundInfo | None]:
+    """Seq -> the round each entry in force was made in. Rounds only move forward along the
+    entries in force, so a stretch whose first and last entries share a round is that round
+    throughout: only the states where the round changes are loaded, not every one."""
+    found: dict[int, RoundInfo | None] = {}
+
+    def fill(low: int, high: int) -> None:
+        first, last = states.round_at(chain[low].prev_tip), states.round_at(chain[high].prev_tip)
+        if _same_round(first, last):
+            found.update((entry.seq, first) for entry in chain[low:high + 1])
+            return
+        if high - low <= 1:
+            found[chain[low].seq], found[chain[high].seq] = first, last
+            return
+        middle = (low + high) // 2
+        fill(low, middle)
+        fill(middle, high)
+
+    if chain:
+        fill(0, len(chain) - 1)
+    return found
 
 
 def _same_round(one: RoundInfo | None, other: RoundInfo | None) -> bool:
@@ -104,13 +130,13 @@ def _line(engine: Game, states: _States, entry: Entry, shown: bool, replaced_by:
     if restating is not None:
         line.said = restating
         notes = [note for note in notes if note is not restating]
-    before = states.at(entry.prev_tip)
-    if shown and replaced_by is None and before is not None:
-        line.said = engine.shown(before, action) or line.said
     line.also = list(notes)
-    after = states.at(entry.seq)
-    if in_force and before is not None and after is not None:
-        line.also += engine.settled(before, action, after)
+    if shown and replaced_by is None and states.at(entry.prev_tip) is not None:
+        line.said = engine.shown(states.at(entry.prev_tip), action) or line.said
+    if in_force and engine.settles(action):
+        before, after = states.at(entry.prev_tip), states.at(entry.seq)
+        if before is not None and after is not None:
+            line.also += engine.settled(before, action, after)
     return line
 
 
@@ -149,8 +175,10 @@ def _shown_secrets(engine: Game, states: _States, chain: list[Entry]) -> tuple[s
             if kind in waiting:
                 replaced[waiting[kind]] = entry.seq
             waiting[kind] = entry.seq
+        if not waiting or not engine.may_show_secrets(action):
+            continue  # nothing hidden, or an entry that shows nothing: no state to load
         before, after = states.at(entry.prev_tip), states.at(entry.seq)
-        if waiting and before is not None and after is not None and engine.shows_secrets(before, action, after):
+        if before is not None and after is not None and engine.shows_secrets(before, action, after):
             shown.update(waiting.values())
             waiting = {}
     return shown, replaced

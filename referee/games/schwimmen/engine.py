@@ -26,7 +26,6 @@ from .reveal import Reveal
 from .setup import DealerChoice, FirstDealer
 from .show import Show, showable_hands
 from .showdown import end_reason
-from .verdict import verdict
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
 from .turns import SchwimmenMove
@@ -64,16 +63,6 @@ class SchwimmenGame(Game):
 
     def end_reason(self, view: dict) -> Text:
         return end_reason(view)
-
-    def settled(self, before: State, action: Mapping[str, Any], after: State) -> list[Text]:
-        """A scored showdown: who lost lives and why, who swims now, who is out (sections 5.5, 5.6)."""
-        result = after.result
-        if result is None or result == before.result:
-            return []
-        players = after.players
-        return [*verdict(result, players, after.options),
-                *(Text("{name} is now swimming.", name=players[seat]) for seat in result["swimming"]),
-                *(Text("{name} is out.", name=players[seat]) for seat in result["eliminated"])]
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return score_sheet(view, history)

@@ -15,6 +15,7 @@ from .samples import deck_order
 from .showdown import score_if_revealed
 from .state import SHOWDOWN, State
 from .turns import SchwimmenMove, entering_seat, not_over
+from .verdict import verdict
 
 RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 
@@ -133,6 +134,16 @@ class Reveal(SchwimmenMove):
     def shows_secrets(self, before: State, after: State) -> bool:
         """The showdown is scored: every hand is on the table (see ``view.py``)."""
         return after.result is not None and after.result != before.result
+
+    def settled(self, before: State, after: State) -> list[Text]:
+        """A scored showdown: who lost lives and why, who swims now, who is out (sections 5.5, 5.6)."""
+        result = after.result
+        if not self.shows_secrets(before, after):
+            return []
+        players = after.players
+        return [*verdict(result, players, after.options),
+                *(Text("{name} is now swimming.", name=players[seat]) for seat in result["swimming"]),
+                *(Text("{name} is out.", name=players[seat]) for seat in result["eliminated"])]
 
     def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         if action.get("cards"):
