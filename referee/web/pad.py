@@ -28,7 +28,8 @@ from ..games.game import Game, RoundInfo
 class PadLine:
     entry: Entry
     said: Any                                       # the line (a Text or, for old lines, a str)
-    also: list[Any] = field(default_factory=list)   # notes that add to it, and what it settled
+    also: list[Any] = field(default_factory=list)   # the notes that add to it
+    settled: list[Any] = field(default_factory=list)  # what it settled (lives lost), said below it
     replaced_by: int | None = None                  # a later choice of the same seat replaced it
     by_other: bool = True                           # entered by someone other than its own seat
 
@@ -136,7 +137,7 @@ def _line(engine: Game, states: _States, entry: Entry, shown: bool, replaced_by:
     if in_force and engine.settles(action):
         before, after = states.at(entry.prev_tip), states.at(entry.seq)
         if before is not None and after is not None:
-            line.also += engine.settled(before, action, after)
+            line.settled = engine.settled(before, action, after)
     return line
 
 

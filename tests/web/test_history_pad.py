@@ -202,8 +202,11 @@ def test_schwimmen_reveals_and_lives_lost_appear_once_the_showdown_is_scored(app
         page = plain(history_of(phone, table.code))
         assert "Ann revealed" in page and "K♥" not in page and "loses a life" not in page
     table.enter({"type": "reveal", "cards": "QS JS 8H"}, by=C)
-    lines = lines_of(history_of(Phone(app), table.code))
-    assert lines[0].startswith("Cem revealed Q♠ J♠ 8♥ · Cem loses a life: 20") and "Cem is now swimming." in lines[0]
+    page = history_of(Phone(app), table.code)
+    lines = lines_of(page)
+    assert lines[0] == "Cem revealed Q♠ J♠ 8♥"
+    assert [plain(said) for said in re.findall(r'<span class="settled">(.*?)</span>', page)] == \
+        ["Cem loses a life: 20, lowest hand", "Cem is now swimming."]  # said under the reveal that settled it
     assert lines[1] == "Ann revealed A♥ K♥ 7♠"
     assert lines[2] == "Ben shows A♦ K♦ 10♦: showdown."  # the note says the show once, more fully
 
