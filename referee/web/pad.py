@@ -73,7 +73,8 @@ def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[i
     """The history page's rounds, newest first, each with its lines newest first."""
     engine = log.engine_of(table)
     states = _States(session, table, engine)
-    chain = [entry for entry in entries if entry.seq in in_force]
+    by_seq = {entry.seq: entry for entry in entries}
+    chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]  # in the order they apply
     shown, replaced = _shown_secrets(engine, states, chain)
     replaced.update(_replaced_choices(engine, chain))
     chain_rounds = _rounds_along(states, chain)
