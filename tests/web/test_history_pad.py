@@ -88,8 +88,11 @@ def test_each_round_has_its_heading_and_its_own_lines(app, client, game, heading
 def test_a_round_starts_under_its_own_heading_and_ends_under_the_last(app, client):
     table = finished_one_round_of_switch_to(client)
     table.enter({"type": "start_round", "removed_suit": "D"})
-    rounds = rounds_of(history_of(host_phone(app, table), table.code))
+    page = history_of(host_phone(app, table), table.code)
+    rounds = rounds_of(page)
     assert [name for name, _ in rounds] == ["Round 2", "Round 1"]
+    settled = [plain(said) for said in re.findall(r'<span class="settled">(.*?)</span>', page)]
+    assert settled == ["Scores this round: Ann \u221224, Ben \u221230"]  # under the declaration that scored it
     assert rounds[0][1] == ["Round 2 started, diamonds removed"]
     assert rounds[1][1][0] == "Ben declared 4♥ 5♥ 6♥ 7♥ 8♥" and rounds[1][1][-1] == "Round 1 started, clubs removed"
 
@@ -133,7 +136,7 @@ def test_the_fuller_note_stands_for_its_entry(app, client):
 # --------------------------------------------------------------------------- secrets, once shown
 
 def finished_one_round_of_switch_to(client) -> TableDriver:
-    """Round 1 of 2 played and scored (Ann -24, Ben -40): round 2 is next."""
+    """Round 1 of 2 played and scored (Ann -24, Ben -30): round 2 is next."""
     table = TableDriver(client, "switch-to", NAMES[:2])
     table.enter({"type": "start_round", "removed_suit": "C"})
     table.enter({"type": "predict", "value": 1}, seat=A)
