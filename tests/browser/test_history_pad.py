@@ -131,7 +131,7 @@ def test_the_history_pad_and_game_over_on_a_phone(live_server, browser, shoot, s
         page.goto(f"{live_server}/t/{over.code}")
         expect(page.locator(".game-over .reason")).to_have_text(re.compile(r"Ann reached −54; −50 ends the game\."))
         page.locator(".game-over").scroll_into_view_if_needed()
-        page.screenshot(path=str(shoot_dir(shoot) / f"pad-game-over-{scheme}.png"))
+        page.screenshot(path=str(screenshots() / f"pad-game-over-{scheme}.png"))
     finally:
         context.close()
 
@@ -153,12 +153,12 @@ def test_the_pad_and_the_reason_read_in_german_and_japanese(live_server, browser
         page.goto(f"{live_server}/t/{over.code}")
         expect(page.locator(".game-over .reason")).to_have_text(reason)
         page.locator(".game-over").scroll_into_view_if_needed()
-        page.screenshot(path=str(shoot_dir(shoot) / f"pad-game-over-{language}.png"))
+        page.screenshot(path=str(screenshots() / f"pad-game-over-{language}.png"))
     finally:
         context.close()
 
 
-def shoot_dir(shoot):
+def screenshots():
     """The screenshots folder (the ``shoot`` fixture saves whole pages; the game-over panel is
     shot where a player sees it, at 390x844)."""
     from .conftest import SCREENSHOTS
