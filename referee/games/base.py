@@ -218,6 +218,12 @@ def join_names(names: list[str]) -> str:
     return Text("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
+def signed(number: int | float) -> str:
+    """A score as a score pad prints it: a true minus sign (−63), whole numbers without ".0"."""
+    text = f"{abs(number):g}"
+    return f"\u2212{text}" if number < 0 else text
+
+
 def read_seat(action: Mapping[str, Any], players: int) -> int:
     """The seat an entry is made for, refusing anything but a valid seat number."""
     seat = action.get("seat")

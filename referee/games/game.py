@@ -65,12 +65,19 @@ class Move:
     - ``describe(state, action, who)``: the history line, from the state before.
     - ``candidates(state)``: complete entries worth trying, for ``legal_entries``.
     - ``reveals(before, after)``: the rule that keeps what this entry showed shown (no undo).
+    - ``shows_secrets(before, after)``: does this entry show the table the secret entries before
+      it? (By default: when it ``reveals``.)
+    - ``shown(state, action, who)``: a secret entry's history line once shown, with what it hid.
+    - ``settled(before, after)``: what the entry settled that its line does not say, for the history.
+    - ``restated_by``: note templates that say this entry again, more fully: the history shows
+      such a note in the entry's place instead of saying it twice.
     """
 
     type: ClassVar[str]
     for_seat: ClassVar[bool] = True   # False: a table entry with no seat (the host's, or anyone's)
     secret: ClassVar[bool] = False    # its fields stay on the maker's phone until revealed
     any_order: ClassVar[bool] = False  # each seat's own entry in a phase all seats enter at once
+    restated_by: ClassVar[frozenset[str]] = frozenset()
 
     def ready(self, state: Any, seat: int | None, by: Any) -> None:
         return None
@@ -93,6 +100,19 @@ class Move:
         """The rule that keeps a secret shown by this entry (``before`` -> ``after``) shown, or
         None: an undo of such an entry is refused, since it would hide the secret again and let
         it be chosen anew by players who have seen it."""
+        return None
+
+    def shows_secrets(self, before: Any, after: Any) -> bool:
+        return self.reveals(before, after) is not None
+
+    def settled(self, before: Any, after: Any) -> list[Text]:
+        """What this entry settled that its line and notes do not say (who lost a life at a
+        showdown), for the history; read off the states, so lines written earlier get it too."""
+        return []
+
+    def shown(self, state: Any, action: Action, who: str) -> Text | None:
+        """The history line of this secret entry once the table has seen it ("Ann predicted 3"),
+        from the state before it; None: its ``describe`` line. Never called before the reveal."""
         return None
 
 
@@ -223,6 +243,47 @@ class Game:
         names = self.seat_names(state)
         who = names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
         return move.describe(state, action, who)
+
+    def shown(self, state: Any, action: Action) -> Text | None:
+        """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
+        move = self._move_of(action)
+        return move.shown(state, action, self._who(state, action)) if move is not None else None
+
+    def shows_secrets(self, before: Any, action: Action, after: Any) -> bool:
+        """Does ``action`` (``before`` -> ``after``) show the table the secret entries before it?
+        Only a move with its own ``reveals`` or ``shows_secrets`` can (the history asks no other)."""
+        move = self._move_of(action)
+        return move is not None and self.may_show_secrets(action) and move.shows_secrets(before, after)
+
+    def may_show_secrets(self, action: Action) -> bool:
+        move = self._move_of(action)
+        return move is not None and (type(move).reveals is not Move.reveals
+                                     or type(move).shows_secrets is not Move.shows_secrets)
+
+    def restates(self, action: Action, note: Text) -> bool:
+        """Does ``note``, set off by ``action``, say that entry again (``Move.restated_by``)?"""
+        move = self._move_of(action)
+        return move is not None and isinstance(note, Text) and note.template in move.restated_by
+
+    def settled(self, before: Any, action: Action, after: Any) -> list[Text]:
+        """What ``action`` settled that its line and notes do not say (``Move.settled``)."""
+        move = self._move_of(action)
+        return move.settled(before, after) if move is not None else []
+
+    def settles(self, action: Action) -> bool:
+        """May ``action`` settle anything (its move has its own ``settled``)? The history loads the
+        states around an entry only for those."""
+        move = self._move_of(action)
+        return move is not None and type(move).settled is not Move.settled
+
+    def _move_of(self, action: Any) -> Move | None:
+        kind = action.get("type") if isinstance(action, Mapping) else None
+        return self.moves.get(kind) if isinstance(kind, str) else None
+
+    def _who(self, state: Any, action: Mapping[str, Any]) -> str:
+        seat = action.get("seat")
+        names = self.seat_names(state)
+        return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
 
     def reveals(self, before: Any, action: Action, after: Any) -> str | None:
         """The rule citing why ``action`` (``before`` -> ``after``) cannot be undone: it showed

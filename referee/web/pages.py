@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, make_response, redirect, render_te
 from .. import log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
-from . import correcting, events, flows, forms, limits, render, security, sessions
+from . import correcting, events, flows, forms, limits, pad, render, security, sessions
 from .common import db, join_url, qr_response
 
 bp = Blueprint("pages", __name__)
@@ -168,10 +168,10 @@ def correct(code: str, seq: int):
 def history(code: str):
     table = log.find_table(db(), code)
     entries = log.history(db(), table)
-    return render_template("history.html", table=table, entries=list(reversed(entries)),
+    marks = correcting.history_marks(entries, table.tip)
+    return render_template("history.html", table=table, rounds=pad.history_pad(db(), table, entries, marks["in_force"]),
                            voided=log.voided_seqs(entries), engine=log.engine_of(table),
-                           viewer=sessions.who(table), may_correct=correcting.may_correct,
-                           **correcting.history_marks(entries, table.tip))
+                           viewer=sessions.who(table), may_correct=correcting.may_correct, **marks)
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -285,7 +285,7 @@ def test_game_over_says_why_ranks_everyone_and_a_rematch_keeps_every_seat(live_s
         for page in (host, ann):
             expect(page.locator(".game-over")).to_be_visible(timeout=LIVE)
         over = host.locator(".game-over")
-        expect(over.locator(".reason")).to_contain_text("The game ended after 1 round.")
+        expect(over.locator(".reason")).to_contain_text("Ann reached \u221254; \u221250 ends the game.")  # Switch To's own words
         expect(over.locator(".places li")).to_have_count(2)
         expect(over.locator(".places li").first).to_contain_text("Ben")
         expect(over.locator(".places li").nth(1)).to_contain_text("-54")

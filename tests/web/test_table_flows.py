@@ -165,7 +165,7 @@ def test_game_over_ranks_everyone_and_says_why_from_the_score_sheet(app, client)
     table = finished_switch_to(client)
     page = visible(phone_with(app, table.code, table.host).client.get(f"/t/{table.code}"))
     words = re.sub(r"\s+", " ", page)
-    assert "Game over" in words and "The game ended after 1 round." in words
+    assert "Game over" in words and "Ann reached \u221254; \u221250 ends the game." in words  # Switch To's own words
     assert re.search(r"1\. Ben -20 penalty points 2\. Ann -54 penalty points", words)
     assert "Rematch" in words and "Share the result" in words
 

@@ -14,6 +14,7 @@ from .turns import TurnMove, after_turn, check_first_turn, check_turn
 
 class Close(TurnMove):
     type = "close"
+    restated_by = frozenset({"{name} closed: everyone else has one more turn."})  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: int | None, by: Any) -> None:
         seat = check_turn(state, seat, by, self.type)

@@ -25,6 +25,7 @@ from .layout import LayCentre, Refresh, TurnUp
 from .reveal import Reveal
 from .setup import DealerChoice, FirstDealer
 from .show import Show, showable_hands
+from .showdown import end_reason
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
 from .turns import SchwimmenMove
@@ -59,6 +60,9 @@ class SchwimmenGame(Game):
 
     def round_info(self, view: dict) -> RoundInfo:
         return round_info(view)
+
+    def end_reason(self, view: dict) -> Text:
+        return end_reason(view)
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return score_sheet(view, history)

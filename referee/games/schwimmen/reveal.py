@@ -15,6 +15,7 @@ from .samples import deck_order
 from .showdown import score_if_revealed
 from .state import SHOWDOWN, State
 from .turns import SchwimmenMove, entering_seat, not_over
+from .verdict import verdict
 
 RANK_WORDS = {"A": 14, "K": 13, "Q": 12, "J": 11}
 
@@ -129,6 +130,29 @@ class Reveal(SchwimmenMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         """A reveal says only that it was made."""
         return Text("{who} revealed", who=who)
+
+    def shows_secrets(self, before: State, after: State) -> bool:
+        """The showdown is scored: every hand is on the table (see ``view.py``)."""
+        return after.result is not None and after.result != before.result
+
+    def settled(self, before: State, after: State) -> list[Text]:
+        """A scored showdown: who lost lives and why, who swims now, who is out (sections 5.5, 5.6)."""
+        result = after.result
+        if not self.shows_secrets(before, after):
+            return []
+        players = after.players
+        return [*verdict(result, players, after.options),
+                *(Text("{name} is now swimming.", name=players[seat]) for seat in result["swimming"]),
+                *(Text("{name} is out.", name=players[seat]) for seat in result["eliminated"])]
+
+    def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        if action.get("cards"):
+            return Text("{who} revealed {cards}", who=who, cards=labels(read_cards(state, action["cards"])))
+        value = points(declared_value(action.get("value")))
+        if action.get("triple") not in (None, ""):
+            return Text("{who} revealed {value} (three of a kind)", who=who, value=value)
+        return Text("{who} revealed {value} in {suit}", who=who, value=value,
+                    suit=suit_name(normalise(str(action.get("suit") or ""))))
 
     def candidates(self, state: State) -> list[dict]:
         """Each hand the unseen cards were shared out to (section 3)."""

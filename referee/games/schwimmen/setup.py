@@ -52,6 +52,7 @@ class DealerChoice(SchwimmenMove):
     is the dealer's, whatever seat it names."""
 
     type = "dealer_choice"
+    restated_by = frozenset({"{name} exchanges the dealt hand: lay it as the centre.", "{name} exchanges the dealt hand: shuffle it into the stock."})  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: int | None, by: Any) -> None:
         not_over(state)

@@ -51,6 +51,7 @@ def shown_as_a_close(state: State, seat: int) -> None:
 
 class Show(SchwimmenMove):
     type = "show"
+    restated_by = frozenset({"{name} shows {cards}: a close, everyone else has one more turn.", "{name} shows {cards}: showdown."})  # the history shows this note in the entry's place
 
     def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
         return entering_seat(state, action.get("seat"), by, state.turn)

@@ -110,3 +110,11 @@ def round_result(state: State, hands: list[scoring.Hand], lost: dict[int, list[s
     }
 
 
+
+
+def end_reason(view: dict) -> Text:
+    """Section 5.6, read off the board: one player is left in, or those left share the win."""
+    names = [view["players"][seat]["name"] for seat in view["winners"]]
+    if len(names) == 1:
+        return Text("{name} is the last player left in: everyone else is out.", name=names[0])
+    return Text("Everyone would be out: {names} share the win.", names=join_names(names))

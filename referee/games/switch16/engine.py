@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import HOST, check_rules, passes
+from ..base import HOST, Text, check_rules, passes
 from ..game import Game, RoundInfo
 from . import state as table
 from .adjust import Adjust
@@ -14,6 +14,7 @@ from .discard import Discard
 from .green import GreenAnswer
 from .moves import Action
 from .roll import RollMove
+from .scoring import end_reason
 from .sheet import score_sheet
 from .start import StartPlayer
 from .stop import Stop
@@ -58,6 +59,9 @@ class Switch16(Game):
 
     def round_info(self, view: dict) -> RoundInfo:
         return round_info(view)
+
+    def end_reason(self, view: dict) -> Text:
+        return end_reason(view)
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return score_sheet(view, history)

@@ -1,7 +1,7 @@
 """Card 16 gone: the race is won (section 5.3), or the round is scored (section 5.4)."""
 from __future__ import annotations
 
-from ..base import Text, next_seat
+from ..base import Text, join_names, next_seat
 from .state import LAST_CARD, OVER, START, State
 from .turns import begin_turn
 
@@ -40,3 +40,18 @@ def next_round(state: State, seat: int) -> None:
         state.phase, state.active, state.last, state.rolls = START, None, None, 0
     else:
         begin_turn(state, next_seat(seat, state.seat_count))
+
+
+def end_reason(view: dict) -> Text:
+    """Sections 5.3 and 5.4, read off the board: card 16 won the race, or a total reached the target."""
+    players = view["players"]
+    if view["options"]["game_mode"] == "race":
+        return Text("{name} discarded card 16 first and wins the race.",
+                    name=join_names([players[seat]["name"] for seat in view["winners"]]))
+    target = int(view["options"]["points_target"])
+    over = [p for p in players if p["points"] >= target]
+    if len(over) == 1:
+        return Text("{name} reached {total}; {limit} ends the game.", name=over[0]["name"],
+                    total=str(over[0]["points"]), limit=str(target))
+    return Text("{names} reached {limit} or more; that ends the game.", limit=str(target),
+                names=join_names([f"{p['name']} ({p['points']})" for p in over]))

@@ -11,6 +11,7 @@ from .turns import end_turn, penalty
 
 class Stop(TurnMove):
     type = "stop"
+    restated_by = frozenset({"{name} stopped.", "{name} stopped without discarding from a risk roll: the deck goes back to {top}."})  # the history shows this note in the entry's place
     turn_rule: ClassVar[str] = "S16-R12"
 
     def due(self, state: State, seat: int) -> None:

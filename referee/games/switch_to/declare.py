@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, not_yours, read_seat
+from ..base import Refusal, Text, counted, not_yours, read_seat, signed
 from ..cards import labels
 from .entries import SwitchToMove
 from .notation import check_cards_exist, parse_declaration, round_suits, split_tokens_safe, unseen_cards
@@ -65,6 +65,14 @@ class DeclareHand(SwitchToMove):
         cards = parse_declaration(action.get("cards"))
         state.players[action["seat"]].declared = [c.code for c in cards]
         score_if_declared(state)
+
+    def settled(self, before: State, after: State) -> list[Text]:
+        """The last hand declared scores the round (section 5.3): each player's score, for the history."""
+        rounds = len(after.players[0].scores)
+        if rounds == len(before.players[0].scores):
+            return []
+        return [Text("Scores this round: {scores}",
+                     scores=", ".join(f"{p.name} {signed(p.scores[-1])}" for p in after.players))]
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         cards = split_tokens_safe(action.get("cards"))

@@ -11,6 +11,7 @@ from .host import ClearTable, EndRound
 from .passing import Pass, auto_pass
 from .play import PlayCards
 from .predict import Predict, StartPlayer
+from .scoring import end_reason
 from .sheet import score_sheet as build_score_sheet
 from .start_round import StartRound
 from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SUMMARY, TITLE, State, load, new_game
@@ -68,3 +69,6 @@ class SwitchTo(Game):
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return build_score_sheet(view, history)
+
+    def end_reason(self, view: dict) -> Text:
+        return end_reason(view)

@@ -13,6 +13,7 @@ from .state import State
 
 class ClearTable(SwitchToMove):
     type = "clear_table"
+    restated_by = frozenset({"The host cleared the table (a table ruling)."})  # the history shows this note in the entry's place
     for_seat = False
     host_only = True
 

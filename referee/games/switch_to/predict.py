@@ -50,6 +50,9 @@ class Predict(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} entered a prediction", name=who)
 
+    def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
+        return Text("{name} predicted {value}", name=who, value=read_int(action.get("value")))
+
     def reveals(self, before: State, after: State) -> str | None:
         """The last prediction shows them all: undone, they could be made again knowing the others'."""
         return "ST-R2" if before.phase == PREDICT and after.phase != PREDICT else None

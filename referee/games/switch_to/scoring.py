@@ -1,6 +1,7 @@
 """Switch To: scoring a round and ending the game (sections 5.3 and 5.4)."""
 from __future__ import annotations
 
+from ..base import Text, counted, join_names, signed
 from ..cards import parse_card
 from .state import GAME_END_TOTAL, OVER, SETUP, TOKEN_PENALTY, State
 
@@ -38,3 +39,18 @@ def winners(state: State) -> list[int]:
     """Seats with the highest total (least penalty); several share the win."""
     best = max(p.total for p in state.players)
     return [s for s, p in enumerate(state.players) if p.total == best]
+
+
+def end_reason(view: dict) -> Text:
+    """Section 5.4, read off the board: a round per player played, else a total at -50 or lower."""
+    players = view["players"]
+    rounds = len(players[0]["scores"])
+    if rounds >= len(players):
+        return counted("{n} round played, one per player: the game ends.",
+                       "{n} rounds played, one per player: the game ends.", rounds)
+    low = [p for p in players if p["total"] <= GAME_END_TOTAL]
+    if len(low) == 1:
+        return Text("{name} reached {total}; {limit} ends the game.", name=low[0]["name"],
+                    total=signed(low[0]["total"]), limit=signed(GAME_END_TOTAL))
+    return Text("{names} reached {limit} or lower; that ends the game.", limit=signed(GAME_END_TOTAL),
+                names=join_names([f"{p['name']} ({signed(p['total'])})" for p in low]))

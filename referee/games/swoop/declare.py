@@ -58,6 +58,14 @@ class DeclareRemaining(SwoopMove):
         if len(state.declared) == state.seat_count - 1:
             score_hand(state)
 
+    def settled(self, before: State, after: State) -> list[Text]:
+        """The last declaration scores the hand (section 5.4): each player's penalty, for the history."""
+        hands = len(after.scores[0])
+        if hands == len(before.scores[0]):
+            return []
+        return [Text("Penalty points this hand: {scores}",
+                     scores=", ".join(f"{name} {after.scores[seat][-1]}" for seat, name in enumerate(after.players)))]
+
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         hand, mystery = read_ranks(action.get("hand", [])), read_ranks(action.get("mystery", []))
         hand_text, mystery_text = " ".join(hand), " ".join(mystery)

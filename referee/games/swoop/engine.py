@@ -7,7 +7,7 @@ from typing import Any
 
 from ..base import HOST, Refusal, Text, check_rules, read_int, with_fields
 from ..game import Action, Game, RoundInfo
-from . import sheet, state as states, view as views
+from . import scoring, sheet, state as states, view as views
 from .declare import DeclareRemaining
 from .flip import Flip
 from .pile import EndChain, Pass, PickUp
@@ -60,6 +60,9 @@ class Swoop(Game):
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return sheet.score_sheet(view, history)
+
+    def end_reason(self, view: dict) -> Text:
+        return scoring.end_reason(view)
 
     def check(self, state: State, action: Action, by: Any) -> None:
         move = self.move(action)

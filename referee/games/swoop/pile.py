@@ -13,6 +13,7 @@ from .turn import SwoopMove, acting_seat, may_act, not_over
 
 class PickUp(SwoopMove):
     type = "pick_up"
+    restated_by = frozenset({"{name} picks up the pile ({n} card)."})  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         may_act(state, seat, by)

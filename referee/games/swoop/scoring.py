@@ -1,7 +1,7 @@
 """Scoring a hand, the end of the game and the next starter (2.2, 5.4, 5.5)."""
 from __future__ import annotations
 
-from ..base import Text, next_seat
+from ..base import Text, counted, join_names, next_seat
 from .state import OVER, SWOOP_CARDS, ORDER, State, new_hand
 
 
@@ -61,3 +61,17 @@ def game_over(state: State) -> bool:
     if limit is not None:
         return state.hand_no >= limit
     return max(state.totals()) >= int(state.options["target"])
+
+
+def end_reason(view: dict) -> Text:
+    """Section 5.5, read off the board: the hands agreed are played, or a total reached the target."""
+    if view["hand_limit"] is not None:
+        return counted("{n} hand played, as agreed: the game ends.", "{n} hands played, as agreed: the game ends.",
+                       view["hand_limit"])
+    target = int(view["options"]["target"])
+    over = [p for p in view["players"] if p["total"] >= target]
+    if len(over) == 1:
+        return Text("{name} reached {total}; {limit} ends the game.", name=over[0]["name"],
+                    total=str(over[0]["total"]), limit=str(target))
+    return Text("{names} reached {limit} or more; that ends the game.", limit=str(target),
+                names=join_names([f"{p['name']} ({p['total']})" for p in over]))

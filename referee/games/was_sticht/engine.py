@@ -19,7 +19,7 @@ from typing import Any
 
 from ..base import HOST, Refusal, Text, apply_checked, check_rules, passes, read_int, with_fields
 from ..game import Game, RoundInfo
-from . import sheet, views
+from . import scoring, sheet, views
 from . import state as states
 from .draft import DummyCard, Layout, Pick
 from .ending import CornerNumbers, EndEarly
@@ -63,6 +63,9 @@ class WasSticht(Game):
 
     def round_info(self, board: dict) -> RoundInfo:
         return views.round_info(board)
+
+    def end_reason(self, board: dict) -> Text:
+        return scoring.end_reason(board)
 
     def score_sheet(self, board: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return sheet.score_sheet(board, history)

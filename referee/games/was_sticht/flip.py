@@ -15,6 +15,7 @@ class DealerFlip(DealerEntry):
     """The chip the dealer turns."""
 
     type = "dealer_flip"
+    restated_by = frozenset({"The dealer {name} turns “{chip}”."})  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         if by not in (HOST, state.dealer) or seat != state.dealer:

@@ -43,6 +43,7 @@ class AnnounceHint(DealerEntry):
     """Mode app: the dealer publishes the hint the app computed (always the right one)."""
 
     type = "announce_hint"
+    restated_by = frozenset({"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."})  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         check_column_ready(state, by)
@@ -67,6 +68,7 @@ class EnterHint(Entry):
     """Mode paper: the hint the dealer said aloud, entered by any phone."""
 
     type = "enter_hint"
+    restated_by = frozenset({"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."})  # the history shows this note in the entry's place
     for_seat = False
 
     def ready(self, state: State, seat: Any, by: Any) -> None:

@@ -2,7 +2,7 @@
 the winner, corner numbers and the ranking."""
 from __future__ import annotations
 
-from ..base import Text, join_names
+from ..base import Text, counted, join_names
 from . import rules as ws
 from .state import CORNERS, DRAFT, FLIP, OVER, TASKS, TRUMPS, State, any_pick, start_round
 
@@ -148,3 +148,20 @@ def race(state: State) -> tuple[int, int | None, int]:
         if seat != leader and counts[seat] + rounds_left >= counts[leader]:
             return leader, seat, counts[seat] + rounds_left
     return leader, None, 0
+
+
+def end_reason(view: dict) -> Text:
+    """Sections 5.6 and 4.12, read off the board: the first to the target of completed chips, else
+    (short game) everyone has dealt twice, else the table ended it early with first place settled."""
+    players = view["players"]
+    short = view["options"]["game_length"] == "short"
+    target = 4 if short else 5
+    reached = [p["name"] for p in players if p["completed"] >= target]
+    if reached:
+        return counted("{names} completed {n} chip; {n} ends the game.",
+                       "{names} completed {n} chips; {n} ends the game.", target, names=join_names(reached))
+    scored = view["round"] - 1
+    if short and scored >= 2 * len(players):
+        return counted("Everyone has dealt twice ({n} round): the short game ends.",
+                       "Everyone has dealt twice ({n} rounds): the short game ends.", scored)
+    return Text("The table ended the game early: first place was settled.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import HOST, Refusal, Text, not_yours
+from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table, chip_index
 from .state import PLAY, RESULT, TASKS, State
 
@@ -46,6 +47,10 @@ class ChooseTask(SeatEntry):
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{who} chose a task", who=who)
+
+    def shown(self, state: State, action: Action, who: str) -> Text:
+        chip = state.chips[action["seat"]][chip_index(state, action["seat"], action.get("chip"), "WS-K3")]["type"]
+        return Text("{who} chose the task “{chip}”", who=who, chip=ws.CHIP_NAMES[chip])
 
     def reveals(self, before: State, after: State) -> str | None:
         """The last choice shows every task: undone, tasks could be chosen knowing the others'."""

@@ -33,6 +33,10 @@ class SetTrumps(DealerEntry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The dealer entered the trumps")
 
+    def shown(self, state: State, action: Action, who: str) -> Text:
+        return Text("The dealer entered the trumps {trumps}",
+                    trumps="/".join(ws.parse_trumps(action.get("colour"), action.get("number"))))
+
     def candidates(self, state: State) -> list[dict]:
         return [{"type": self.type, "seat": state.dealer, "colour": colour, "number": number}
                 for colour, number in ws.TRUMP_PAIRS]

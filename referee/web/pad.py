@@ -1,0 +1,206 @@
+"""History as a score pad (issue 15): the log's lines under a heading per round, newest first.
+
+Each line says its entry once: a note that only says the entry again more fully stands in its
+place (``Move.restated_by``). A secret entry (a prediction, a task, the trumps, a reveal) says
+what it hid once the table has seen it (``Game.shows_secrets``, ``Move.shown``), and never
+before. A choice made again before the reveal points to the line that replaced it, and what a
+showdown settled (lives lost) is said under the entry that settled it (``Game.settled``).
+
+Everything is worked out from the log and its snapshots at reading time, so lines written
+before this existed read the same way.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import log
+from ..db import Entry, GameTable, Snapshot
+from ..games.base import HOST, Text
+from ..games.game import Game, RoundInfo
+
+
+@dataclass
+class PadLine:
+    entry: Entry
+    said: Any                                       # the line (a Text or, for old lines, a str)
+    also: list[Any] = field(default_factory=list)   # the notes that add to it
+    settled: list[Any] = field(default_factory=list)  # what it settled (lives lost), said below it
+    replaced_by: int | None = None                  # a later choice of the same seat replaced it
+    by_other: bool = True                           # entered by someone other than its own seat
+
+    @property
+    def at(self) -> datetime:
+        """When it was written, in UTC (SQLite hands the time back without its zone)."""
+        at = self.entry.created_at
+        return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+
+
+@dataclass
+class PadRound:
+    info: RoundInfo | None
+    lines: list[PadLine]
+
+
+class _States:
+    """The table's snapshots, each read and loaded once, and only when asked for: the seqs that
+    have one are listed in one query, a state is read when a line needs it."""
+
+    def __init__(self, session, table: GameTable, engine: Game):
+        self.session, self.table, self.engine = session, table, engine
+        self.stored = set(session.execute(select(Snapshot.seq).where(Snapshot.table_id == table.id)).scalars())
+        self.loaded, self.rounds = {}, {}
+
+    def at(self, seq: int | None) -> Any:
+        if seq is None or seq not in self.stored:
+            return None
+        if seq not in self.loaded:
+            self.loaded[seq] = log.state_at(self.session, self.table, seq)
+        return self.loaded[seq]
+
+    def round_at(self, seq: int | None) -> RoundInfo | None:
+        if seq not in self.rounds:
+            state = self.at(seq)
+            self.rounds[seq] = self.engine.round_info(self.engine.view(state, None)) if state is not None else None
+        return self.rounds[seq]
+
+
+def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[int]) -> list[PadRound]:
+    """The history page's rounds, newest first, each with its lines newest first."""
+    engine = log.engine_of(table)
+    states = _States(session, table, engine)
+    by_seq = {entry.seq: entry for entry in entries}
+    chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]  # in the order they apply
+    shown, replaced = _shown_secrets(engine, states, chain)
+    replaced.update(_replaced_choices(engine, chain))
+    chain_rounds = _rounds_along(states, chain)
+    rounds: list[PadRound] = []
+    info = None
+    for entry in entries:
+        if entry.kind == "entry":
+            found = chain_rounds[entry.seq] if entry.seq in chain_rounds else states.round_at(entry.prev_tip)
+            info = found or info
+        line = _line(engine, states, entry, entry.seq in shown, replaced.get(entry.seq), entry.seq in in_force)
+        if rounds and _same_round(rounds[-1].info, info):
+            rounds[-1].lines.append(line)
+        else:
+            rounds.append(PadRound(info, [line]))
+    for pad_round in rounds:
+        pad_round.lines.reverse()
+    return rounds[::-1]
+
+
+def _rounds_along(states: _States, chain: list[Entry]) -> dict[int, RoundInfo | None]:
+    """Seq -> the round each entry in force was made in. Rounds only move forward along the
+    entries in force, so a stretch whose first and last entries share a round is that round
+    throughout: only the states where the round changes are loaded, not every one."""
+    found: dict[int, RoundInfo | None] = {}
+
+    def fill(low: int, high: int) -> None:
+        first, last = states.round_at(chain[low].prev_tip), states.round_at(chain[high].prev_tip)
+        if _same_round(first, last):
+            found.update((entry.seq, first) for entry in chain[low:high + 1])
+            return
+        if high - low <= 1:
+            found[chain[low].seq], found[chain[high].seq] = first, last
+            return
+        middle = (low + high) // 2
+        fill(low, middle)
+        fill(middle, high)
+
+    if chain:
+        fill(0, len(chain) - 1)
+    return found
+
+
+def _same_round(one: RoundInfo | None, other: RoundInfo | None) -> bool:
+    return (one and one.word, one and one.number) == (other and other.word, other and other.number)
+
+
+def _line(engine: Game, states: _States, entry: Entry, shown: bool, replaced_by: int | None,
+          in_force: bool) -> PadLine:
+    said, notes = _parts(log.description(entry))
+    action = _action_of(entry)
+    line = PadLine(entry, said, replaced_by=replaced_by, by_other=not _entered_by_its_seat(entry, action))
+    if entry.kind != "entry":
+        return line
+    restating = next((note for note in notes if engine.restates(action, note)), None)
+    if restating is not None:
+        line.said = restating
+        notes = [note for note in notes if note is not restating]
+    line.also = list(notes)
+    if shown and replaced_by is None and states.at(entry.prev_tip) is not None:
+        line.said = engine.shown(states.at(entry.prev_tip), action) or line.said
+    if in_force and engine.settles(action):
+        before, after = states.at(entry.prev_tip), states.at(entry.seq)
+        if before is not None and after is not None:
+            line.settled = engine.settled(before, action, after)
+    return line
+
+
+def _action_of(entry: Entry) -> dict[str, Any]:
+    """The entry as stored, with its seat: an entry a seat's phone made for itself may leave
+    the seat out (the log keeps only the fields the game read)."""
+    action = dict(entry.action) if isinstance(entry.action, Mapping) else {}
+    if "seat" not in action and entry.by != HOST and entry.by.isdigit():
+        action["seat"] = int(entry.by)
+    return action
+
+
+def _parts(description: Any) -> tuple[Any, list[Any]]:
+    """An entry's own words and the notes it set off (``log._describe`` joins them as p0, p1…)."""
+    if isinstance(description, Text) and "p0" in description.params:
+        params = description.params
+        return params["p0"], [params[f"p{n}"] for n in range(1, len(params)) if f"p{n}" in params]
+    return description, []
+
+
+def _entered_by_its_seat(entry: Entry, action: Mapping[str, Any]) -> bool:
+    """"Ann played 6♠" entered on Ann's phone needs no "entered by Ann"."""
+    seat = action.get("seat")
+    return entry.by != HOST and isinstance(seat, int) and entry.by == str(seat)
+
+
+def _shown_secrets(engine: Game, states: _States, chain: list[Entry]) -> tuple[set[int], dict[int, int]]:
+    """The secret entries in force that a later entry (or they themselves) showed the table, and
+    seq -> seq for those a later secret entry of the same kind and seat replaced before the reveal
+    (the trumps typed again): only what the table was shown is said."""
+    secret, waiting, shown, replaced = engine.secret_entries, {}, set(), {}
+    for entry in chain:
+        action = _action_of(entry)
+        if action.get("type") in secret:
+            kind = (action["type"], str(action.get("seat")))
+            if kind in waiting:
+                replaced[waiting[kind]] = entry.seq
+            waiting[kind] = entry.seq
+        if not waiting or not engine.may_show_secrets(action):
+            continue  # nothing hidden, or an entry that shows nothing: no state to load
+        before, after = states.at(entry.prev_tip), states.at(entry.seq)
+        if before is not None and after is not None and engine.shows_secrets(before, action, after):
+            shown.update(waiting.values())
+            waiting = {}
+    return shown, replaced
+
+
+def _replaced_choices(engine: Game, chain: list[Entry]) -> dict[int, int]:
+    """Seq -> the seq that replaced it: in a run of entries every seat makes at once (predictions,
+    tasks, declarations), a seat's earlier entry is replaced by its later one."""
+    replaced: dict[int, int] = {}
+    run_type, latest = None, {}
+    for entry in chain:
+        action = _action_of(entry)
+        move = engine.moves.get(action.get("type")) if isinstance(action.get("type"), str) else None
+        if move is None or not move.any_order:
+            run_type, latest = None, {}
+            continue
+        if action["type"] != run_type:
+            run_type, latest = action["type"], {}
+        seat = str(action.get("seat"))
+        if seat in latest:
+            replaced[latest[seat]] = entry.seq
+        latest[seat] = entry.seq
+    return replaced
