@@ -266,13 +266,14 @@ def fill_log(database_url: str, code: str, seq: int, until: int) -> int:
         table_id = connection.execute(select(tables.c.id).where(tables.c.code == code)).scalar_one()
         last = dict(connection.execute(select(entries).where(
             entries.c.table_id == table_id, entries.c.seq == seq)).one()._mapping)
-        state = connection.execute(select(snapshots.c.state).where(
-            snapshots.c.table_id == table_id, snapshots.c.seq == seq)).scalar_one()
+        state, sheet = connection.execute(select(snapshots.c.state, snapshots.c.sheet).where(
+            snapshots.c.table_id == table_id, snapshots.c.seq == seq)).one()
         last.pop("id")
         new_seqs = range(seq + 1, until + 1)
         connection.execute(insert(entries), [
             {**last, "seq": n, "tip": n, "prev_tip": n - 1, "key": uuid.uuid4().hex} for n in new_seqs])
-        connection.execute(insert(snapshots), [{"table_id": table_id, "seq": n, "state": state} for n in new_seqs])
+        connection.execute(insert(snapshots), [{"table_id": table_id, "seq": n, "state": state, "sheet": sheet}
+                                                for n in new_seqs])
         connection.execute(update(tables).where(tables.c.id == table_id).values(seq=until, tip=until))
     if engine.dialect.name == "sqlite":  # fold the filled log into the file now, not in a timed entry
         with engine.connect() as connection:

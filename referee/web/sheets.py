@@ -17,10 +17,9 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext
-from sqlmodel import select
 
 from .. import log, scoresheet
-from ..db import GameTable, Snapshot
+from ..db import GameTable
 from ..games import GAMES
 from .common import by_json, db, public_base, qr_response
 
@@ -33,21 +32,6 @@ BAR_COLOUR, PAGE_COLOUR = "#ffffff", "#fbfaf7"  # --panel and --bg of static/app
 
 
 # --------------------------------------------------------------------------- reading a table's sheet
-
-def views_in_force(table: GameTable) -> list[dict]:
-    """The public view after each entry still in force, oldest first (seq 0: the opened table)."""
-    session = db()
-    entries = {e.seq: e for e in log.history(session, table)}
-    chain, seq = [], table.tip
-    while seq:
-        chain.append(seq)
-        seq = entries[seq].prev_tip
-    chain.append(0)
-    rows = session.exec(select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.seq.in_(chain)))
-    states = {row.seq: row.state for row in rows}
-    engine = log.engine_of(table)
-    return [engine.view(engine.load(states[s]), None) for s in reversed(chain)]
-
 
 _cache_lock = threading.Lock()
 
@@ -64,7 +48,7 @@ def sheet_of(table: GameTable, view: dict | None = None) -> scoresheet.ScoreShee
     if view is None:
         engine = log.engine_of(table)
         view = engine.view(log.current_state(db(), table), None)
-    sheet = log.engine_of(table).score_sheet(view, lambda: views_in_force(table))
+    sheet = log.engine_of(table).folded_sheet(view, log.sheet_fold_at(db(), table, table.tip))
     with _cache_lock:
         cache[key] = sheet
         while len(cache) > CACHE_SIZE:
