@@ -16,7 +16,7 @@ from collections import OrderedDict
 from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, render_template, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from .. import log, scoresheet
 from ..db import GameTable
@@ -65,9 +65,24 @@ def chart_svg(sheet: scoresheet.ScoreSheet, chart_id: str = "chart") -> str:
 def board_context(table: GameTable, view: dict) -> dict:
     """What every board adds: the round strip (from this phone's view; round, dealer and turn
     are public) and, once a round is scored, the chart (from the public sheet)."""
+    return {"round_now": log.engine_of(table).round_info(view), "sheet_chart": board_chart(table)}
+
+
+def board_chart(table: GameTable) -> str | None:
+    """The board's chart, drawn once per tip and language for every phone at the table."""
+    charts = current_app.extensions.setdefault("board_charts", OrderedDict())
+    key = (table.code, table.tip, str(get_locale()))
+    with _cache_lock:
+        if key in charts:
+            charts.move_to_end(key)
+            return charts[key]
     sheet = sheet_of(table)
-    return {"round_now": log.engine_of(table).round_info(view),
-            "sheet_chart": chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None}
+    chart = chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None
+    with _cache_lock:
+        charts[key] = chart
+        while len(charts) > CACHE_SIZE:
+            charts.popitem(last=False)
+    return chart
 
 
 def sheet_url(table: GameTable) -> str:
