@@ -5,7 +5,8 @@ each step the bench counts the streams the server answered with an event stream 
 which sends that phone to polling, and not silence) and times entries on another table through
 the API. ``streams_per_process`` is the most streams held, divided by the server's processes,
 at a step where every stream asked for was held and the entries' median stayed within 1.2x of
-the median with no streams open. A stream whose socket is closed keeps its slot until the
+the median with no streams open; the climb goes on past a slower step, and ends when streams
+are refused or entries fail. A stream whose socket is closed keeps its slot until the
 server's next heartbeat finds the phone gone, so the run waits that long before it returns.
 """
 from __future__ import annotations
@@ -18,11 +19,11 @@ from .loadgen import Client
 from .workloads import open_table, post_play
 
 LATENCY_ALLOWED = 1.2
-ENTRIES_TIMED = 15
+ENTRIES_TIMED = 21
 HEARTBEAT_SECONDS = 15  # the app's PUSH_HEARTBEAT
 
 
-def measure_streams(port: int, processes: int, most: int = 1024) -> dict:
+def measure_streams(port: int, processes: int, most: int = 4096) -> dict:
     client = Client("127.0.0.1", port, timeout=10)
     watched, played = open_table(client), open_table(client)
     _expect(post_play(client, played, {"type": "start_round"}))
@@ -40,9 +41,10 @@ def measure_streams(port: int, processes: int, most: int = 1024) -> dict:
         ratio = round(median / alone, 2) if median else None
         steps.append({"asked": target, "held": held, "entry_p50_ms": round(median * 1000, 2) if median else None,
                       "latency_ratio": ratio})
-        if held < target or ratio is None or ratio > LATENCY_ALLOWED:
-            break
-        best = held
+        if held < target or ratio is None:
+            break  # streams refused or plays stalled: no point asking for more
+        if ratio <= LATENCY_ALLOWED:
+            best = held  # one noisy step (a shared machine) does not end the climb
         target *= 2
     for sock, _ in held_sockets:
         sock.close()
@@ -86,3 +88,24 @@ def _entry_median(client: Client, table) -> float:
 def _expect(status: int) -> None:
     if status != 200:
         raise RuntimeError(f"expected 200, got {status}")
+
+
+def main() -> None:
+    """``python -m bench.streams [worker-class]``: this part of the bench alone, on SQLite."""
+    import json
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from .servers import AppToServe, ServerSettings, gunicorns, referee_app_spec
+
+    settings = ServerSettings(worker_class=sys.argv[1] if len(sys.argv) > 1 else "gthread")
+    with tempfile.TemporaryDirectory(prefix="referee-streams-") as workdir:
+        url = f"sqlite:///{Path(workdir) / 'referee.sqlite3'}"
+        with gunicorns([AppToServe("referee", referee_app_spec(), url)], settings,
+                       Path(workdir) / "gunicorn.log") as (server,):
+            print(json.dumps(measure_streams(server.port, settings.workers)))
+
+
+if __name__ == "__main__":
+    main()
