@@ -19,7 +19,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.plays import GAME, PLAYERS, scripts
+from werkzeug.datastructures import MultiDict
+
+from bench.plays import GAME, PLAYERS, as_form, scripts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,11 +35,13 @@ def main(argv: list[str] | None = None) -> int:
         from bench.baseline import create_app as create_baseline
         from referee.app import create_app
 
-        ours = create_app({"DATABASE_URL": f"sqlite:///{Path(workdir) / 'referee.sqlite3'}"}).test_client()
+        ours = create_app({"DATABASE_URL": f"sqlite:///{Path(workdir) / 'referee.sqlite3'}",
+                           "TABLES_PER_WINDOW": 10 ** 9}).test_client()  # one address opens them all
         floor = create_baseline().test_client()
-        tables = _open_tables(ours, args.tables)
+        tables, page_tables = _open_tables(ours, args.tables), _open_tables(ours, args.tables)
         paths = {
             "submit (API)": lambda: _submit_all(ours, tables),
+            "submit (page, htmx)": lambda: _submit_all(ours, page_tables, page=True),
             "poll (page, htmx)": lambda: _poll(ours, tables, args.polls, page=True),
             "poll (API)": lambda: _poll(ours, tables, args.polls, page=False),
             "baseline submit": lambda: _baseline_submits(floor, tables),
@@ -58,17 +62,24 @@ def _open_tables(client, count: int) -> list[list]:
     return tables
 
 
-def _submit_all(client, tables) -> int:
-    """Every table's game to its end, one entry per table in turn."""
+def _submit_all(client, tables, page: bool = False) -> int:
+    """Every table's game to its end, one entry per table in turn (``page``: the htmx form post,
+    answered with the board)."""
     made = 0
     while any(t[3] < len(t[2]) for t in tables):
         for table in tables:
             code, token, script, position = table
             if position >= len(script):
                 continue
-            answer = client.post(f"/api/tables/{code}/plays", headers={"Authorization": f"Bearer {token}"},
-                                 json={"action": script[position], "expected_seq": position, "key": uuid.uuid4().hex})
-            assert answer.status_code == 200, answer.json
+            if page:
+                fields = as_form(script[position]) + [("expected_seq", str(position)), ("key", uuid.uuid4().hex)]
+                answer = client.post(f"/t/{code}/entries", data=MultiDict(fields),
+                                     headers={"HX-Request": "true", "Origin": "http://localhost"})
+            else:
+                answer = client.post(f"/api/tables/{code}/plays", headers={"Authorization": f"Bearer {token}"},
+                                     json={"action": script[position], "expected_seq": position,
+                                           "key": uuid.uuid4().hex})
+            assert answer.status_code == 200, answer.data[:300]
             table[3] += 1
             made += 1
     return made

@@ -83,7 +83,9 @@ def gunicorns(apps: list[AppToServe], settings: ServerSettings, log_path: Path):
 
 def _start(app: AppToServe, settings: ServerSettings, log_path: Path) -> Server:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": app.database_url, "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}"}
+    # one address opens thousands of tables and streams here: the per-address limits would refuse them
+    env = {**os.environ, "DATABASE_URL": app.database_url, "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
+           "REFEREE_TABLES_PER_WINDOW": "1000000", "REFEREE_PUSH_STREAMS_PER_CLIENT": "1000000"}
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--chdir", str(ROOT),
                "--log-level", "warning", "--keep-alive", "30", "--graceful-timeout", "2", *settings.args(),
                app.app_spec]

@@ -7,6 +7,11 @@ stamped by a capturing pointerdown listener on Ann's page, the change by a Mutat
 moment a board with the new seq is in the DOM. Whatever the page uses to hear of changes
 (polling, pushed nudges) is what is measured. Between taps the run waits a random fraction of
 a second, so taps do not line up with a poll timer.
+
+``cheap=True`` makes both phones cheap ones on a slow network, as Lighthouse's mobile profile
+does through the DevTools protocol: the CPU six times slower (``Emulation.setCPUThrottlingRate``)
+and 150 ms round trips at 1.6 Mbit/s down, 750 kbit/s up (``Network.emulateNetworkConditions``).
+Then the tap is timed to the new board on the tapping phone itself too.
 """
 from __future__ import annotations
 
@@ -22,6 +27,8 @@ from .workloads import open_table, post_play
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHEAP_CPU_SLOWDOWN = 6
+CHEAP_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
 
@@ -52,7 +59,8 @@ def available() -> str | None:
     return None
 
 
-def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0), seed: int = 8) -> dict:
+def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0), seed: int = 8,
+                 cheap: bool = False) -> dict:
     from playwright.sync_api import sync_playwright
 
     base = f"http://127.0.0.1:{port}"
@@ -63,11 +71,12 @@ def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0),
     url = f"{base}/t/{table.code}"
     rng = random.Random(seed)
     delays: list[float] = []
+    own: list[float] = []  # the tap to the new board on the tapping phone
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            ann = _phone(browser, table.code, table.seats[0], url)
-            ben = _phone(browser, table.code, table.seats[1], url)
+            ann = _phone(browser, table.code, table.seats[0], url, cheap)
+            ben = _phone(browser, table.code, table.seats[1], url, cheap)
             seq = 1
             for tap in range(taps):
                 _wait_for_seq(ann, seq)
@@ -76,18 +85,25 @@ def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0),
                 ann.get_by_label(f"{PLAYERS[0]} predicts {tap % 11}", exact=True).click()
                 seq += 1
                 _wait_for_seq(ben, seq)
+                _wait_for_seq(ann, seq)
                 tapped = ann.evaluate("window.__tap")
                 changed = ben.evaluate(f"window.__seen[{json.dumps(str(seq))}]")
                 delays.append((changed - tapped) / 1000)
+                own.append((ann.evaluate(f"window.__seen[{json.dumps(str(seq))}]") - tapped) / 1000)
         finally:
             browser.close()
-    return {"taps": len(delays), "delays": delays, "table": table.code}
+    return {"taps": len(delays), "delays": delays, "own_delays": own, "table": table.code}
 
 
-def _phone(browser, code: str, token: str, url: str):
+def _phone(browser, code: str, token: str, url: str, cheap: bool = False):
     context = browser.new_context(**PHONE, locale="en-US")
     context.add_cookies([{"name": f"rt_{code}", "value": token, "domain": "127.0.0.1", "path": f"/t/{code}"}])
     page = context.new_page()
+    if cheap:
+        devtools = context.new_cdp_session(page)
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": CHEAP_CPU_SLOWDOWN})
+        devtools.send("Network.enable")
+        devtools.send("Network.emulateNetworkConditions", CHEAP_NETWORK)
     page.add_init_script(WATCH_SEQ)
     page.add_init_script(STAMP_TAPS)
     page.goto(url)

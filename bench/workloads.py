@@ -266,13 +266,14 @@ def fill_log(database_url: str, code: str, seq: int, until: int) -> int:
         table_id = connection.execute(select(tables.c.id).where(tables.c.code == code)).scalar_one()
         last = dict(connection.execute(select(entries).where(
             entries.c.table_id == table_id, entries.c.seq == seq)).one()._mapping)
-        state = connection.execute(select(snapshots.c.state).where(
-            snapshots.c.table_id == table_id, snapshots.c.seq == seq)).scalar_one()
+        kept = [column for column in snapshots.c if column.name not in ("table_id", "seq")]  # state, sheet
+        snapshot = dict(connection.execute(select(*kept).where(
+            snapshots.c.table_id == table_id, snapshots.c.seq == seq)).one()._mapping)
         last.pop("id")
         new_seqs = range(seq + 1, until + 1)
         connection.execute(insert(entries), [
             {**last, "seq": n, "tip": n, "prev_tip": n - 1, "key": uuid.uuid4().hex} for n in new_seqs])
-        connection.execute(insert(snapshots), [{"table_id": table_id, "seq": n, "state": state} for n in new_seqs])
+        connection.execute(insert(snapshots), [{**snapshot, "table_id": table_id, "seq": n} for n in new_seqs])
         connection.execute(update(tables).where(tables.c.id == table_id).values(seq=until, tip=until))
     if engine.dialect.name == "sqlite":  # fold the filled log into the file now, not in a timed entry
         with engine.connect() as connection:

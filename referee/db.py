@@ -86,6 +86,9 @@ class Snapshot(SQLModel, table=True):
     table_id: int = Field(foreign_key="game_tables.id", primary_key=True)
     seq: int = Field(primary_key=True)
     state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    # The score sheet's working after this entry (``Game.sheet_step``): None for games that read
+    # their sheet off the view alone, and for snapshots stored before it was kept.
+    sheet: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 def database_url(url: str) -> str:

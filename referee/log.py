@@ -105,7 +105,7 @@ def open_table(session: Session, game_id: str, players: Any, options: Mapping | 
     )
     session.add(table)
     session.flush()
-    session.add(Snapshot(table_id=table.id, seq=0, state=engine.dump(state)))
+    session.add(Snapshot(table_id=table.id, seq=0, state=engine.dump(state), sheet=first_sheet_fold(engine, state)))
     session.commit()
     session.refresh(table)
     upkeep.UNKNOWN_CODES.discard(table.code)
@@ -132,7 +132,7 @@ _SNAPSHOTS = Snapshot.__table__
 # The table and the snapshot at its tip, in one query built once: nearly every request that finds
 # a table goes on to read its current state (a board, a write), and a write made two round trips.
 _TABLE_AND_TIP_STATE = (
-    select(GameTable, _SNAPSHOTS.c.seq, _SNAPSHOTS.c.state)
+    select(GameTable, _SNAPSHOTS.c.seq, _SNAPSHOTS.c.state, _SNAPSHOTS.c.sheet)
     .outerjoin(_SNAPSHOTS, (_SNAPSHOTS.c.table_id == GameTable.id) & (_SNAPSHOTS.c.seq == GameTable.tip))
     .where(GameTable.code == bindparam("code")))
 
@@ -155,9 +155,10 @@ def find_table(session: Session, code: str) -> GameTable:
     if row is None:
         upkeep.UNKNOWN_CODES.add(normal)
         raise TableNotFound(code)
-    table, tip, dumped = row
+    table, tip, dumped, sheet = row
     if tip is not None:
         session.info.setdefault("fetched_states", {})[table.id, tip] = dumped
+        session.info.setdefault("sheet_folds", {})[table.id, tip] = sheet
     found[normal] = table
     return table
 
@@ -329,6 +330,75 @@ def state_at(session: Session, table: GameTable, seq: int):
 
 def current_state(session: Session, table: GameTable):
     return state_at(session, table, table.tip)
+
+
+# --------------------------------------------------------------------------- the score sheet's working
+
+_SHEET_AT = select(_SNAPSHOTS.c.sheet).where(_SNAPSHOTS.c.table_id == bindparam("table_id"),
+                                             _SNAPSHOTS.c.seq == bindparam("seq"))
+
+
+def first_sheet_fold(engine, state) -> dict | None:
+    return engine.sheet_step(None, engine.view(state, None)) if engine.sheet_folds else None
+
+
+def sheet_fold_at(session: Session, table: GameTable, seq: int) -> dict | None:
+    """The score sheet's working after the entry at ``seq`` (``Game.sheet_step``), as its
+    snapshot keeps it: one value, whatever the game's length. Kept in the session (it never
+    changes). A snapshot stored before workings were kept has none: the chain is folded once."""
+    if not engine_of(table).sheet_folds:
+        return None
+    known = session.info.setdefault("sheet_folds", {})
+    fold = known.get((table.id, seq))
+    if fold is None:
+        fold = session.connection().execute(_SHEET_AT, {"table_id": table.id, "seq": seq}).scalar_one_or_none()
+    if fold is None:
+        fold = _fold_the_chain(session, table, seq)
+    known[table.id, seq] = fold
+    return fold
+
+
+def _fold_the_chain(session: Session, table: GameTable, seq: int) -> dict | None:
+    engine = engine_of(table)
+    fold = None
+    for view in views_in_force(session, table, seq):
+        fold = engine.sheet_step(fold, view)
+    return fold
+
+
+def views_in_force(session: Session, table: GameTable, tip: int) -> list[dict]:
+    """The public view after each entry in force at ``tip``, oldest first (seq 0: the opened
+    table). Reads the whole log: only for snapshots stored without the sheet's working."""
+    entries = {e.seq: e for e in history(session, table)}
+    chain, seq = [], tip
+    while seq:
+        chain.append(seq)
+        seq = entries[seq].prev_tip
+    chain.append(0)
+    rows = session.exec(select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.seq.in_(chain)))
+    states = {row.seq: row.state for row in rows}
+    engine = engine_of(table)
+    return [engine.view(engine.load(states[s]), None) for s in reversed(chain)]
+
+
+def _sheet_folds_of(session: Session, table: GameTable, prepared: "_Prepared") -> dict[int, dict | None]:
+    """The working after each line ``prepared`` stores a snapshot for: the entry's own (from its
+    state) and a correction's re-entered lines (each on the line it was applied on)."""
+    engine = engine_of(table)
+    if not engine.sheet_folds:
+        return {}
+    folds: dict[int, dict | None] = {}
+
+    def fold_after(line: Entry, state) -> None:
+        before = folds.get(line.prev_tip) if line.prev_tip in folds else sheet_fold_at(session, table, line.prev_tip)
+        folds[line.seq] = engine.sheet_step(before, engine.view(state, None))
+
+    for line, dumped in prepared.earlier:
+        if dumped is not None:
+            fold_after(line, engine.load(dumped))
+    if prepared.snapshot is not None:
+        fold_after(prepared.entry, prepared.state)
+    return folds
 
 
 def history(session: Session, table: GameTable) -> list[Entry]:
@@ -669,15 +739,19 @@ def _append(session: Session, table: GameTable, expected_seq: int, prepared: _Pr
         moved = connection.execute(_MOVE_AND_SET_PENDING if setting_pending else _MOVE, params).rowcount
     if moved != 1:
         raise LostRace()
+    folds = _sheet_folds_of(session, table, prepared)
     if prepared.earlier:  # a correction: its lines in one statement each for lines and snapshots
         lines = [*prepared.earlier, (entry, prepared.snapshot)]
         connection.execute(_INSERT_ENTRY, [_columns(line) for line, _ in lines])
-        connection.execute(_INSERT_SNAPSHOT, [{"table_id": table.id, "seq": line.seq, "state": state}
+        connection.execute(_INSERT_SNAPSHOT, [{"table_id": table.id, "seq": line.seq, "state": state,
+                                               "sheet": folds.get(line.seq)}
                                               for line, state in lines if state is not None])
     else:
         connection.execute(_INSERT_ENTRY, _columns(entry))
         if prepared.snapshot is not None:
-            connection.execute(_INSERT_SNAPSHOT, {"table_id": table.id, "seq": entry.seq, "state": prepared.snapshot})
+            connection.execute(_INSERT_SNAPSHOT, {"table_id": table.id, "seq": entry.seq, "state": prepared.snapshot,
+                                                  "sheet": folds.get(entry.seq)})
+    session.info.setdefault("sheet_folds", {}).update({(table.id, seq): fold for seq, fold in folds.items()})
     set_committed_value(table, "seq", entry.seq)
     set_committed_value(table, "tip", entry.tip)
     set_committed_value(table, "updated_at", entry.created_at)

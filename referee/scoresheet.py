@@ -11,6 +11,7 @@ make the caller load it.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -89,6 +90,27 @@ def closing_views(views: Iterable[dict], counter: Callable[[dict], int]) -> list
         if n >= 1:
             closing[n] = view
     return [closing[n] for n in sorted(closing)]
+
+
+def closing_step(fold: dict | None, view: dict, counter: Callable[[dict], int],
+                 digest: Callable[[dict], dict]) -> dict:
+    """``closing_views`` one view at a time, for ``Game.sheet_step``: the fold keeps, for each n,
+    ``digest`` of the last view whose ``counter`` read n (only what the sheet reads of it), so
+    ``closing_history(fold)`` read by the sheet gives what the whole history would have."""
+    closing = list((fold or {}).get("closing", []))  # a new list: the fold before stays as stored
+    n = counter(view)
+    if n >= 1:
+        at = bisect_left([pair[0] for pair in closing], n)
+        if at < len(closing) and closing[at][0] == n:
+            closing[at] = [n, digest(view)]
+        else:
+            closing.insert(at, [n, digest(view)])
+    return {"closing": closing}
+
+
+def closing_history(fold: dict | None) -> list[dict]:
+    """The digests of the closing views a fold made by ``closing_step`` keeps, in order."""
+    return [view for _, view in (fold or {}).get("closing", [])]
 
 
 # --------------------------------------------------------------------------- the chart

@@ -156,6 +156,20 @@ class Game:
         ``view``; ``history()`` yields the public views after each entry in force, oldest first."""
         raise NotImplementedError
 
+    # Games whose sheet is read off the views after each entry (not off the view alone) fold it
+    # entry by entry (``sheet_step``), kept with each snapshot: no board reads the whole log.
+    sheet_folds: ClassVar[bool] = False
+
+    def sheet_step(self, fold: dict | None, view: dict) -> dict | None:
+        """The score sheet's working (JSON) once the entry whose public view is ``view`` is in
+        force; ``fold`` is the working after the entry before (None before the first view).
+        ``folded_sheet(view, fold)`` must equal ``score_sheet`` over the whole history."""
+        return None
+
+    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
+        """The score sheet from the working ``sheet_step`` folded up to ``view``."""
+        return self.score_sheet(view, lambda: [])
+
     def end_reason(self, view: dict) -> Text | None:
         """Why a finished game ended, in the table's words ("Ann reached -63; -50 ends the
         game."), read off its public view; None: the page says it from the score sheet."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def init_app(app) -> None:
-    from . import api, common, events, filters, forms, limits, outcomes, pages, rules, security, sessions, sheets
+    from . import api, assets, common, events, filters, forms, limits, outcomes, pages, rules, security, sessions, sheets
 
     for blueprint in (pages.bp, api.bp, sheets.bp, events.bp, rules.bp):
         app.register_blueprint(blueprint)
@@ -14,5 +14,6 @@ def init_app(app) -> None:
     outcomes.init_app(app)
     app.after_request(security.add_security_headers)
     app.after_request(sessions.keep_secrets_private)
+    assets.init_app(app)
     app.teardown_appcontext(common.close_db)
     filters.register_filters(app)

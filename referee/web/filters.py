@@ -1,6 +1,7 @@
 """Card notation for templates: ``7H|card_label`` is 7♥, ``7H|card_name`` "7 of hearts"."""
 from __future__ import annotations
 
+from flask import g, has_request_context
 from flask_babel import gettext, pgettext
 
 from ..games.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, label_of, parse_card
@@ -38,6 +39,15 @@ def suit_name(suit: str) -> str:
 
 
 def card_name(code: str) -> str:
+    """A card's name in the page's language ("queen of hearts"), worked out once per request:
+    a board names the same cards many times (hands, offers, their labels)."""
+    named = g.setdefault("card_names", {}) if has_request_context() else {}
+    if code not in named:
+        named[code] = _card_name(code)
+    return named[code]
+
+
+def _card_name(code: str) -> str:
     try:
         card = parse_card(code)
     except ValueError:

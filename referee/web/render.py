@@ -4,16 +4,24 @@ history lines as JSON; the new-table form."""
 from __future__ import annotations
 
 import json
+import threading
 import uuid
+from collections import OrderedDict
 
 from flask import current_app, make_response, render_template, request
+from flask_babel import get_locale
 
-from .. import log
+from .. import log, upkeep
 from ..db import GameTable
 from ..games.base import HOST, Refusal
 from . import correcting, flows, opening, sessions, sheets
 from .about import about_player
-from .common import by_json, db, join_url
+from .common import by_json, db, join_url, public_base
+
+BOARDS_KEPT = 512  # rendered board fragments kept per process (a few KB each)
+# Stands for the form key in a kept board: each answer gets its own key in its place.
+FORM_KEY_MARK = uuid.uuid4().hex
+_boards_lock = threading.Lock()
 
 
 def is_htmx() -> bool:
@@ -26,12 +34,41 @@ def board_page(table: GameTable, status: int = 200, *, refusal: Refusal | None =
     entry the host may accept anyway as a table ruling."""
     viewer = sessions.who(table)
     sessions.showing_secrets_of(viewer)
+    kept = refusal is None and refused is None and message is None and is_htmx()
+    if kept:
+        return make_response(_kept_board(table, viewer).replace(FORM_KEY_MARK, uuid.uuid4().hex), status)
+    return make_response(_render_board(table, viewer, refusal, refused, message), status)
+
+
+def _kept_board(table: GameTable, viewer) -> str:
+    """The htmx board as ``viewer`` sees it at this seq, rendered once: every phone of the same
+    kind (the host, a seat, the watchers) in the same language asking again after an entry gets
+    the same fragment. Everything a board shows that can change is in the key: a seq names the
+    log and tip, seats_version the seats and rematch, and the pending correction and archiving
+    change without a write."""
+    key = (table.code, table.seq, table.tip, table.seats_version, json.dumps(table.pending, sort_keys=True),
+           repr(viewer), str(get_locale()), upkeep.is_archived(table), public_base())
+    boards = current_app.extensions.setdefault("boards", OrderedDict())
+    with _boards_lock:
+        if key in boards:
+            boards.move_to_end(key)
+            return boards[key]
+    board = _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
+    with _boards_lock:
+        boards[key] = board
+        while len(boards) > BOARDS_KEPT:
+            boards.popitem(last=False)
+    return board
+
+
+def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: dict | None, message: str | None,
+                  form_key: str | None = None) -> str:
     game = log.engine_of(table)
     state = log.current_state(db(), table)
     view = flows.hide_held_secret_offers(table, game.view(state, viewer), viewer)
     context = dict(
         table=table, engine=game, view=view, viewer=viewer, host=HOST,
-        key=uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
+        key=form_key or uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
         refusal_said=_refusal_said(table, state, refusal, refused, viewer),
         refused_line=flows.refused_entry_line(table, refused),
         message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
@@ -39,8 +76,7 @@ def board_page(table: GameTable, status: int = 200, *, refusal: Refusal | None =
         **correcting.board_context(table, view, viewer),
         **flows.board_flows(table, view, viewer, sheets.sheet_of(table)),
     )
-    template = "board.html" if is_htmx() else "table.html"
-    return make_response(render_template(template, **context), status)
+    return render_template("board.html" if is_htmx() else "table.html", **context)
 
 
 def _refusal_said(table: GameTable, state, refusal: Refusal | None, refused: dict | None, viewer):

@@ -16,11 +16,10 @@ from collections import OrderedDict
 from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, render_template, url_for
-from flask_babel import gettext
-from sqlmodel import select
+from flask_babel import get_locale, gettext
 
 from .. import log, scoresheet
-from ..db import GameTable, Snapshot
+from ..db import GameTable
 from ..games import GAMES
 from .common import by_json, db, public_base, qr_response
 
@@ -33,21 +32,6 @@ BAR_COLOUR, PAGE_COLOUR = "#ffffff", "#fbfaf7"  # --panel and --bg of static/app
 
 
 # --------------------------------------------------------------------------- reading a table's sheet
-
-def views_in_force(table: GameTable) -> list[dict]:
-    """The public view after each entry still in force, oldest first (seq 0: the opened table)."""
-    session = db()
-    entries = {e.seq: e for e in log.history(session, table)}
-    chain, seq = [], table.tip
-    while seq:
-        chain.append(seq)
-        seq = entries[seq].prev_tip
-    chain.append(0)
-    rows = session.exec(select(Snapshot).where(Snapshot.table_id == table.id, Snapshot.seq.in_(chain)))
-    states = {row.seq: row.state for row in rows}
-    engine = log.engine_of(table)
-    return [engine.view(engine.load(states[s]), None) for s in reversed(chain)]
-
 
 _cache_lock = threading.Lock()
 
@@ -64,7 +48,7 @@ def sheet_of(table: GameTable, view: dict | None = None) -> scoresheet.ScoreShee
     if view is None:
         engine = log.engine_of(table)
         view = engine.view(log.current_state(db(), table), None)
-    sheet = log.engine_of(table).score_sheet(view, lambda: views_in_force(table))
+    sheet = log.engine_of(table).folded_sheet(view, log.sheet_fold_at(db(), table, table.tip))
     with _cache_lock:
         cache[key] = sheet
         while len(cache) > CACHE_SIZE:
@@ -81,9 +65,24 @@ def chart_svg(sheet: scoresheet.ScoreSheet, chart_id: str = "chart") -> str:
 def board_context(table: GameTable, view: dict) -> dict:
     """What every board adds: the round strip (from this phone's view; round, dealer and turn
     are public) and, once a round is scored, the chart (from the public sheet)."""
+    return {"round_now": log.engine_of(table).round_info(view), "sheet_chart": board_chart(table)}
+
+
+def board_chart(table: GameTable) -> str | None:
+    """The board's chart, drawn once per tip and language for every phone at the table."""
+    charts = current_app.extensions.setdefault("board_charts", OrderedDict())
+    key = (table.code, table.tip, str(get_locale()))
+    with _cache_lock:
+        if key in charts:
+            charts.move_to_end(key)
+            return charts[key]
     sheet = sheet_of(table)
-    return {"round_now": log.engine_of(table).round_info(view),
-            "sheet_chart": chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None}
+    chart = chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None
+    with _cache_lock:
+        charts[key] = chart
+        while len(charts) > CACHE_SIZE:
+            charts.popitem(last=False)
+    return chart
 
 
 def sheet_url(table: GameTable) -> str:

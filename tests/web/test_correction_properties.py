@@ -10,9 +10,10 @@ import uuid
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from referee import corrections, log
+from referee.db import Snapshot
 from referee.games import GAMES
 from referee.games.base import HOST, Refusal
 
@@ -76,9 +77,14 @@ def correct(session, code: str, target: int, change: corrections.Change) -> log.
 
 
 def assert_replays_to_its_snapshot(session, code: str) -> None:
+    """The state, and the score sheet from the working stored with the tip's snapshot."""
     table = log.find_table(session, code)
     engine = log.engine_of(table)
     assert engine.dump(log.replay(session, table)) == engine.dump(log.current_state(session, table))
+    view = engine.view(log.current_state(session, table), None)
+    stored = session.exec(select(Snapshot.sheet).where(Snapshot.table_id == table.id, Snapshot.seq == table.tip)).one()
+    assert engine.folded_sheet(view, stored) == \
+        engine.score_sheet(view, lambda: log.views_in_force(session, table, table.tip))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

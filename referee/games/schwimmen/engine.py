@@ -30,6 +30,7 @@ from .state import State
 from .swaps import Pass, SwapAll, SwapOne
 from .turns import SchwimmenMove
 from .sheet import score_sheet
+from . import sheet as sheet_module
 from .view import board, round_info
 
 MOVES: tuple[SchwimmenMove, ...] = (FirstDealer(), DealerChoice(), LayCentre(), TurnUp(), Refresh(), SwapOne(),
@@ -66,6 +67,14 @@ class SchwimmenGame(Game):
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return score_sheet(view, history)
+
+    sheet_folds = True
+
+    def sheet_step(self, fold: dict | None, view: dict) -> dict:
+        return sheet_module.sheet_step(fold, view)
+
+    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
+        return sheet_module.folded_sheet(view, fold)
 
     def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         move = self.move(action)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...scoresheet import Row, ScoreSheet, closing_views
+from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import GAME_ID, OVER
 
 
@@ -28,3 +28,19 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
 def showdowns(view: dict) -> int:
     """How many showdowns this view has behind it: the round of its last result."""
     return view["result"]["round"] if view.get("result") else 0
+
+
+def sheet_step(fold: dict | None, view: dict) -> dict:
+    """The sheet's working after one more view (``Game.sheet_step``): the last view of each showdown."""
+    return closing_step(fold, view, showdowns, digest)
+
+
+def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
+    return score_sheet(view, lambda: closing_history(fold))
+
+
+def digest(view: dict) -> dict:
+    """What ``score_sheet`` reads of a closing view."""
+    result = view["result"]
+    return {"result": {key: result[key] for key in ("round", "losses", "void") if key in result},
+            "players": [{"out": p["out"], "lives": p["lives"]} for p in view["players"]]}

@@ -16,6 +16,7 @@ from .moves import Action
 from .roll import RollMove
 from .scoring import end_reason
 from .sheet import score_sheet
+from . import sheet as sheet_module
 from .start import StartPlayer
 from .stop import Stop
 from .view import board, round_info
@@ -65,6 +66,14 @@ class Switch16(Game):
 
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return score_sheet(view, history)
+
+    sheet_folds = True
+
+    def sheet_step(self, fold: dict | None, view: dict) -> dict:
+        return sheet_module.sheet_step(fold, view)
+
+    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
+        return sheet_module.folded_sheet(view, fold)
 
 
 GAME = Switch16()

@@ -2,22 +2,22 @@
 (cards discarded from the deck each player holds), read off the views after each entry in force."""
 from __future__ import annotations
 
-from ...scoresheet import Row, ScoreSheet
-from ...scoresheet import closing_views
+from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import DONE, GAME_ID
 
 
 def score_sheet(view: dict, history) -> ScoreSheet:
-    if view["options"].get("game_mode") == "points":
+    if is_points_game(view):
         return points_sheet(view, history)
     return race_sheet(view, history)
 
 
+def is_points_game(view: dict) -> bool:
+    return view["options"].get("game_mode") == "points"
+
+
 def points_sheet(view: dict, history) -> ScoreSheet:
     players = view["players"]
-
-    def rounds_scored(v: dict) -> int:
-        return v["round"] - 1 + (v["phase"] == "over")
 
     closing = closing_views(history(), rounds_scored)
     rows, before = [], [0] * len(players)
@@ -29,11 +29,19 @@ def points_sheet(view: dict, history) -> ScoreSheet:
                       rows, list(view["winners"]), view["phase"] == "over")
 
 
+def rounds_scored(v: dict) -> int:
+    return v["round"] - 1 + (v["phase"] == "over")
+
+
 def race_sheet(view: dict, history) -> ScoreSheet:
     """No rounds in a race: a row per turn, each player's cards discarded from the deck they hold."""
+    return race_sheet_of_turns(view, turn_ends(history()))
+
+
+def race_sheet_of_turns(view: dict, ends: list[dict]) -> ScoreSheet:
     players = view["players"]
     rows, before = [], [0] * len(players)
-    for n, v in enumerate(turn_ends(history()), 1):
+    for n, v in enumerate(ends, 1):
         standings = [min(p["top"], DONE) - 1 for p in v["players"]]
         rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings))
         before = standings
@@ -45,8 +53,33 @@ def turn_ends(views) -> list[dict]:
     """The first view after each turn: the active player changed, or the game ended."""
     found, previous = [], None
     for v in views:
-        if previous is not None and previous["active"] is not None and \
-                (v["active"] != previous["active"] or v["phase"] == "over"):
+        if ends_a_turn(previous, v):
             found.append(v)
         previous = v
     return found
+
+
+def ends_a_turn(previous: dict | None, view: dict) -> bool:
+    return previous is not None and previous["active"] is not None and \
+        (view["active"] != previous["active"] or view["phase"] == "over")
+
+
+# --------------------------------------------------------------------------- entry by entry
+
+def sheet_step(fold: dict | None, view: dict) -> dict:
+    """The sheet's working after one more view (``Game.sheet_step``): the points game keeps the
+    last view of each round, a race the first view after each turn and the view before."""
+    if is_points_game(view):
+        return closing_step(fold, view, rounds_scored, lambda v: {
+            "round": v["round"], "phase": v["phase"], "players": [{"points": p["points"]} for p in v["players"]]})
+    here = {"active": view["active"], "phase": view["phase"], "players": [{"top": p["top"]} for p in view["players"]]}
+    ends = list((fold or {}).get("ends", []))
+    if ends_a_turn((fold or {}).get("previous"), here):
+        ends.append(here)
+    return {"ends": ends, "previous": here}
+
+
+def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
+    if is_points_game(view):
+        return points_sheet(view, lambda: closing_history(fold))
+    return race_sheet_of_turns(view, (fold or {}).get("ends", []))

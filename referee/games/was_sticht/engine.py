@@ -70,6 +70,14 @@ class WasSticht(Game):
     def score_sheet(self, board: dict, history: Callable[[], Iterable[dict]]) -> Any:
         return sheet.score_sheet(board, history)
 
+    sheet_folds = True
+
+    def sheet_step(self, fold: dict | None, view: dict) -> dict:
+        return sheet.sheet_step(fold, view)
+
+    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
+        return sheet.folded_sheet(view, fold)
+
     # ---------------------------------------------------------------- the shared plumbing, bent
     def ready(self, move: Entry, state: State, seat: Any, by: Any) -> None:
         game_over(state, move)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...scoresheet import Row, ScoreSheet, closing_views
+from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import GAME_ID
 
 
@@ -12,7 +12,7 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
     """A row per round: each player's chips completed in it, and the count after it (the last
     view before the round counter moves on is where everyone stood after that round)."""
     players = view["players"]
-    closing = closing_views(history(), lambda v: v["round"] - 1)
+    closing = closing_views(history(), rounds_played)
     rows, before = [], [0] * len(players)
     for n, v in enumerate(closing, 1):
         standings = [p["completed"] for p in v["players"]]
@@ -20,3 +20,17 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
         before = standings
     return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "completed chips", True,
                       [0] * len(players), rows, list(view["winners"]), view["phase"] == "over")
+
+
+def rounds_played(view: dict) -> int:
+    return view["round"] - 1
+
+
+def sheet_step(fold: dict | None, view: dict) -> dict:
+    """The sheet's working after one more view (``Game.sheet_step``): the last view of each round."""
+    return closing_step(fold, view, rounds_played,
+                        lambda v: {"round": v["round"], "players": [{"completed": p["completed"]} for p in v["players"]]})
+
+
+def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
+    return score_sheet(view, lambda: closing_history(fold))

@@ -1,0 +1,111 @@
+"""How many event streams one process holds while plays keep their latency (issue 19).
+
+Streams are opened in steps (4, 8, 16, … up to ``most``) and kept open, as phones keep theirs; at
+each step the bench counts the streams the server answered with an event stream (not a 204,
+which sends that phone to polling, and not silence) and times entries on another table through
+the API. ``streams_per_process`` is the most streams held, divided by the server's processes,
+at a step where every stream asked for was held and the entries' median stayed within 1.2x of
+the median with no streams open; the climb goes on past a slower step, and ends when streams
+are refused or entries fail. A stream whose socket is closed keeps its slot until the
+server's next heartbeat finds the phone gone, so the run waits that long before it returns.
+"""
+from __future__ import annotations
+
+import socket
+import statistics
+import time
+
+from .loadgen import Client
+from .workloads import open_table, post_play
+
+LATENCY_ALLOWED = 1.2
+ENTRIES_TIMED = 21
+HEARTBEAT_SECONDS = 15  # the app's PUSH_HEARTBEAT
+
+
+def measure_streams(port: int, processes: int, most: int = 4096) -> dict:
+    client = Client("127.0.0.1", port, timeout=10)
+    watched, played = open_table(client), open_table(client)
+    _expect(post_play(client, played, {"type": "start_round"}))
+    played.position = 1
+    alone = _entry_median(client, played)
+    steps, held_sockets, best = [], [], 0
+    target = 4
+    while target <= most:
+        held_sockets += _open_streams(port, watched.code, target - len(held_sockets))
+        held = sum(1 for _, answered in held_sockets if answered)
+        try:
+            median = _entry_median(client, played)
+        except (OSError, RuntimeError):
+            median = None
+        ratio = round(median / alone, 2) if median else None
+        steps.append({"asked": target, "held": held, "entry_p50_ms": round(median * 1000, 2) if median else None,
+                      "latency_ratio": ratio})
+        if held < target or ratio is None:
+            break  # streams refused or plays stalled: no point asking for more
+        if ratio <= LATENCY_ALLOWED:
+            best = held  # one noisy step (a shared machine) does not end the climb
+        target *= 2
+    for sock, _ in held_sockets:
+        sock.close()
+    client.close()
+    time.sleep(HEARTBEAT_SECONDS + 1)  # the server frees the slots of the streams closed above
+    return {"streams_per_process": best // processes, "processes": processes,
+            "entry_alone_p50_ms": round(alone * 1000, 2), "steps": steps}
+
+
+def _open_streams(port: int, code: str, count: int) -> list[tuple[socket.socket, bool]]:
+    """``count`` phones' event streams: each socket, and whether it was answered with a stream
+    within two seconds."""
+    opened = []
+    for _ in range(count):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+        sock.sendall(f"GET /t/{code}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                     f"Accept: text/event-stream\r\n\r\n".encode())
+        opened.append(sock)
+    answered, deadline = [], time.monotonic() + 2
+    for sock in opened:
+        sock.settimeout(max(0.05, deadline - time.monotonic()))
+        try:
+            head = sock.recv(4096)
+            answered.append((sock, head.startswith(b"HTTP/1.1 200") and b"event-stream" in head.lower()))
+        except OSError:
+            answered.append((sock, False))
+    return answered
+
+
+def _entry_median(client: Client, table) -> float:
+    """Ann replaces her prediction (Switch To) through the API, ENTRIES_TIMED times."""
+    times = []
+    for n in range(ENTRIES_TIMED):
+        started = time.perf_counter()
+        _expect(post_play(client, table, {"type": "predict", "seat": 0, "value": n % 11}))
+        times.append(time.perf_counter() - started)
+        table.position += 1
+    return statistics.median(times)
+
+
+def _expect(status: int) -> None:
+    if status != 200:
+        raise RuntimeError(f"expected 200, got {status}")
+
+
+def main() -> None:
+    """``python -m bench.streams [worker-class]``: this part of the bench alone, on SQLite."""
+    import json
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from .servers import AppToServe, ServerSettings, gunicorns, referee_app_spec
+
+    settings = ServerSettings(worker_class=sys.argv[1] if len(sys.argv) > 1 else "gthread")
+    with tempfile.TemporaryDirectory(prefix="referee-streams-") as workdir:
+        url = f"sqlite:///{Path(workdir) / 'referee.sqlite3'}"
+        with gunicorns([AppToServe("referee", referee_app_spec(), url)], settings,
+                       Path(workdir) / "gunicorn.log") as (server,):
+            print(json.dumps(measure_streams(server.port, settings.workers)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""Issue 19: an entry costs the server one board per kind of phone, not one per phone. The htmx
+board is rendered once per (table, seq, phone's kind, language, seats, pending correction) and
+kept; every answer still gets its own form key, and whatever changes a board without a new
+entry (a seat claimed) draws it anew."""
+from __future__ import annotations
+
+import re
+
+from flask import template_rendered
+
+from tests.helpers import Phone, seat_phone
+
+
+def form_keys(page: str) -> set[str]:
+    return {key.split("-")[0] for key in re.findall(r'name="key" value="([^"]+)"', page)}
+
+
+class Renders:
+    """The board fragments the app rendered while in the block."""
+
+    def __init__(self, app):
+        self.app, self.boards = app, 0
+
+    def __enter__(self):
+        template_rendered.connect(self.count, self.app)
+        return self
+
+    def __exit__(self, *_):
+        template_rendered.disconnect(self.count, self.app)
+
+    def count(self, _app, template, context, **_):
+        self.boards += template.name == "board.html"
+
+
+def test_phones_of_one_kind_share_one_rendering_of_the_board_each_with_its_own_form_key(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"])
+    host.look()
+    watchers = [Phone(app) for _ in range(3)]
+    with Renders(app) as renders:
+        boards = [watcher.look(host.code, htmx=True) for watcher in watchers]
+    assert renders.boards == 1
+    assert len({re.sub(r'name="key" value="[^"]+"', "", board) for board in boards}) == 1
+    with Renders(app) as renders:
+        first, second = host.look(htmx=True), host.look(htmx=True)
+    assert renders.boards == 1
+    keys = form_keys(first), form_keys(second)
+    assert all(len(k) == 1 for k in keys) and keys[0] != keys[1]  # a double tap on two boards is two taps
+
+
+def test_a_seat_claimed_without_an_entry_draws_the_board_anew(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"])
+    before = host.look(htmx=True)
+    seat_phone(app, host, 0)
+    with Renders(app) as renders:
+        after = host.look(htmx=True)
+    assert renders.boards == 1 and after != before
