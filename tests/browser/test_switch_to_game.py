@@ -28,10 +28,11 @@ def play(taps, page, *codes: str) -> None:
         taps.tap(page.locator(".action-bar button[form^=bar-play]"))
 
 
-def declare(taps, page, *codes: str) -> None:
+def declare(taps, page, seat: int, *codes: str) -> None:
+    """The hand's cards; the last one sends the declaration (its button for no-JS phones)."""
     with taps.entry(GAME, "a round's scoring, per player"):
         tap_cards(taps, page, *codes)
-        taps.tap(page.locator("form.declare button.primary"))
+        taps.tap_if_shown(page.locator(f"form.declare:has(input[name=seat][value='{seat}']) button.primary"))
 
 
 def predict(taps, page, seat: int, value: int) -> None:
@@ -80,10 +81,10 @@ def test_a_whole_game_on_two_phones(live_server, phone, shoot, taps):
 
     # Ben's play used the last play token: the round ends (E1) on both phones.
     expect(ann.locator("form.declare")).to_be_visible(timeout=LIVE)
-    declare(taps, ann, "2S", "3S", "4S", "6S", "7S", "8S", "9S")
+    declare(taps, ann, 0, "2S", "3S", "4S", "6S", "7S", "8S", "9S")
     shoot(ann, "st-05-ann-declared")
     expect(host.locator("form.declare")).to_be_visible(timeout=LIVE)
-    declare(taps, host, "2H", "3H", "4H", "5H", "6H", "8H", "9H")
+    declare(taps, host, 1, "2H", "3H", "4H", "5H", "6H", "8H", "9H")
 
     sheet = ann.locator("table.sheet")
     expect(sheet).to_be_visible(timeout=LIVE)
@@ -108,10 +109,10 @@ def test_a_whole_game_on_two_phones(live_server, phone, shoot, taps):
     play(taps, host, "3H")  # the last play token: E1
 
     expect(ann.locator("form.declare")).to_be_visible(timeout=LIVE)
-    declare(taps, ann, "2S", "3S", "4S", "5S", "6S", "7S")
+    declare(taps, ann, 0, "2S", "3S", "4S", "5S", "6S", "7S")
     expect(host.locator("form.declare")).to_have_count(1, timeout=LIVE)  # Ann's declaration reached the host
     expect(host.locator("form.declare")).to_contain_text("Ben")
-    declare(taps, host, "4H", "5H", "6H", "7H", "8H", "9H", "8S")
+    declare(taps, host, 1, "4H", "5H", "6H", "7H", "8H", "9H", "8S")
 
     expect(ann.locator(".status")).to_contain_text("2", timeout=LIVE)
     expect(ann.locator(".players li.winner")).to_contain_text("Ann")
