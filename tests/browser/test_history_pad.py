@@ -82,10 +82,15 @@ def switch_to_over(live_server: str) -> Api:
     return table
 
 
+def hosting(context, table: Api) -> None:
+    """This phone holds the host's pass of ``table``, as the phone that opened it does."""
+    context.add_cookies([{"name": f"rt_{table.code}", "value": table.host, "domain": "127.0.0.1",
+                          "path": f"/t/{table.code}"}])
+
+
 def host_phone(browser, live_server: str, table: Api, language: str | None = None, **context):
     phone = browser.new_context(**PHONE, **context)
-    phone.add_cookies([{"name": f"rt_{table.code}", "value": table.host, "domain": "127.0.0.1",
-                        "path": f"/t/{table.code}"}])
+    hosting(phone, table)
     if language:
         phone.add_cookies([{"name": "lang", "value": language, "domain": "127.0.0.1", "path": "/"}])
     return phone, phone.new_page()
@@ -118,16 +123,14 @@ def test_the_history_pad_and_game_over_on_a_phone(live_server, browser, shoot, s
         assert_accessible(page, f"switch-to history pad ({scheme})")
         shoot(page, f"pad-switch-to-history-{scheme}")
         schwimmen = schwimmen_after_a_showdown(live_server)
-        context.add_cookies([{"name": f"rt_{schwimmen.code}", "value": schwimmen.host, "domain": "127.0.0.1",
-                              "path": f"/t/{schwimmen.code}"}])
+        hosting(context, schwimmen)
         page.goto(f"{live_server}/t/{schwimmen.code}/history")
         expect(page.locator(".history li").first).to_contain_text("Cem revealed Q♠ J♠ 8♥")
         expect(page.locator(".history li .settled").first).to_have_text("Cem loses a life: 20, lowest hand")
         assert_accessible(page, f"schwimmen history pad ({scheme})")
         shoot(page, f"pad-schwimmen-history-{scheme}")
         over = switch_to_over(live_server)
-        context.add_cookies([{"name": f"rt_{over.code}", "value": over.host, "domain": "127.0.0.1",
-                              "path": f"/t/{over.code}"}])
+        hosting(context, over)
         page.goto(f"{live_server}/t/{over.code}")
         expect(page.locator(".game-over .reason")).to_have_text(re.compile(r"Ann reached −54; −50 ends the game\."))
         page.locator(".game-over").scroll_into_view_if_needed()
@@ -148,8 +151,7 @@ def test_the_pad_and_the_reason_read_in_german_and_japanese(live_server, browser
             expect(page.locator(".pad-round h2").first).to_have_text(heading)
         shoot(page, f"pad-switch-to-history-{language}")
         over = switch_to_over(live_server)
-        context.add_cookies([{"name": f"rt_{over.code}", "value": over.host, "domain": "127.0.0.1",
-                              "path": f"/t/{over.code}"}])
+        hosting(context, over)
         page.goto(f"{live_server}/t/{over.code}")
         expect(page.locator(".game-over .reason")).to_have_text(reason)
         page.locator(".game-over").scroll_into_view_if_needed()

@@ -324,13 +324,19 @@ def test_the_trumps_and_the_dealers_hint_reach_only_the_dealer(app, client):
             assert not trumps_shown(where, text), f"{where} shows the trumps to {viewer}"
 
 
-def test_a_task_choice_reaches_only_its_seat_until_all_are_in(app, client):
+def through_the_draft(client):
+    """A Was Sticht table whose secret trumps are set and whose columns are all picked."""
     table = drafted_chips(client)
     table.enter({"type": "set_trumps", "colour": TRUMPS[0], "number": TRUMPS[1]}, by=A)
     for picks, _ in COLUMNS_85:
         for seat, card in seat_cards(picks):
             table.enter({"type": "pick", "card": card}, by=seat)
         table.enter({"type": "announce_hint"}, by=A)
+    return table
+
+
+def test_a_task_choice_reaches_only_its_seat_until_all_are_in(app, client):
+    table = through_the_draft(client)
     table.enter({"type": "reveal"}, by=A)
     table.enter({"type": "choose_task", "chip": "EXACT_3"}, by=B)  # B's chip 2 of 5
     assert task_shown(everything_seen(app, table, B), "page")

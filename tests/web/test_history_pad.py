@@ -172,14 +172,9 @@ def test_predictions_show_their_values_only_once_all_are_in(app, client):
 
 
 def test_a_was_sticht_task_shows_its_chip_once_every_task_is_chosen(app, client):
-    from tests.web.test_access import COLUMNS_85, TRUMPS, drafted_chips, seat_cards
+    from tests.web.test_access import TRUMPS, through_the_draft
 
-    table = drafted_chips(client)
-    table.enter({"type": "set_trumps", "colour": TRUMPS[0], "number": TRUMPS[1]}, by=A)
-    for picks, _ in COLUMNS_85:
-        for seat, card in seat_cards(picks):
-            table.enter({"type": "pick", "card": card}, by=seat)
-        table.enter({"type": "announce_hint"}, by=A)
+    table = through_the_draft(client)
     watcher = Phone(app)
     assert f"trumps {TRUMPS[0]}/{TRUMPS[1]}" not in plain(history_of(watcher, table.code))
     table.enter({"type": "reveal"}, by=A)
