@@ -151,3 +151,36 @@ def test_ticks_are_round_and_cover_the_values(values):
 def test_ticks_examples(low, high, expected):
     ticks = nice_ticks(low, high)
     assert ticks[0] == expected[0] and ticks[-1] == expected[-1]
+
+
+def drawn_colours(group: ET.Element) -> list[tuple[str, list[int]]]:
+    """Each stretch of a series' line: the colour it is drawn in (its own, else its group's) and
+    the x indexes of the marks at its points."""
+    style = (lambda e, inherited: (e.get("style") or inherited).removeprefix("color: ").strip())
+    group_colour = group.get("style") or ""
+    xs = {}
+    for element in group.iter():
+        if element.get("data-x") is not None:
+            xs[tuple(map(float, _centre(element)))] = int(element.get("data-x"))
+    return [(style(line, group_colour), [xs[tuple(map(float, p.split(",")))] for p in line.get("points").split()])
+            for line in group.iter(f"{SVG}polyline")]
+
+
+def _centre(mark: ET.Element) -> tuple[str, str]:
+    if mark.tag == f"{SVG}circle":
+        return mark.get("cx"), mark.get("cy")
+    raise AssertionError("tests draw circles only")
+
+
+def test_tints_colour_each_stretch_by_the_point_it_runs_to_and_the_legend_by_the_last():
+    """Switch 16 colours a line by the deck its player holds, which changes with a swap."""
+    root = parse(line_chart([Series("Ann", [0, 7, 7, None, 9, 12], ["red", "red", "blue", "blue", "blue", "red"])],
+                            ["S", "T1", "T2", "T3", "T4", "T5"], "t"))
+    (group,) = series_groups(root)
+    assert drawn_colours(group) == [("red", [0, 1]), ("blue", [1, 2]), ("red", [4, 5])]
+    marks = {int(m.get("data-x")): (parent.get("style") or "") for parent in group for m in parent.iter()
+             if m.get("data-x") is not None}
+    assert marks == {0: "color: red", 1: "color: red", 2: "color: blue", 4: "color: blue", 5: "color: red"}
+    legend = root.find(f".//{SVG}g[@class='legend']")
+    assert legend[0].get("style") == "color: red"
+    assert all(line.get("stroke") == "currentColor" for line in root.iter(f"{SVG}polyline"))
