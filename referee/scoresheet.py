@@ -25,7 +25,7 @@ class Row:
     scores: list[Number | None]         # what each player scored in this round (None: not in play)
     standings: list[Number | None]      # each player's total after it (None: out of the game)
     note: str = ""                      # e.g. "void"
-    tints: list[str | None] = field(default_factory=list)  # each player's chart colour here (CSS; Switch 16: the deck held)
+    tints: list[str | None] = field(default_factory=list)  # each player's chart colour (CSS), e.g. the deck held
 
 
 @dataclass(frozen=True)

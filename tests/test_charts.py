@@ -155,21 +155,13 @@ def test_ticks_examples(low, high, expected):
 
 def drawn_colours(group: ET.Element) -> list[tuple[str, list[int]]]:
     """Each stretch of a series' line: the colour it is drawn in (its own, else its group's) and
-    the x indexes of the marks at its points."""
-    style = (lambda e, inherited: (e.get("style") or inherited).removeprefix("color: ").strip())
-    group_colour = group.get("style") or ""
-    xs = {}
-    for element in group.iter():
-        if element.get("data-x") is not None:
-            xs[tuple(map(float, _centre(element)))] = int(element.get("data-x"))
-    return [(style(line, group_colour), [xs[tuple(map(float, p.split(",")))] for p in line.get("points").split()])
-            for line in group.iter(f"{SVG}polyline")]
-
-
-def _centre(mark: ET.Element) -> tuple[str, str]:
-    if mark.tag == f"{SVG}circle":
-        return mark.get("cx"), mark.get("cy")
-    raise AssertionError("tests draw circles only")
+    the x indexes of the (circle) marks at its points."""
+    at = {(c.get("cx"), c.get("cy")): int(c.get("data-x")) for c in group.iter(f"{SVG}circle")}
+    stretches = []
+    for line in group.iter(f"{SVG}polyline"):
+        colour = (line.get("style") or group.get("style")).removeprefix("color: ")
+        stretches.append((colour, [at[tuple(p.split(","))] for p in line.get("points").split()]))
+    return stretches
 
 
 def test_tints_colour_each_stretch_by_the_point_it_runs_to_and_the_legend_by_the_last():
