@@ -173,8 +173,7 @@ def _line(plot: _Plot, index: int, s: Series) -> str:
     every = math.ceil(len(present) / MAX_MARKS) or 1
     for n, i in enumerate(present):
         if n % every == 0 or n == len(present) - 1:
-            drawn = _mark(mark, plot.x(i), plot.point_y(index, i, s.values[i]), i, s.values[i])
-            out.append(f'<g{_tinted(s.tint(i))}>{drawn}</g>' if s.tint(i) else drawn)
+            out.append(_mark(mark, plot.x(i), plot.point_y(index, i, s.values[i]), i, s.values[i], s.tint(i)))
     out.append("</g>")
     return "".join(out)
 
@@ -213,14 +212,15 @@ def _runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
     return runs
 
 
-def _mark(kind: str, x: float, y: float, index: int | None = None, value: float | None = None) -> str:
-    """A point mark of its own shape, 9 px across, centred on (x, y)."""
+def _mark(kind: str, x: float, y: float, index: int | None = None, value: float | None = None,
+          tint: str | None = None) -> str:
+    """A point mark of its own shape, 9 px across, centred on (x, y), in ``tint`` if given."""
     r = 4.5
-    data = f' data-x="{index}" data-value="{_number(value)}"' if index is not None else ""
+    extra = (f' data-x="{index}" data-value="{_number(value)}"' if index is not None else "") + _tinted(tint)
     if kind == "circle":
-        return f'<circle class="mark" cx="{_f(x)}" cy="{_f(y)}" r="{r}"{data}/>'
+        return f'<circle class="mark" cx="{_f(x)}" cy="{_f(y)}" r="{r}"{extra}/>'
     if kind == "square":
-        return f'<rect class="mark" x="{_f(x - r + 0.5)}" y="{_f(y - r + 0.5)}" width="8" height="8"{data}/>'
+        return f'<rect class="mark" x="{_f(x - r + 0.5)}" y="{_f(y - r + 0.5)}" width="8" height="8"{extra}/>'
     shapes = {
         "triangle": [(0, -r - 0.5), (r, r - 0.5), (-r, r - 0.5)],
         "down": [(0, r + 0.5), (r, -r + 0.5), (-r, -r + 0.5)],
@@ -228,14 +228,14 @@ def _mark(kind: str, x: float, y: float, index: int | None = None, value: float 
     }
     if kind in shapes:
         points = " ".join(f"{_f(x + dx)},{_f(y + dy)}" for dx, dy in shapes[kind])
-        return f'<polygon class="mark" points="{points}"{data}/>'
+        return f'<polygon class="mark" points="{points}"{extra}/>'
     if kind == "bar":  # a hollow square, told apart from the filled one (a page's CSS may fill .hollow)
         return (f'<rect class="mark hollow" x="{_f(x - r + 1)}" y="{_f(y - r + 1)}" width="7" height="7" '
-                f'fill="#fff" stroke="currentColor" stroke-width="2"{data}/>')
+                f'fill="#fff" stroke="currentColor" stroke-width="2"{extra}/>')
     strokes = {"cross": [(-r, -r, r, r), (-r, r, r, -r)], "plus": [(-r - 1, 0, r + 1, 0), (0, -r - 1, 0, r + 1)]}
     lines = "".join(f'<line x1="{_f(x + a)}" y1="{_f(y + b)}" x2="{_f(x + c)}" y2="{_f(y + d)}"/>'
                     for a, b, c, d in strokes[kind])
-    return f'<g class="mark" stroke="currentColor" stroke-width="2.4"{data}>{lines}</g>'
+    return f'<g class="mark" stroke="currentColor" stroke-width="2.4"{extra}>{lines}</g>'
 
 
 def _legend(series: Sequence[Series], top: float) -> str:

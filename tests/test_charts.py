@@ -170,8 +170,7 @@ def test_tints_colour_each_stretch_by_the_point_it_runs_to_and_the_legend_by_the
                             ["S", "T1", "T2", "T3", "T4", "T5"], "t"))
     (group,) = series_groups(root)
     assert drawn_colours(group) == [("red", [0, 1]), ("blue", [1, 2]), ("red", [4, 5])]
-    marks = {int(m.get("data-x")): (parent.get("style") or "") for parent in group for m in parent.iter()
-             if m.get("data-x") is not None}
+    marks = {int(m.get("data-x")): m.get("style") for m in group if m.get("data-x") is not None}
     assert marks == {0: "color: red", 1: "color: red", 2: "color: blue", 4: "color: blue", 5: "color: red"}
     legend = root.find(f".//{SVG}g[@class='legend']")
     assert legend[0].get("style") == "color: red"

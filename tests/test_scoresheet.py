@@ -205,7 +205,7 @@ def test_round_strip_for_each_game():
 def test_switch16_chart_lines_take_the_colours_of_the_decks_held():
     """Issue 16: each player's line is drawn in the colour of the deck that player holds, and
     changes colour where a switch moved the decks; the legend shows the deck held now."""
-    red, blue = (f"var(--deck-{deck}, {DECK_INKS[deck]})" for deck in (0, 1))
+    red, blue = (f"var(--deck-{deck},{DECK_INKS[deck]})" for deck in (0, 1))
     game = Game("switch-16", ["Ann", "Ben"])
     game({"type": "start_player", "seat": A})
     roll(game, [1, 2, 4])

@@ -17,7 +17,7 @@ def deck_tints(view: dict) -> list[str]:
 
 
 def deck_tint(deck: int) -> str:
-    return f"var(--deck-{deck}, {DECK_INKS[deck]})"
+    return f"var(--deck-{deck},{DECK_INKS[deck]})"  # no space: a CSS value, not a sentence
 
 
 def first_tints(players: list[dict]) -> list[str]:
