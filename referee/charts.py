@@ -4,7 +4,9 @@
 ``<title>`` and a ``<desc>`` that reads the numbers out, a legend, and lines told apart without
 colour (each has its own dash pattern and point mark). Everything is drawn in ``currentColor``,
 so the chart follows the page's text colour (dark mode included); a page may tint the series
-through the classes ``series s0`` … ``s7``.
+through the classes ``series s0`` … ``s7``. A game may give each point its own colour instead
+(``Series.tints``, Switch 16: the deck the player holds there); the stretch of line that runs to
+a point takes that point's colour, and the legend the last one.
 """
 from __future__ import annotations
 
@@ -30,6 +32,14 @@ MARKS = ("circle", "square", "triangle", "diamond", "cross", "plus", "down", "ba
 class Series:
     name: str
     values: Sequence[float | None]   # one per x label; None: not in play there (a gap)
+    tints: Sequence[str | None] = ()  # a CSS colour per value; None or none given: the page's colour
+
+    def tint(self, index: int) -> str | None:
+        return self.tints[index] if index < len(self.tints) else None
+
+    @property
+    def last_tint(self) -> str | None:
+        return next((tint for tint in reversed(self.tints) if tint), None)
 
 
 def line_chart(series: Sequence[Series], labels: Sequence[str], title: str, desc: str = "",
@@ -148,24 +158,43 @@ def _x_labels(plot: _Plot, labels: Sequence[str]) -> str:
 
 
 def _line(plot: _Plot, index: int, s: Series) -> str:
-    """One series: its line (broken where a value is missing) and a mark on its points."""
+    """One series: its line (broken where a value is missing, and where its colour changes) and a
+    mark on its points, each in its point's colour when the series has tints."""
     dash = DASHES[index % len(DASHES)]
     mark = MARKS[index % len(MARKS)]
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-    out = [f'<g class="series s{index % len(MARKS)}" data-name="{escape(s.name)}" aria-hidden="true">']
-    for run in _runs(s.values):
+    out = [f'<g class="series s{index % len(MARKS)}" data-name="{escape(s.name)}"{_tinted(s.last_tint)} '
+           f'aria-hidden="true">']
+    for tint, run in _stretches(s, _runs(s.values)):
         points = " ".join(f"{_f(plot.x(i))},{_f(plot.point_y(index, i, v))}" for i, v in run)
-        if len(run) == 1:
-            continue  # a lone point has its mark, no line
         out.append(f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2.2" '
-                   f'stroke-linejoin="round"{dash_attr}/>')
+                   f'stroke-linejoin="round"{dash_attr}{_tinted(tint)}/>')
     present = [i for i, v in enumerate(s.values) if v is not None]
     every = math.ceil(len(present) / MAX_MARKS) or 1
     for n, i in enumerate(present):
         if n % every == 0 or n == len(present) - 1:
-            out.append(_mark(mark, plot.x(i), plot.point_y(index, i, s.values[i]), i, s.values[i]))
+            out.append(_mark(mark, plot.x(i), plot.point_y(index, i, s.values[i]), i, s.values[i], s.tint(i)))
     out.append("</g>")
     return "".join(out)
+
+
+def _stretches(s: Series, runs: list[list[tuple[int, float]]]) -> list[tuple[str | None, list[tuple[int, float]]]]:
+    """Each run cut where the colour changes: a stretch from one point to the next takes the
+    colour of the point it runs to (a lone point has its mark, no line)."""
+    stretches: list[tuple[str | None, list[tuple[int, float]]]] = []
+    for run in runs:
+        for previous, point in zip(run, run[1:]):
+            tint = s.tint(point[0])
+            if stretches and stretches[-1][0] == tint and stretches[-1][1][-1] == previous:
+                stretches[-1][1].append(point)
+            else:
+                stretches.append((tint, [previous, point]))
+    return stretches
+
+
+def _tinted(tint: str | None) -> str:
+    """The style attribute that colours an element and what it draws in ``currentColor``."""
+    return f' style="color: {escape(tint)}"' if tint else ""
 
 
 def _runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
@@ -183,14 +212,15 @@ def _runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
     return runs
 
 
-def _mark(kind: str, x: float, y: float, index: int | None = None, value: float | None = None) -> str:
-    """A point mark of its own shape, 9 px across, centred on (x, y)."""
+def _mark(kind: str, x: float, y: float, index: int | None = None, value: float | None = None,
+          tint: str | None = None) -> str:
+    """A point mark of its own shape, 9 px across, centred on (x, y), in ``tint`` if given."""
     r = 4.5
-    data = f' data-x="{index}" data-value="{_number(value)}"' if index is not None else ""
+    extra = (f' data-x="{index}" data-value="{_number(value)}"' if index is not None else "") + _tinted(tint)
     if kind == "circle":
-        return f'<circle class="mark" cx="{_f(x)}" cy="{_f(y)}" r="{r}"{data}/>'
+        return f'<circle class="mark" cx="{_f(x)}" cy="{_f(y)}" r="{r}"{extra}/>'
     if kind == "square":
-        return f'<rect class="mark" x="{_f(x - r + 0.5)}" y="{_f(y - r + 0.5)}" width="8" height="8"{data}/>'
+        return f'<rect class="mark" x="{_f(x - r + 0.5)}" y="{_f(y - r + 0.5)}" width="8" height="8"{extra}/>'
     shapes = {
         "triangle": [(0, -r - 0.5), (r, r - 0.5), (-r, r - 0.5)],
         "down": [(0, r + 0.5), (r, -r + 0.5), (-r, -r + 0.5)],
@@ -198,14 +228,14 @@ def _mark(kind: str, x: float, y: float, index: int | None = None, value: float 
     }
     if kind in shapes:
         points = " ".join(f"{_f(x + dx)},{_f(y + dy)}" for dx, dy in shapes[kind])
-        return f'<polygon class="mark" points="{points}"{data}/>'
+        return f'<polygon class="mark" points="{points}"{extra}/>'
     if kind == "bar":  # a hollow square, told apart from the filled one (a page's CSS may fill .hollow)
         return (f'<rect class="mark hollow" x="{_f(x - r + 1)}" y="{_f(y - r + 1)}" width="7" height="7" '
-                f'fill="#fff" stroke="currentColor" stroke-width="2"{data}/>')
+                f'fill="#fff" stroke="currentColor" stroke-width="2"{extra}/>')
     strokes = {"cross": [(-r, -r, r, r), (-r, r, r, -r)], "plus": [(-r - 1, 0, r + 1, 0), (0, -r - 1, 0, r + 1)]}
     lines = "".join(f'<line x1="{_f(x + a)}" y1="{_f(y + b)}" x2="{_f(x + c)}" y2="{_f(y + d)}"/>'
                     for a, b, c, d in strokes[kind])
-    return f'<g class="mark" stroke="currentColor" stroke-width="2.4"{data}>{lines}</g>'
+    return f'<g class="mark" stroke="currentColor" stroke-width="2.4"{extra}>{lines}</g>'
 
 
 def _legend(series: Sequence[Series], top: float) -> str:
@@ -218,7 +248,7 @@ def _legend(series: Sequence[Series], top: float) -> str:
         dash = DASHES[index % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         name = s.name if len(s.name) <= NAME_CHARS else s.name[:NAME_CHARS - 1] + "…"
-        out.append(f'<g class="series s{index % len(MARKS)}">'
+        out.append(f'<g class="series s{index % len(MARKS)}"{_tinted(s.last_tint)}>'
                    f'<line x1="{_f(x)}" x2="{_f(x + 34)}" y1="{_f(y)}" y2="{_f(y)}" stroke="currentColor" '
                    f'stroke-width="2.2"{dash_attr}/>{_mark(MARKS[index % len(MARKS)], x + 17, y)}'
                    f'<text x="{_f(x + 42)}" y="{_f(y)}" dominant-baseline="middle">{escape(name)}</text></g>')

@@ -26,6 +26,7 @@ class Row:
     scores: list[Number | None]         # what each player scored in this round (None: not in play)
     standings: list[Number | None]      # each player's total after it (None: out of the game)
     note: str = ""                      # e.g. "void"
+    tints: list[str | None] = field(default_factory=list)  # each player's chart colour (CSS), e.g. the deck held
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class ScoreSheet:
     finished: bool = False
     goal: str = ""                      # how the game is won when not by the best total ("last player left")
     dodge_lines: bool = False           # small whole-number totals: chart lines that meet are drawn side by side
+    start_tints: list[str | None] = field(default_factory=list)  # each player's chart colour at the start
 
     @property
     def totals(self) -> list[Number | None]:
@@ -118,9 +120,17 @@ def closing_history(fold: dict | None) -> list[dict]:
 def chart(sheet: ScoreSheet, title: str, chart_id: str = "chart", start_label: str = "0") -> str:
     """The totals after each round as an SVG line chart, starting from where everyone began."""
     labels = [start_label] + [row.label for row in sheet.rows]
-    series = [Series(name, [sheet.start[seat]] + [row.standings[seat] for row in sheet.rows])
+    series = [Series(name, [sheet.start[seat]] + [row.standings[seat] for row in sheet.rows], _tints(sheet, seat))
               for seat, name in enumerate(sheet.players)]
     return line_chart(series, labels, title, chart_id=chart_id, dodge=sheet.dodge_lines)
+
+
+def _tints(sheet: ScoreSheet, seat: int) -> list[str | None]:
+    """One player's chart colour at the start and after each row; none when the game gives none."""
+    def at(tints: list[str | None]) -> str | None:
+        return tints[seat] if seat < len(tints) else None
+    tints = [at(sheet.start_tints)] + [at(row.tints) for row in sheet.rows]
+    return tints if any(tints) else []
 
 
 def as_table(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:

@@ -151,3 +151,27 @@ def test_ticks_are_round_and_cover_the_values(values):
 def test_ticks_examples(low, high, expected):
     ticks = nice_ticks(low, high)
     assert ticks[0] == expected[0] and ticks[-1] == expected[-1]
+
+
+def drawn_colours(group: ET.Element) -> list[tuple[str, list[int]]]:
+    """Each stretch of a series' line: the colour it is drawn in (its own, else its group's) and
+    the x indexes of the (circle) marks at its points."""
+    at = {(c.get("cx"), c.get("cy")): int(c.get("data-x")) for c in group.iter(f"{SVG}circle")}
+    stretches = []
+    for line in group.iter(f"{SVG}polyline"):
+        colour = (line.get("style") or group.get("style")).removeprefix("color: ")
+        stretches.append((colour, [at[tuple(p.split(","))] for p in line.get("points").split()]))
+    return stretches
+
+
+def test_tints_colour_each_stretch_by_the_point_it_runs_to_and_the_legend_by_the_last():
+    """Switch 16 colours a line by the deck its player holds, which changes with a swap."""
+    root = parse(line_chart([Series("Ann", [0, 7, 7, None, 9, 12], ["red", "red", "blue", "blue", "blue", "red"])],
+                            ["S", "T1", "T2", "T3", "T4", "T5"], "t"))
+    (group,) = series_groups(root)
+    assert drawn_colours(group) == [("red", [0, 1]), ("blue", [1, 2]), ("red", [4, 5])]
+    marks = {int(m.get("data-x")): m.get("style") for m in group if m.get("data-x") is not None}
+    assert marks == {0: "color: red", 1: "color: red", 2: "color: blue", 4: "color: blue", 5: "color: red"}
+    legend = root.find(f".//{SVG}g[@class='legend']")
+    assert legend[0].get("style") == "color: red"
+    assert all(line.get("stroke") == "currentColor" for line in root.iter(f"{SVG}polyline"))

@@ -1,10 +1,13 @@
 """Each game's score sheet and round strip, read from real engines' public views."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from referee import scoresheet
 from referee.games import GAMES
 from referee.games import was_sticht as wst
 from referee.games.base import HOST
+from referee.games.switch16.sheet import DECK_INKS
 from tests.games.was_sticht_examples import dealt
 
 A, B, C, D = 0, 1, 2, 3
@@ -197,3 +200,33 @@ def test_round_strip_for_each_game():
     game({"type": "start_player", "seat": B})
     info = GAMES["switch-16"].round_info(game.view())
     assert (info.word, info.number, info.turn) == ("Race", None, B)
+
+
+def test_switch16_chart_lines_take_the_colours_of_the_decks_held():
+    """Issue 16: each player's line is drawn in the colour of the deck that player holds, and
+    changes colour where a switch moved the decks; the legend shows the deck held now."""
+    red, blue = (f"var(--deck-{deck},{DECK_INKS[deck]})" for deck in (0, 1))
+    game = Game("switch-16", ["Ann", "Ben"])
+    game({"type": "start_player", "seat": A})
+    roll(game, [1, 2, 4])
+    game({"type": "discard", "count": 7})
+    game({"type": "stop"})
+    roll(game, [1, 2, 4])
+    game({"type": "discard", "count": 3})
+    game({"type": "stop"})
+    view = game({"type": "roll", "dice": [5, 5, 5, 5], "face": "red"})  # Ann at 8, Ben at 4: the decks swap
+    assert [p["deck"] for p in view["players"]] == [1, 0]
+    root = ET.fromstring(scoresheet.chart(game.sheet(), "Cards discarded"))
+    svg = "{http://www.w3.org/2000/svg}"
+    lines = {g.get("data-name"): g for g in root.iter(f"{svg}g") if g.get("data-name")}
+
+    def colours(group) -> list[str]:
+        return [(line.get("style") or group.get("style")).removeprefix("color: ")
+                for line in group.iter(f"{svg}polyline")]
+
+    assert colours(lines["Ann"]) == [red, blue] and colours(lines["Ben"]) == [blue, red]
+    legend = root.find(f".//{svg}g[@class='legend']")
+    assert [entry.get("style") for entry in legend] == [f"color: {blue}", f"color: {red}"]
+    assert all(line.get("stroke") == "currentColor" for line in root.iter(f"{svg}polyline"))
+    dashes = {g.find(f"{svg}polyline").get("stroke-dasharray") for g in lines.values()}
+    assert len(dashes) == 2  # told apart without colour too

@@ -47,6 +47,8 @@ ABOUT_A_PLAYER: dict[str, Text] = {
         Text("{player}'s hand ({cards}) is worth {value}: closing needs more than 20."),
     "You may lay down 31 on your own turn.": Text("{player} may lay down 31 on their own turn."),
     "Your hand is known: {cards}.": Text("{player}'s hand is known: {cards}."),
+    "Your hand lies open on the table ({cards}): none of it can be given.":
+        Text("{player}'s hand lies open on the table ({cards}): none of it can be given."),
     "You can make entries only for your own seat.": Text("{player}'s phone makes entries only for {player}'s seat."),
     # Switch 16
     "Your roll {dice} makes card {made} but not card {missing}.":

@@ -114,3 +114,36 @@ def test_table_page_shows_round_strip_and_chart(browser, live_server, shoot):
 def _brightness(css_colour: str) -> float:
     red, green, blue = (float(part) for part in css_colour[css_colour.index("(") + 1:-1].split(",")[:3])
     return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+DECKS = {"light": ("rgb(196, 22, 28)", "rgb(26, 86, 196)"),    # red, blue as the board's deck rows
+         "dark": ("rgb(255, 107, 107)", "rgb(110, 162, 255)")}  # lighter, to read on the dark panel
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_switch16_lines_in_the_colours_of_the_decks_held(browser, live_server, shoot, scheme):
+    """Issue 16: Ann holds red, Ben blue, until Ann's red switch swaps the decks; each stretch of a
+    line is drawn in the colour of the deck its player held there, the legend in the one held now."""
+    table = Api(live_server, "switch-16", ["Ann", "Ben"], {})
+    table.enter({"type": "start_player", "seat": 0})
+    for dice, count in (([1, 2, 4], 7), ([1, 2, 4], 3)):
+        table.enter({"type": "roll", "dice": dice, "face": "blank"})
+        table.enter({"type": "discard", "count": count})
+        table.enter({"type": "stop"})
+    state = table.enter({"type": "roll", "dice": [5, 5, 5, 5], "face": "red"})
+    assert [p["deck"] for p in state["players"]] == [1, 0]
+    context, page, errors = open_sheet(browser, f"{live_server}/t/{table.code}/sheet", scheme)
+    try:
+        red, blue = DECKS[scheme]
+
+        def strokes(name: str) -> list[str]:
+            return page.locator(f"g.series[data-name='{name}'] polyline").evaluate_all(
+                "lines => lines.map(l => getComputedStyle(l).stroke)")
+
+        assert strokes("Ann") == [red, blue] and strokes("Ben") == [blue, red]
+        legend = page.locator(".legend g.series line").evaluate_all("ls => ls.map(l => getComputedStyle(l).stroke)")
+        assert legend == [blue, red]
+        shoot(page, f"sheet-switch16-decks-{scheme}")
+        assert not errors
+    finally:
+        context.close()

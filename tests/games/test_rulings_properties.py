@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -165,6 +167,39 @@ def schwimmen_check(before, entry, after) -> None:
 @given(st.data(), st.integers(2, 5), sc_walks.TABLES)
 def test_schwimmen_rulings_keep_every_card_in_one_place(data, players, options):
     ruling_walk(sc, sc.new_game(NAMES[:players], options), data, schwimmen_bend, schwimmen_check, steps=120)
+
+
+def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
+    """The case the walk above once found: five players at a classic table, E eliminated; C lays
+    down a hand by ruling (show_effect = close), D closes again by ruling, and the turn comes back
+    to C, whose swap put the shown cards and the swapped ones in one hand: the ledger was off."""
+    options = {"preset": "classic", "lives": "0", "show_effect": "close", "seven_eight_nine": "replace",
+               "stock_exhausted": "showdown", "reveal_mode": "score_only"}
+    state = sc.new_game(NAMES[:5], options)
+    entries = [
+        {"type": "first_dealer", "seat": 1}, {"type": "dealer_choice", "seat": 1, "choice": "keep"},
+        {"type": "lay_centre", "cards": ["8H", "7S", "JD"]},
+        {"type": "show", "seat": 4, "cards": ["AH", "AS", "8C"]},
+        {"type": "swap_one", "seat": 2, "give": "10H", "take": "JD"},
+        {"type": "swap_all", "seat": 3, "give": ["QH", "KD", "9S"]},
+        {"type": "reveal", "seat": 3, "value": 18, "suit": "H"},
+        {"type": "reveal", "seat": 1, "value": 30.5, "triple": "Q"},
+        {"type": "reveal", "seat": 0, "value": 19, "suit": "C"},
+        {"type": "reveal", "seat": 2, "value": 19, "suit": "D"},
+        {"type": "dealer_choice", "seat": 2, "choice": "keep"}, {"type": "lay_centre", "cards": ["AH", "7S", "9H"]},
+        {"type": "show", "seat": 2, "cards": ["QD", "8C", "9S"]},
+        {"type": "swap_one", "seat": 3, "give": "7D", "take": "7S"}, {"type": "pass", "seat": 0},
+        {"type": "close", "seat": 3}, {"type": "swap_one", "seat": 0, "give": "10D", "take": "7D"},
+        {"type": "pass", "seat": 1},
+    ]
+    for entry in entries:
+        after = sc.apply(state, entry, HOST, ruling=True)
+        schwimmen_check(state, entry, after)
+        state = after
+    assert state.out == [False, False, False, False, True] and state.turn == 2 and state.shower == 2
+    with pytest.raises(Refusal) as refused:
+        sc.apply(state, {"type": "swap_one", "seat": 2, "give": "8S", "take": "10D"}, HOST, ruling=True)
+    assert (refused.value.rule, refused.value.overridable) == ("SC-C3", False)
 
 
 # --------------------------------------------------------------------------- Was Sticht

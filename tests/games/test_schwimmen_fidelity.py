@@ -9,6 +9,7 @@ from referee.games import schwimmen as sc
 from referee.games.base import HOST, Refusal
 from referee.games.cards import parse_card
 from referee.games.schwimmen import scoring
+from tests.games import schwimmen_walks as sc_walks
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -264,6 +265,51 @@ def test_option_a_shown_31_acts_as_a_close():
     assert losers(state) == {"C": 1}
     assert act(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD"),
                A, "show", cards="AD KD 10D").phase == sc.SHOWDOWN  # the default: the round ends at once
+
+
+def test_option_a_hand_laid_open_gives_no_cards_even_under_a_table_ruling():
+    """Found by the table-ruling walks (test_rulings_properties): under show_effect = close a
+    shown hand stays on the table; a ruling that let its player swap put the shown cards and the
+    cards swapped out in that hand at once, and the card ledger no longer added up."""
+    state = dealt(centre="QS 9D KH", preset="classic", show_effect="close")
+    state = act(state, A, "swap_one", give="7H", take="9D")
+    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})  # any_time: on C's turn
+    state = act(state, C, "swap_one", give="JS", take="7H")
+    assert state.closer == B and state.turn == D
+    for entry in ({"type": "swap_all", "seat": B, "give": "8D QD 9S"},
+                  {"type": "swap_one", "seat": B, "give": "8D", "take": "QS"},
+                  {"type": "swap_one", "seat": B, "give": "AC", "take": "QS"}):
+        with pytest.raises(Refusal) as caught:
+            sc.apply(state, entry, HOST, ruling=True)
+        assert caught.value.rule == "SC-R1" and not caught.value.overridable  # the cards make SC-R1 firm
+    sc_walks.assert_card_ledger(act(state, D, "pass"))
+
+
+def test_option_a_hand_laid_open_on_turn_again_after_a_ruled_close_may_pass_but_not_swap():
+    """A second close, allowed as a table ruling, hands the turn back to the player whose hand
+    lies open: a pass is fine, a swap would take cards out of the shown hand."""
+    state = dealt(centre="QS 9D KH", preset="classic", show_effect="close")
+    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True)
+    state = act(state, A, "pass")
+    assert state.turn == B and state.closer == D
+    assert refused(state, {"type": "swap_one", "give": "8D", "take": "QS"}, B).rule == "SC-C3"
+    state = act(state, B, "pass")
+    sc_walks.assert_card_ledger(state)
+
+
+def test_option_a_hand_laid_open_may_discard_a_card_drawn_unseen():
+    """Draw and discard: a card drawn from the stock may go straight to the pile; the shown hand
+    stays as it is, and no card of it can be discarded."""
+    state = dealt(centre="9H", rule_set="blitz", lives="1", show_effect="close", show_timing="any_time")
+    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True)
+    state = act(state, A, "draw_discard", source="stock", discard="2S")
+    assert refused(state, {"type": "draw_discard", "source": "pile", "discard": "7C"}, B).rule == "SC-C3"
+    assert refused(state, {"type": "draw_discard", "source": "stock", "discard": "AC"}, B).rule == "SC-C3"
+    state = act(state, B, "draw_discard", source="stock", discard="5D")
+    assert state.discard[-1] == "5D"
+    sc_walks.assert_card_ledger(state)
 
 
 def test_the_variants_default_to_todays_rules_in_both_presets():

@@ -88,9 +88,7 @@ def test_swimming_a_shown_31_and_hidden_reveals_through_the_api(client):
     assert state["result"]["losses"] == {"2": ["lowest hand"]} and state["result"]["swimming"] == [C]
     assert state["players"][C]["swimming"] and state["dealer"] == A
 
-    state = table.undo()["state"]  # the last reveal comes back off; Cem enters it again
-    assert state["phase"] == "showdown" and state["players"][C]["lives"] == 1
-    table.enter({"type": "reveal", "cards": "QS JS 8H"}, by=C)
+    assert table.undo(expect=422)["error"]["rule"] == "SC-R14"  # the hands are shown: the last reveal stays
 
     state = close_round(table, "7H 8H 9H", {"gives": "AS KS QS", A: "AC KC 8D", C: "10S 9S 7D"})
     assert state["result"]["losses"] == {"2": ["lowest hand"]} and state["players"][C]["out"]

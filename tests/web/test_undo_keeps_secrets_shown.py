@@ -54,3 +54,63 @@ def test_switch_to_predictions_once_shown_stay(client):
     error = table.undo(by="host", expect=422)["error"]
     assert error["rule"] == "ST-R2" and "cannot be undone" in error["message"]
     assert table.state()["phase"] != "predict"
+
+
+def schwimmen_at_showdown(client, options: dict) -> TableDriver:
+    """Ann, Ben and Cem; Cem deals; Ann closes at once, Ben and Cem pass: the showdown."""
+    table = TableDriver(client, "schwimmen", ["Ann", "Ben", "Cem"],
+                        {"preset": "classic", "first_turn_close": "allowed", **options})
+    table.enter({"type": "first_dealer", "seat": C})
+    table.enter({"type": "dealer_choice", "choice": "keep"}, by=C)
+    table.enter({"type": "lay_centre", "cards": "7C 8C 9C"}, by=A)
+    table.enter({"type": "close"}, by=A)
+    table.enter({"type": "pass"}, by=B)
+    table.enter({"type": "pass"}, by=C)
+    assert table.state()["phase"] == "showdown"
+    return table
+
+
+def test_schwimmen_hands_shown_at_the_showdown_stay_revealed(client):
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=A)
+    table.enter({"type": "reveal", "cards": "AS QS 7D"}, by=B)
+    table.undo(by=B)  # still hidden from the others: Ben may correct his entry
+    table.enter({"type": "reveal", "cards": "AS QS 8D"}, by=B)
+    shown = table.enter({"type": "reveal", "cards": "QD JD 8H"}, by=C)["state"]
+    assert shown["result"]["hands"]["2"] == ["QD", "JD", "8H"]
+    for by in (C, "host"):
+        error = table.undo(by=by, expect=422)["error"]
+        assert error["rule"] == "SC-R14" and "cannot be undone" in error["message"]
+    assert table.state()["round"] == shown["round"] == 2
+
+
+def test_schwimmen_a_tie_named_at_a_score_only_showdown_stays_revealed(client):
+    """Score only: the last value ties another in value and suit; the table is told who ties, so
+    that entry stays too."""
+    table = schwimmen_at_showdown(client, {"reveal_mode": "score_only", "tie_rule": "suit"})
+    table.enter({"type": "reveal", "value": 21, "suit": "H"}, by=A)
+    table.enter({"type": "reveal", "value": 25, "suit": "S"}, by=B)
+    asked = table.enter({"type": "reveal", "value": 21, "suit": "H"}, by=C)["state"]
+    assert asked["phase"] == "showdown" and asked["cards_asked"] == [A, C]
+    assert table.undo(by="host", expect=422)["error"]["rule"] == "SC-R14"
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=A)
+    table.undo(by=A)  # Cem's cards are still to come: nothing new is shown yet
+    assert table.state()["cards_asked"] == [A, C]
+
+
+def test_swoop_a_flipped_mystery_card_stays_turned_up(client):
+    table = TableDriver(client, "swoop", ["Ann", "Ben", "Cem"])
+    for seat, ranks in enumerate(("K 9 9 3", "Q 8 5 2", "J 6 4 A")):
+        table.enter({"type": "set_face_up", "ranks": ranks}, by=seat, seat=seat)
+    table.enter({"type": "set_starter", "seat": A})
+    table.enter({"type": "play", "cards": "K@up1"}, by=A)
+    table.undo(by=A)  # a face-up card: seen by all before it was played, so it may be taken back
+    table.enter({"type": "play", "cards": "K@up1"}, by=A)
+    table.enter({"type": "play", "cards": "Q@up1"}, by=B)
+    table.enter({"type": "play", "cards": "J@up1"}, by=C)
+    state = table.enter({"type": "flip", "slot": 1, "rank": "Q"}, by=A)["state"]  # higher: Ann picks up
+    assert state["players"][A]["mystery"][0] is False
+    for by in (A, "host"):
+        error = table.undo(by=by, expect=422)["error"]
+        assert error["rule"] == "SW-R8" and "cannot be undone" in error["message"]
+    assert table.state()["players"][A]["mystery"][0] is False

@@ -98,10 +98,21 @@ def _seen(state: State, card: str, place: str) -> Text:
     return Text("{card} is on the discard pile.", card=card)
 
 
+def laid_open(state: State, seat: int) -> list[str]:
+    """The cards of a hand that lies open on the table (a show under ``show_effect = close``, which
+    leaves the other players a last turn), else none. Such a hand is fully known and stays as shown:
+    a ruling may give its player a turn, but only a card drawn unseen can leave it."""
+    return state.reveals.get(str(seat), {}).get("cards", [])
+
+
 def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
     """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows. After
     an unseen draw from the stock a fully known hand holds a fourth card nobody saw. Neither is
     overridable: the card is known to be elsewhere, and a ruling would put it in two places."""
+    shown = laid_open(state, seat)
+    if shown and (not drew_unseen or set(cards) & set(shown)):
+        raise Refusal("SC-C3", "Your hand lies open on the table ({cards}): none of it can be given.",
+                      overridable=False, cards=labels(shown))
     known = state.known[seat]
     if len(known) == 3 and not drew_unseen:
         for card in cards:

@@ -127,6 +127,12 @@ class Reveal(SchwimmenMove):
             state.reveals[str(seat)] = {"cards": read_cards(state, action["cards"])}
         score_if_revealed(state)
 
+    def reveals(self, before: State, after: State) -> str | None:
+        """The reveal that completes the showdown shows every hand (scored, or a tie in one suit
+        named to the table): undone, a reveal could be entered again knowing the others' (section 3)."""
+        all_in = after.phase != SHOWDOWN or bool(after.cards_asked and not before.cards_asked)
+        return "SC-R14" if before.phase == SHOWDOWN and all_in else None
+
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         """A reveal says only that it was made."""
         return Text("{who} revealed", who=who)

@@ -5,6 +5,24 @@ from __future__ import annotations
 from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import DONE, GAME_ID
 
+# The decks' colours (Red, Blue, Green, Yellow) as the chart draws them: the page's --deck-N,
+# lighter in dark mode (static/app.css), else these.
+DECK_INKS = ("#c4161c", "#1a56c4", "#16794a", "#a07800")
+
+
+def deck_tints(view: dict) -> list[str]:
+    """Each player's chart colour: the colour of the deck that player holds in ``view`` (issue 16)."""
+    return [deck_tint(p["deck"]) for p in view["players"]]
+
+
+def deck_tint(deck: int) -> str:
+    return f"var(--deck-{deck},{DECK_INKS[deck]})"  # no space: a CSS value, not a sentence
+
+
+def first_tints(players: list[dict]) -> list[str]:
+    """At the start seat n holds deck n (section 2: each player takes one deck)."""
+    return [deck_tint(seat) for seat in range(len(players))]
+
 
 def score_sheet(view: dict, history) -> ScoreSheet:
     if is_points_game(view):
@@ -23,10 +41,10 @@ def points_sheet(view: dict, history) -> ScoreSheet:
     rows, before = [], [0] * len(players)
     for n, v in enumerate(closing, 1):
         standings = [p["points"] for p in v["players"]]
-        rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings))
+        rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings, tints=deck_tints(v)))
         before = standings
     return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "points", True, [0] * len(players),
-                      rows, list(view["winners"]), view["phase"] == "over")
+                      rows, list(view["winners"]), view["phase"] == "over", start_tints=first_tints(players))
 
 
 def rounds_scored(v: dict) -> int:
@@ -43,10 +61,11 @@ def race_sheet_of_turns(view: dict, ends: list[dict]) -> ScoreSheet:
     rows, before = [], [0] * len(players)
     for n, v in enumerate(ends, 1):
         standings = [min(p["top"], DONE) - 1 for p in v["players"]]
-        rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings))
+        rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings, tints=deck_tints(v)))
         before = standings
     return ScoreSheet(GAME_ID, [p["name"] for p in players], "Turn", "cards discarded", True,
-                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over")
+                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over",
+                      start_tints=first_tints(players))
 
 
 def turn_ends(views) -> list[dict]:

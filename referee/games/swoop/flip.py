@@ -83,6 +83,12 @@ class Flip(SwoopMove):
         take_from(state, seat, adds)
         judge(state, seat, [revealed] + [c.rank for c in adds])
 
+    def reveals(self, before: State, after: State) -> str | None:
+        """A flip turns up a card nobody had seen, its owner included (section 3), and once turned
+        it must be played (9.8). Undone, it would lie hidden again and its player could choose
+        another move having seen it. A wrong rank is mended by a correction, not an undo."""
+        return "SW-R8"
+
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         revealed = parse_rank(action.get("rank"))
         adds = flip_adds(action, revealed)
