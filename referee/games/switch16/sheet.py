@@ -90,8 +90,8 @@ def sheet_step(fold: dict | None, view: dict) -> dict:
     last view of each round, a race the first view after each turn and the view before."""
     if is_points_game(view):
         return closing_step(fold, view, rounds_scored, lambda v: {
-            "round": v["round"], "phase": v["phase"], "players": [{"points": p["points"]} for p in v["players"]]})
-    here = {"active": view["active"], "phase": view["phase"], "players": [{"top": p["top"]} for p in view["players"]]}
+            "round": v["round"], "phase": v["phase"], "players": [{"points": p["points"], "deck": p["deck"]} for p in v["players"]]})
+    here = {"active": view["active"], "phase": view["phase"], "players": [{"top": p["top"], "deck": p["deck"]} for p in view["players"]]}
     ends = list((fold or {}).get("ends", []))
     if ends_a_turn((fold or {}).get("previous"), here):
         ends.append(here)
