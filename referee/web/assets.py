@@ -86,7 +86,7 @@ def _immutable_when_hashed(response):
 def _worth_compressing(response) -> bool:
     if response.status_code != 200 or response.is_streamed and not response.direct_passthrough:
         return False
-    if "Content-Encoding" in response.headers or "gzip" not in request.headers.get("Accept-Encoding", ""):
+    if "Content-Encoding" in response.headers or not request.accept_encodings.quality("gzip"):
         return False
     if response.mimetype not in COMPRESSED_TYPES:
         return False

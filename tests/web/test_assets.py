@@ -41,6 +41,14 @@ def test_boards_and_static_files_are_sent_gzipped_to_browsers_that_take_it(app):
     assert gzip.decompress(packed_file.data) == host.client.get(script).data
 
 
+def test_a_client_that_refuses_gzip_gets_the_plain_answer(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"])
+    for refusing in ("gzip;q=0, identity", "identity"):
+        answer = host.client.get(f"/t/{host.code}", headers={"HX-Request": "true", "Accept-Encoding": refusing})
+        assert "Content-Encoding" not in answer.headers, refusing
+
+
 def test_event_streams_are_not_compressed(app):
     host = Phone(app)
     host.open_table(["Ann", "Ben"])
