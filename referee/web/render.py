@@ -45,9 +45,11 @@ def _kept_board(table: GameTable, viewer) -> str:
     kind (the host, a seat, the watchers) in the same language asking again after an entry gets
     the same fragment. Everything a board shows that can change is in the key: a seq names the
     log and tip, seats_version the seats and rematch, and the pending correction and archiving
-    change without a write."""
+    change without a write; an unjoined phone's board also depends on what it asks with (the
+    "Who are you?" screen, a seat's link, or just watching)."""
     key = (table.code, table.seq, table.tip, table.seats_version, json.dumps(table.pending, sort_keys=True),
-           repr(viewer), str(get_locale()), upkeep.is_archived(table), public_base())
+           repr(viewer), json.dumps(flows.board_args(table, viewer), sort_keys=True), str(get_locale()),
+           upkeep.is_archived(table), public_base())
     boards = current_app.extensions.setdefault("boards", OrderedDict())
     with _boards_lock:
         if key in boards:

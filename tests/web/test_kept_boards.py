@@ -56,3 +56,13 @@ def test_a_seat_claimed_without_an_entry_draws_the_board_anew(app):
     with Renders(app) as renders:
         after = host.look(htmx=True)
     assert renders.boards == 1 and after != before
+
+
+def test_an_unjoined_phone_and_a_watcher_are_not_given_each_others_board(app):
+    """Both are no seat, but one is asked "Who are you?" and the other chose just to watch."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"])
+    htmx = {"HX-Request": "true"}
+    watcher = Phone(app).client.get(f"/t/{host.code}?watch=1", headers=htmx).get_data(as_text=True)
+    unjoined = Phone(app).client.get(f"/t/{host.code}", headers=htmx).get_data(as_text=True)
+    assert 'class="whoami' in unjoined and 'class="whoami' not in watcher
