@@ -517,14 +517,18 @@ def refuse_while_pending(table: GameTable) -> None:
 _UNCHANGED = object()
 
 
-def _refuse_to_hide_again(session: Session, table: GameTable, target: Entry) -> None:
-    """An entry that showed the table a secret stays: undoing it would hide the secret again,
-    and players who have seen everyone's choice could choose anew (issue 17 item 4)."""
+def shown_for_good(session: Session, table: GameTable, target: Entry) -> str | None:
+    """The rule that keeps ``target`` in force when it showed the table a secret, else None:
+    undoing it would hide the secret again, and players who have seen everyone's choice could
+    choose anew (issue 17 item 4)."""
     if target.kind != "entry" or not isinstance(target.action, dict):
-        return
-    engine = engine_of(table)
+        return None
     before, after = state_at(session, table, target.prev_tip), state_at(session, table, target.seq)
-    rule = engine.reveals(before, target.action, after)
+    return engine_of(table).reveals(before, target.action, after)
+
+
+def _refuse_to_hide_again(session: Session, table: GameTable, target: Entry) -> None:
+    rule = shown_for_good(session, table, target)
     if rule:
         raise Refusal(rule, "“{entry}” showed hidden choices to the table, so it cannot be undone: "
                             "they could be chosen again by players who have seen them.",

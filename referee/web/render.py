@@ -91,12 +91,14 @@ def _refusal_said(table: GameTable, state, refusal: Refusal | None, refused: dic
 
 
 def _can_undo(table: GameTable, viewer) -> bool:
+    """Undo is offered to whoever made the last entry (or the host), unless that entry showed
+    the table a secret: such an undo is refused, so the button would only lead to a refusal."""
     if viewer is None or table.tip == 0 or table.pending:
         return False
-    if viewer == HOST:
-        return True
     last = log.history_entry(db(), table, table.tip)
-    return last is not None and last.by == str(viewer)
+    if last is None or (viewer != HOST and last.by != str(viewer)):
+        return False
+    return log.shown_for_good(db(), table, last) is None
 
 
 def new_table_form(game, status: int = 200, error: Refusal | None = None, names=(), chosen=None):

@@ -114,3 +114,17 @@ def test_swoop_a_flipped_mystery_card_stays_turned_up(client):
         error = table.undo(by=by, expect=422)["error"]
         assert error["rule"] == "SW-R8" and "cannot be undone" in error["message"]
     assert table.state()["players"][A]["mystery"][0] is False
+
+
+def test_the_board_offers_no_undo_that_would_only_be_refused(app):
+    """Once the last prediction has shown them all, the host's board has no Undo to tap."""
+    from tests.helpers import Phone
+
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"])
+    host.look()
+    host.enter({"type": "start_round", "removed_suit": "C"})
+    page = host.enter({"type": "predict", "seat": A, "value": 1}).get_data(as_text=True)
+    assert 'class="undo"' in page  # not shown yet: it may be taken back
+    page = host.enter({"type": "predict", "seat": B, "value": 1}).get_data(as_text=True)
+    assert 'class="undo"' not in page
