@@ -151,23 +151,33 @@ class Game:
     def round_info(self, view: dict) -> RoundInfo | None:
         return None
 
+    # A game may keep its score sheet in a module of its own (``sheet``): ``score_sheet(view,
+    # history)``, and for a sheet read off the views after each entry (not off the view alone)
+    # ``sheet_step`` and ``folded_sheet``, folded entry by entry and kept with each snapshot, so
+    # that no board reads the whole log.
+    sheet: ClassVar[Any] = None
+
     def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
         """The score sheet (``referee.scoresheet.ScoreSheet``) of a table whose public view is
         ``view``; ``history()`` yields the public views after each entry in force, oldest first."""
-        raise NotImplementedError
+        if self.sheet is None:
+            raise NotImplementedError
+        return self.sheet.score_sheet(view, history)
 
-    # Games whose sheet is read off the views after each entry (not off the view alone) fold it
-    # entry by entry (``sheet_step``), kept with each snapshot: no board reads the whole log.
-    sheet_folds: ClassVar[bool] = False
+    @property
+    def sheet_folds(self) -> bool:
+        return hasattr(self.sheet, "sheet_step")
 
     def sheet_step(self, fold: dict | None, view: dict) -> dict | None:
         """The score sheet's working (JSON) once the entry whose public view is ``view`` is in
         force; ``fold`` is the working after the entry before (None before the first view).
         ``folded_sheet(view, fold)`` must equal ``score_sheet`` over the whole history."""
-        return None
+        return self.sheet.sheet_step(fold, view) if self.sheet_folds else None
 
     def folded_sheet(self, view: dict, fold: dict | None) -> Any:
         """The score sheet from the working ``sheet_step`` folded up to ``view``."""
+        if self.sheet_folds:
+            return self.sheet.folded_sheet(view, fold)
         return self.score_sheet(view, lambda: [])
 
     def end_reason(self, view: dict) -> Text | None:

@@ -1,5 +1,6 @@
-"""What random Schwimmen games share (the property and table-ruling tests): the tables they are
-played at, the card ledger of section 3, and entries a slip of the finger from a legal one."""
+"""What Schwimmen tests share: for random games (the property and table-ruling tests) the tables
+they are played at, the card ledger of section 3 and entries a slip of the finger from a legal
+one; for worked examples the dealt round they start from."""
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -56,3 +57,23 @@ def mutations(entry: dict, players: int):
     for key, odd in (("value", "30.5"), ("value", "13"), ("value", "nan"), ("suit", "X"), ("triple", "1"),
                      ("source", "deck"), ("choice", "swap")):
         yield {**entry, key: odd}
+
+
+# --------------------------------------------------------------------------- worked examples
+
+def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", out=(), **options):
+    """The last seat deals and keeps; the centre (or the first discard) is down; A acts first.
+    Seats in ``out`` were eliminated before this round was dealt."""
+    state = sc.new_game(list(names), options)
+    for seat in out:
+        state.out[seat] = True
+    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
+    if state.phase == sc.DEALER_CHOICE:
+        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+    if state.options["exchange"] == "commerce":
+        return sc.apply(state, {"type": "lay_centre", "cards": centre})
+    return sc.apply(state, {"type": "turn_up", "cards": centre})
+
+
+def act(state, seat, kind, **fields):
+    return sc.apply(state, {"type": kind, **fields}, seat)

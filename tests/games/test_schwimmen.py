@@ -7,6 +7,7 @@ import pytest
 from referee.games import schwimmen as sc
 from referee.games.schwimmen import scoring as score
 from referee.games.base import HOST, Refusal
+from tests.games.schwimmen_walks import act, dealt
 from tests.helpers import refused_rule
 from referee.games.cards import parse_card
 
@@ -39,21 +40,6 @@ def losers(state) -> dict[str, int]:
 
 def refusal(state, action, by=HOST) -> str:
     return refused_rule(sc.apply, state, action, by)
-
-
-def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", **options):
-    """A round in its exchanges: the last seat dealt and kept, the centre is down."""
-    state = sc.new_game(list(names), options)
-    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
-    if state.phase == sc.DEALER_CHOICE:
-        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
-    if state.options["exchange"] == "commerce":
-        return sc.apply(state, {"type": "lay_centre", "cards": centre})
-    return sc.apply(state, {"type": "turn_up", "cards": centre})
-
-
-def act(state, seat, kind, **fields):
-    return sc.apply(state, {"type": kind, **fields}, seat)
 
 
 # --------------------------------------------------------------------------- SC-E1: values

@@ -10,6 +10,7 @@ from referee.games.base import HOST, Refusal
 from referee.games.cards import parse_card
 from referee.games.schwimmen import scoring
 from tests.games import schwimmen_walks as sc_walks
+from tests.games.schwimmen_walks import act, dealt
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -18,24 +19,6 @@ def refused(state, action, by=HOST) -> Refusal:
     with pytest.raises(Refusal) as caught:
         sc.apply(state, action, by)
     return caught.value
-
-
-def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", out=(), **options):
-    """The last seat deals and keeps; the centre (or the first discard) is down; A acts first.
-    Seats in ``out`` were eliminated before this round was dealt."""
-    state = sc.new_game(list(names), options)
-    for seat in out:
-        state.out[seat] = True
-    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
-    if state.phase == sc.DEALER_CHOICE:
-        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
-    if state.options["exchange"] == "commerce":
-        return sc.apply(state, {"type": "lay_centre", "cards": centre})
-    return sc.apply(state, {"type": "turn_up", "cards": centre})
-
-
-def act(state, seat, kind, **fields):
-    return sc.apply(state, {"type": kind, **fields}, seat)
 
 
 def at_showdown(hands: list[str], preset="bga", closer=None, **options):

@@ -13,7 +13,7 @@ few pieces of the shared plumbing it says differently.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import HOST, Text, apply_checked, check_rules, dump_state, read_int, with_fields
@@ -29,8 +29,7 @@ from .showdown import end_reason
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
 from .turns import SchwimmenMove
-from .sheet import score_sheet
-from . import sheet as sheet_module
+from . import sheet as score_sheets
 from .view import board, round_info
 
 MOVES: tuple[SchwimmenMove, ...] = (FirstDealer(), DealerChoice(), LayCentre(), TurnUp(), Refresh(), SwapOne(),
@@ -43,6 +42,7 @@ class SchwimmenGame(Game):
     min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
     options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
     moves = {move.type: move for move in MOVES}
+    sheet = score_sheets
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
         return table.new_game(players, options)
@@ -65,16 +65,7 @@ class SchwimmenGame(Game):
     def end_reason(self, view: dict) -> Text:
         return end_reason(view)
 
-    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
-        return score_sheet(view, history)
 
-    sheet_folds = True
-
-    def sheet_step(self, fold: dict | None, view: dict) -> dict:
-        return sheet_module.sheet_step(fold, view)
-
-    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
-        return sheet_module.folded_sheet(view, fold)
 
     def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         move = self.move(action)

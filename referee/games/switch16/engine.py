@@ -2,7 +2,7 @@
 does its own way (the order of checks, and corrections that are never offered)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import HOST, Text, check_rules, passes
@@ -15,8 +15,7 @@ from .green import GreenAnswer
 from .moves import Action
 from .roll import RollMove
 from .scoring import end_reason
-from .sheet import score_sheet
-from . import sheet as sheet_module
+from . import sheet as score_sheets
 from .start import StartPlayer
 from .stop import Stop
 from .view import board, round_info
@@ -30,6 +29,7 @@ class Switch16(Game):
     min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
     options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
     moves = {move.type: move for move in MOVES}
+    sheet = score_sheets
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> table.State:
         return table.new_game(players, options)
@@ -64,16 +64,7 @@ class Switch16(Game):
     def end_reason(self, view: dict) -> Text:
         return end_reason(view)
 
-    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
-        return score_sheet(view, history)
 
-    sheet_folds = True
-
-    def sheet_step(self, fold: dict | None, view: dict) -> dict:
-        return sheet_module.sheet_step(fold, view)
-
-    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
-        return sheet_module.folded_sheet(view, fold)
 
 
 GAME = Switch16()

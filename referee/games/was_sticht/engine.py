@@ -14,12 +14,13 @@ places where the shared plumbing is bent to this game.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import HOST, Refusal, Text, apply_checked, check_rules, passes, read_int, with_fields
 from ..game import Game, RoundInfo
-from . import scoring, sheet, views
+from . import scoring, views
+from . import sheet as score_sheets
 from . import state as states
 from .draft import DummyCard, Layout, Pick
 from .ending import CornerNumbers, EndEarly
@@ -48,6 +49,7 @@ class WasSticht(Game):
     min_players, max_players = states.MIN_PLAYERS, states.MAX_PLAYERS
     options, presets, summary = states.OPTIONS, states.RULE_PRESETS, states.SUMMARY
     moves = {move.type: move for move in MOVES}
+    sheet = score_sheets
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
         return states.new_game(players, options)
@@ -67,16 +69,7 @@ class WasSticht(Game):
     def end_reason(self, board: dict) -> Text:
         return scoring.end_reason(board)
 
-    def score_sheet(self, board: dict, history: Callable[[], Iterable[dict]]) -> Any:
-        return sheet.score_sheet(board, history)
 
-    sheet_folds = True
-
-    def sheet_step(self, fold: dict | None, view: dict) -> dict:
-        return sheet.sheet_step(fold, view)
-
-    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
-        return sheet.folded_sheet(view, fold)
 
     # ---------------------------------------------------------------- the shared plumbing, bent
     def ready(self, move: Entry, state: State, seat: Any, by: Any) -> None:
