@@ -139,6 +139,7 @@ def test_a_whole_game(live_server, phone, shoot, taps, language):
     shoot(ben, f"sw-04-ben-declares{shot}")
     # every rank, every mystery chip and Declare in sight at once, not only the ones tapped below
     assert out_of_sight(ben, "form.declare button, form.declare label.chip, .action-bar button") == []
+    assert_accessible(ben, "swoop seat, declaring")
     take_one_away(ben, "K")
     declare(taps, ben, {"3": 5, "4": 5}, ["A", "2", "5", "7"])
     expect(host.locator("form.declare")).to_contain_text("Cem", timeout=LIVE)
@@ -166,6 +167,7 @@ def test_a_filled_slot_is_cleared_by_a_tap_and_the_chips_open_there(live_server,
     expect(up_chip(ann, 2, "A")).to_be_visible()             # one set of chips: the first empty slot's
     expect(up_chip(ann, 0, "A")).to_be_hidden()
     expect(up_chip(ann, 3, "A")).to_be_hidden()
+    assert_accessible(host, "swoop host, a face-up row half made")
     shoot(host, "sw-06-face-up-half-made")
     up_chip(ann, 0, "7").click()                                # a slip in slot 1: a tap clears it
     assert ann.locator("input[name='ranks#0']:checked").count() == 0
