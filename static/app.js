@@ -141,9 +141,10 @@ document.addEventListener("click", function (event) {
 })();
 
 // One tap less: a form marked data-autosubmit sends itself once every choice it needs is made
-// (each [data-needs-one] group has a choice, each [data-needs=N] group has N ticked), unless a
-// ticked [data-then-ask] option needs more. Its button stays, for no-JS phones and for entries
-// made in another order; a slip is one Undo away.
+// (each [data-needs-one] group has a choice, each [data-needs=N] group has N ticked, each running
+// count [data-count-of] matches: entry_forms.js marks it on the input event that comes first),
+// unless a ticked [data-then-ask] option needs more. Its button stays, for no-JS phones and for
+// entries made in another order; a slip is one Undo away.
 (function () {
   function complete(form) {
     var groups = form.querySelectorAll("[data-needs-one]");
@@ -152,7 +153,9 @@ document.addEventListener("click", function (event) {
     for (var j = 0; j < counted.length; j++) {
       if (counted[j].querySelectorAll("input:checked").length !== Number(counted[j].dataset.needs)) return false;
     }
-    return (groups.length + counted.length) > 0 && !form.querySelector("input[data-then-ask]:checked");
+    var counts = form.querySelectorAll("[data-count-of]");
+    for (var k = 0; k < counts.length; k++) if (!counts[k].classList.contains("matches")) return false;
+    return (groups.length + counted.length + counts.length) > 0 && !form.querySelector("input[data-then-ask]:checked");
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;

@@ -1,4 +1,4 @@
-// Entry forms of every game (issue 16), two helpers that need nothing from the game but its markup.
+// Entry forms of every game (issue 16), helpers that need nothing from the game but its markup.
 
 // A refused entry is not lost: the board drawn with a refusal carries the entry as posted
 // (#board[data-refused], JSON), and the form it came from is filled in again: its ticked cards and
@@ -117,9 +117,12 @@
       count.classList.toggle("over", done > wanted);
       if (done !== wanted) ready = false;
     }
-    // only the buttons that send: a stepper's own buttons (type=button) make the count
-    var buttons = form.querySelectorAll("button:not([type=button])");
-    for (var j = 0; j < buttons.length; j++) buttons[j].disabled = !ready;
+    // only the buttons that send, also one in the action bar (form="..."): a stepper's own
+    // buttons (type=button) make the count
+    for (var j = 0; j < form.elements.length; j++) {
+      var button = form.elements[j];
+      if (button.tagName === "BUTTON" && button.type !== "button") button.disabled = !ready;
+    }
   }
 
   function updateAll() {
@@ -135,4 +138,24 @@
   document.addEventListener("change", changed);
   document.addEventListener("DOMContentLoaded", updateAll);
   document.addEventListener("htmx:afterSettle", updateAll);
+})();
+
+// Slots filled in order (a .slot-pick radio group per slot; static/app.css shows a filled slot as
+// the rank chosen): a tap on that rank clears the slot, and its chips open again. A radio cannot
+// be unchecked by a tap of its own, and by the click the tapped radio is already checked, so
+// whether it was checked is noted when the finger comes down.
+(function () {
+  var wasChecked = null;
+  document.addEventListener("pointerdown", function (event) {
+    var chip = event.target.closest && event.target.closest(".slot-pick .chip");
+    wasChecked = chip ? chip.querySelector("input:checked") : null;
+  }, true);
+  document.addEventListener("click", function (event) {
+    var input = event.target;
+    if (!wasChecked || input !== wasChecked) return;
+    wasChecked = null;
+    input.checked = false;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
 })();

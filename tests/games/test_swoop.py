@@ -641,3 +641,21 @@ def test_the_phone_declaring_a_hand_gets_its_picked_up_ranks_even_when_the_table
     assert sw.view(state, HOST)["players"][B]["known_counts"] == {"J": 1, "K": 2}
     assert sw.view(state, C)["players"][B]["known_counts"] is None
     assert sw.view(state, None)["players"][B]["known"] is None
+
+
+def test_once_the_hand_is_over_the_table_waits_for_the_first_player_still_to_declare():
+    """The round strip's turn (the seat's own phone says "Your turn" and shows its declaration): in
+    play the player to act, after the hand the first player still to declare, then none."""
+    state = started()
+    assert sw.GAME.round_info(sw.view(state)).turn == B
+    state.phase, state.out_player, state.current = sw.DECLARE, A, None
+    state.hand_count[B], state.hand_count[C], state.hand_count[D] = 1, 1, 1
+    state.mystery[B] = state.mystery[C] = state.mystery[D] = [False] * 4
+    state.seen = {}
+    assert sw.GAME.round_info(sw.view(state)).turn == B
+    state = sw.apply(state, {"type": "declare_remaining", "hand": "K", "mystery": ""}, C)  # any order
+    assert sw.GAME.round_info(sw.view(state)).turn == B
+    state = sw.apply(state, {"type": "declare_remaining", "hand": "K", "mystery": ""}, B)
+    assert sw.GAME.round_info(sw.view(state)).turn == D
+    state = sw.apply(state, {"type": "declare_remaining", "hand": "K", "mystery": ""}, D)
+    assert sw.GAME.round_info(sw.view(state)).turn is None

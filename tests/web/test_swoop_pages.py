@@ -127,7 +127,8 @@ def test_going_out_and_declaring_by_counts(app):
     assert "Ann is out: the others declare what they hold." in words and 'name="hand.K"' in page
     assert "Ben: how many of each rank in your hand (11 cards)?" in words
     assert "Face-up cards still showing count too: Q 8 5 2." in words
-    declare = form_with(page, "Declare Ben's cards")  # issue 16: one tap per card on the rank, no keyboard needed
+    assert '<button class="btn primary" form="bar-declare_remaining-1">Declare Ben\'s cards</button>' in page  # in the bar
+    declare = form_with(page, 'id="bar-declare_remaining-1"')  # issue 16: one tap per card on the rank, no keyboard needed
     assert declare.count('data-step="1"') == declare.count('data-step="-1"') == 14
     assert re.search(r'<div class="stepper"><button type="button" class="btn step-add" data-step="1"[^>]*>K</button>'
                      r'<input[^>]*name="hand.K"', declare)

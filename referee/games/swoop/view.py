@@ -6,7 +6,7 @@ from typing import Any
 from ..game import RoundInfo
 from .played import hand_can_hold, higher_than_top
 from .scoring import hands_to_play
-from .state import CHAIN, FOLLOW, GAME_ID, OVER, PLAY, RANKS, SWOOP_CARDS, TITLE, State
+from .state import CHAIN, DECLARE, FOLLOW, GAME_ID, OVER, PLAY, RANKS, SWOOP_CARDS, TITLE, State
 
 
 def view(state: State, viewer: Any, actions: list[dict]) -> dict:
@@ -58,5 +58,15 @@ def player_view(state: State, seat: int, declaring: bool = False) -> dict:
 
 def round_info(view: dict) -> RoundInfo:
     """Hands, counted to the limit in hands mode; Swoop names a starter, not a dealer."""
-    return RoundInfo("Hand", view["hand_no"], view["hand_limit"], starter=view["starter"],
-                     turn=view["current"] if view["phase"] == "play" else None)
+    return RoundInfo("Hand", view["hand_no"], view["hand_limit"], starter=view["starter"], turn=expected(view))
+
+
+def expected(view: dict) -> int | None:
+    """Whose entry the table waits for: in play the player to act; once the hand is over the first
+    player still to declare (the others may declare before, in any order), so that the seat's own
+    phone says so and shows its declaration."""
+    if view["phase"] == PLAY:
+        return view["current"]
+    if view["phase"] == DECLARE:
+        return next((p["seat"] for p in view["players"] if p["seat"] != view["out_player"] and not p["declared"]), None)
+    return None
