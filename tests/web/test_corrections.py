@@ -66,6 +66,17 @@ def test_a_card_three_turns_back_is_corrected_and_the_later_entries_checked_agai
     assert [e["description"] for e in lines[7:10]] == ["Ben played 2♥", "Cem played 5♠", "Ann played 7♦"]
 
 
+def test_a_correction_in_a_game_without_numbered_rounds_points_to_its_line_in_history(client):
+    """A race of Switch 16 has no rounds to count in: the correction names the line by the number
+    History shows by it, in words a player reads ("line 2 in History", not "entry #2")."""
+    table = TableDriver(client, "switch-16", ["Ann", "Ben"])
+    table.enter({"type": "start_player", "seat": A})
+    table.enter({"type": "roll", "seat": A, "dice": [1, 1, 1], "face": "blank"})
+    answer = correct(table, {"entry": 2, "action": {"type": "roll", "seat": A, "dice": [1, 1, 2], "face": "blank"}})
+    said = answer["entry"]["description"]
+    assert "(line 2 in History) corrected to" in said and "#" not in said
+
+
 def test_a_later_entry_that_no_longer_passes_leaves_the_table_pending(client, played):
     answer = correct(played, {"entry": 5, "action": {"type": "play", "seat": B, "cards": "6H"}})
     pending = answer["pending"]
