@@ -283,14 +283,16 @@ class _Replay:
 
     def _where(self) -> Text:
         """Where the entry stood: "round 2, entry 3" (counted among the entries in force in its
-        round), or "entry #12" when the game has no numbered rounds or the round is long."""
+        round), or "line 12 in History" (the number History shows by it) when the game has no
+        numbered rounds or the round is long."""
         target = self.plan.target
         round_now = self._round_of(self.before)
+        in_history = Text("line {seq} in History", seq=target.seq)
         if round_now is None or round_now.number is None:
-            return Text("entry #{seq}", seq=target.seq)
+            return in_history
         position = self._position_in_round(round_now.number)
         if position is None:
-            return Text("entry #{seq}", seq=target.seq)
+            return in_history
         if round_now.word == "Hand":
             return Text("hand {round}, entry {n}", round=round_now.number, n=position)
         return Text("round {round}, entry {n}", round=round_now.number, n=position)

@@ -16,7 +16,7 @@ from flask import g, make_response, render_template, url_for
 from .. import corrections, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
-from . import outcomes, render, sessions
+from . import outcomes, pad, render, sessions
 from .common import by_json, db
 
 
@@ -39,7 +39,7 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
         table=table, engine=game, view=game.view(before, viewer), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
-        target=entry, inserting=inserting, settling=bool(table.pending), refusal=refusal,
+        target=entry, target_words=pad.own_words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
     template = "_correction_board.html" if render.is_htmx() else "correct.html"

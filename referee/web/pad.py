@@ -151,6 +151,17 @@ def _action_of(entry: Entry) -> dict[str, Any]:
     return action
 
 
+def own_words(entry: Entry) -> Any:
+    """An entry's own words without the notes it set off: how a player names it ("Ben played 3♥")."""
+    return _parts(log.description(entry))[0]
+
+
+def words_by_seq(rounds: list[PadRound]) -> dict[int, Any]:
+    """Seq -> each line's words as History says them: a line that points to another (corrected,
+    changed, in place of) names it by its words, not by its number."""
+    return {line.entry.seq: line.said for pad_round in rounds for line in pad_round.lines}
+
+
 def _parts(description: Any) -> tuple[Any, list[Any]]:
     """An entry's own words and the notes it set off (``log._describe`` joins them as p0, p1…)."""
     if isinstance(description, Text) and "p0" in description.params:

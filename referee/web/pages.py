@@ -169,7 +169,8 @@ def history(code: str):
     table = log.find_table(db(), code)
     entries = log.history(db(), table)
     marks = correcting.history_marks(entries, table.tip)
-    return render_template("history.html", table=table, rounds=pad.history_pad(db(), table, entries, marks["in_force"]),
+    rounds = pad.history_pad(db(), table, entries, marks["in_force"])
+    return render_template("history.html", table=table, rounds=rounds, words_of=pad.words_by_seq(rounds),
                            voided=log.voided_seqs(entries), engine=log.engine_of(table),
                            viewer=sessions.who(table), may_correct=correcting.may_correct, **marks)
 

@@ -26,11 +26,11 @@ def tap(locator) -> None:
     settled(locator.page)
 
 
-def correct_from_history(host, seq: int) -> None:
-    """History, then Correct on entry ``seq``: the correction page."""
+def correct_from_history(host, entry: str) -> None:
+    """History, then Correct on the entry a player names by its words: the correction page."""
     tap(host.get_by_role("link", name="History"))
-    tap(host.get_by_role("link", name=f"Correct entry #{seq}"))
-    expect(host.locator("h1")).to_contain_text(f"#{seq}")
+    tap(host.get_by_role("link", name=f"Correct “{entry}”"))
+    expect(host.locator("h1")).to_have_text(f"Correct “{entry}”")
 
 
 # --------------------------------------------------------------------------- Switch To
@@ -58,8 +58,7 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     st_play(ann, "7D")                            # Ann 7♦, on her own phone
     expect(host.locator(".top")).to_contain_text("7♦", timeout=LIVE)
 
-    correct_from_history(host, 5)
-    expect(host.locator(".was")).to_contain_text("Ben played 3♥")
+    correct_from_history(host, "Ben played 3♥")
     expect(host.locator(".status")).to_contain_text("Ben")  # the board as it stood then
     assert_accessible(host, "switch-to correction page")
     shoot(host, "corr-st-01-correction-page")
@@ -88,7 +87,7 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     tap(host.get_by_role("link", name="History"))
     history = host.locator(".history")
     expect(history).to_contain_text("“Ben played 3♥” (round 1, entry 5) corrected to “Ben played 6♥” by the host")
-    expect(history.locator("li", has_text=re.compile(r"#5\s+Ben played 3♥"))).to_contain_text("corrected: now #8")
+    expect(history.locator("li", has_text=re.compile(r"#5\s+Ben played 3♥"))).to_contain_text("corrected: now “Ben played 6♥”")
     expect(history.locator("li", has_text="#10 Cem played 5♠")).to_contain_text("table ruling, overriding ST-R13")
     assert_accessible(host, "switch-to history after a correction")
     shoot(host, "corr-st-04-history")
@@ -132,8 +131,7 @@ def test_swoop_a_card_three_turns_back(live_server, phone, shoot):
     sw_play(host, "6")                                  # Ann 6
     expect(ben.locator(".sw-pile")).to_contain_text("6", timeout=LIVE)
 
-    correct_from_history(host, 6)
-    expect(host.locator(".was")).to_contain_text("Ben played 8 from the hand")
+    correct_from_history(host, "Ben played 8 from the hand")
     assert_accessible(host, "swoop correction page")
     tap(host.locator("form.one-tap:has(input[name=rank][value='10']):not(:has(input[name=up])) button"))
 

@@ -119,7 +119,7 @@ def test_the_history_pad_and_game_over_on_a_phone(live_server, browser, shoot, s
         expect(page.locator(".pad-round h2")).to_have_text(["Round 2", "Round 1"])
         expect(page.locator(".history li", has_text="#13")).to_contain_text("Ben predicted 2")
         changed = page.locator(".history li", has=page.locator(".seq", has_text=re.compile(r"^#2$")))
-        expect(changed).to_contain_text("changed: now #3")
+        expect(changed).to_contain_text("changed: now “Ben predicted 2”")
         assert_accessible(page, f"switch-to history pad ({scheme})")
         shoot(page, f"pad-switch-to-history-{scheme}")
         schwimmen = schwimmen_after_a_showdown(live_server)

@@ -59,7 +59,8 @@ def test_a_whole_game(live_server, phone, shoot, taps):
     assert_accessible(host, "switch-16 host, discarding")
     shoot(host, "s16-01-host-roll-made")
     discard(taps, host, 7)
-    roll(taps, host, [4, 4, 2, 1])  # the risk roll: 4 dice at top 8 make 8 to 11
+    with taps.entry(GAME, "a roll of 4 dice (one tap per die)"):  # the note of what a miss costs above it
+        roll(taps, host, [4, 4, 2, 1])  # the risk roll: 4 dice at top 8 make 8 to 11
     expect(host.locator(".roll.top")).to_contain_text("4")
     discard(taps, host, 1)
     expect(top_card(host, "Ann")).to_have_text("9")
@@ -74,7 +75,9 @@ def test_a_whole_game(live_server, phone, shoot, taps):
     shoot(host, "s16-03-host-blocked")
 
     # Ben races home: 4 dice at top 4 make 4 to 13, then a risk roll of 5 dice makes 14 to 16.
+    # Two notes stand above his dice (the chip placed, Ann's turn ended): the dice still fit.
     expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
+    expect(ben.locator("#board > .note")).to_have_count(2)
     with taps.entry(GAME, "a roll of 4 dice (one tap per die)"):
         roll(taps, ben, [1, 2, 4, 6])
     discard(taps, ben, 10)

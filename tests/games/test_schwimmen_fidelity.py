@@ -11,6 +11,7 @@ from referee.games.cards import parse_card
 from referee.games.schwimmen import scoring
 from tests.games import schwimmen_walks as sc_walks
 from tests.games.schwimmen_walks import act, dealt
+from tests.games.test_offers import check_offers
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -279,6 +280,31 @@ def test_option_a_hand_laid_open_on_turn_again_after_a_ruled_close_may_pass_but_
     assert refused(state, {"type": "swap_one", "give": "8D", "take": "QS"}, B).rule == "SC-C3"
     state = act(state, B, "pass")
     sc_walks.assert_card_ledger(state)
+
+
+def test_option_a_hand_laid_open_on_turn_again_is_offered_only_what_it_may_do():
+    """The board offers what the engine accepts: to the player whose hand lies open and who is on
+    turn again after a ruled close, no swap (SC-C3), only the pass; in draw and discard, only a
+    draw from the stock, and none of the shown cards to discard."""
+    state = dealt(centre="QS 9D KH", preset="classic", show_effect="close")
+    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = act(sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "pass")
+    assert state.turn == B
+    offered = {offer["type"] for offer in sc.GAME.offers(state, B)}
+    assert "pass" in offered and not offered & {"swap_one", "swap_all"}
+    for viewer in (HOST, B):
+        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
+
+    state = dealt(centre="9H", rule_set="blitz", lives="1", show_effect="close", show_timing="any_time")
+    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = act(sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "draw_discard",
+                source="stock", discard="2S")
+    assert state.turn == B and state.discard
+    board = sc.GAME.view(state, B)
+    assert board["draw_from"] == ["stock"]
+    assert {"AC", "KC", "QC"} <= set(board["players"][B]["cannot_discard"])
+    for viewer in (HOST, B):
+        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
 
 
 def test_option_a_hand_laid_open_may_discard_a_card_drawn_unseen():

@@ -117,7 +117,7 @@ def where_it_stood(session, code: str, target: int) -> str:
     event("no numbered rounds" if info is None or info.number is None else
           "round 1" if info.number == 1 else "a later round")
     if info is None or info.number is None:
-        return f"entry #{target}"
+        return f"line {target} in History"
     first = target
     while first > 1 and round_before(first - 1).number == info.number:
         first -= 1

@@ -66,6 +66,17 @@ def test_a_card_three_turns_back_is_corrected_and_the_later_entries_checked_agai
     assert [e["description"] for e in lines[7:10]] == ["Ben played 2♥", "Cem played 5♠", "Ann played 7♦"]
 
 
+def test_a_correction_in_a_game_without_numbered_rounds_points_to_its_line_in_history(client):
+    """A race of Switch 16 has no rounds to count in: the correction names the line by the number
+    History shows by it, in words a player reads ("line 2 in History", not "entry #2")."""
+    table = TableDriver(client, "switch-16", ["Ann", "Ben"])
+    table.enter({"type": "start_player", "seat": A})
+    table.enter({"type": "roll", "seat": A, "dice": [1, 1, 1], "face": "blank"})
+    answer = correct(table, {"entry": 2, "action": {"type": "roll", "seat": A, "dice": [1, 1, 2], "face": "blank"}})
+    said = answer["entry"]["description"]
+    assert "(line 2 in History) corrected to" in said and "#" not in said
+
+
 def test_a_later_entry_that_no_longer_passes_leaves_the_table_pending(client, played):
     answer = correct(played, {"entry": 5, "action": {"type": "play", "seat": B, "cards": "6H"}})
     pending = answer["pending"]
@@ -176,8 +187,9 @@ def test_a_long_pending_list_names_ten_and_counts_the_rest(client):
     pending = correct(table, {"entry": 1, "remove": True})["pending"]
     assert [e["seq"] for e in pending["entries"]] == list(range(2, 12))
     assert (pending["unlisted"], pending["remaining"]) == (3, 13)
-    board = words(client.get(f"/t/{table.code}", headers={"HX-Request": "true"}).get_data(as_text=True))
-    assert "#11" in board and "#12" not in board and "and 3 more" in board
+    board = client.get(f"/t/{table.code}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    listed = re.search(r'<ol class="failing">(.*?)</ol>', board, re.S).group(1)
+    assert listed.count("<li") == 10 and "and 3 more" in words(board)
 
 
 def test_a_retried_correction_records_once(client, played):
@@ -300,7 +312,7 @@ def test_history_offers_the_host_a_correction_of_each_entry_in_force(host_phone,
 
 def test_the_correction_page_shows_the_board_before_the_entry_and_posts_there(host_phone, played):
     page = host_phone.page("/correct/5")
-    assert "Correct entry #5" in words(page) and "Ben played 3♥" in words(page)
+    assert "Correct “Ben played 3♥”" in words(page)  # the entry named as a player would, not by number
     assert f'action="/t/{played.code}/correct/5"' in page  # the game's own forms post the correction
     assert f'action="/t/{played.code}/entries"' not in page
     assert "Ben: tap the cards" in words(page)  # B was to play then
@@ -349,9 +361,32 @@ def test_history_shows_the_original_and_the_correction(host_phone, played):
     host_phone.post("/correct/5", {"type": "play", "seat": B, "cards": "2H"})
     page = words(host_phone.page("/history"))
     assert "#11 “Ben played 3♥” (round 1, entry 5) corrected to “Ben played 2♥” by the host" in page
-    assert "#8 Ben played 2♥ in place of #5" in page
-    assert "#5 Ben played 3♥ corrected: now #8" in page
-    assert "#6 Cem played 5♠ checked again after a correction: now #9" in page
+    assert "#8 Ben played 2♥ in place of “Ben played 3♥”" in page
+    assert "#5 Ben played 3♥ corrected: now “Ben played 2♥”" in page
+    assert "#6 Cem played 5♠ checked again after a correction: now “Cem played 5♠”" in page
+    assert "now #" not in page and "in place of #" not in page
+
+
+def headline(html: str) -> str:
+    return words(re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)).strip()
+
+
+def test_the_correction_page_names_the_entry_in_the_phone_s_language(host_phone, played):
+    assert headline(host_phone.page("/correct/5")) == "Correct “Ben played 3♥”"
+    page = host_phone.page("/correct/5?insert=1")
+    assert headline(page) == "Insert an entry before “Ben played 3♥”"
+    assert "before #" not in words(page) and "#5" not in words(page)
+    host_phone.client.set_cookie("lang", "de")
+    assert headline(host_phone.page("/correct/5")) == "„Ben hat 3♥ gespielt“ korrigieren"
+    assert headline(host_phone.page("/correct/5?insert=1")) == "Eintrag vor „Ben hat 3♥ gespielt“ einfügen"
+    host_phone.client.set_cookie("lang", "ja")
+    assert "を訂正" in headline(host_phone.page("/correct/5")) and "#" not in headline(host_phone.page("/correct/5"))
+
+
+def test_the_pending_correction_lists_the_entries_by_their_words(host_phone, played):
+    host_phone.post("/correct/5", {"type": "play", "seat": B, "cards": "6H"})
+    pending = words(re.search(r'<div class="pending".*?</ol>', host_phone.page(), re.S).group(0))
+    assert "Cem played 5♠" in pending and "#6" not in pending
 
 
 def test_a_correction_reads_in_the_phone_s_language(host_phone, played):

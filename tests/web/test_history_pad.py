@@ -168,7 +168,7 @@ def test_predictions_show_their_values_only_once_all_are_in(app, client):
     lines = lines_of(history_of(phones["watcher"], table.code))
     assert lines[:4] == ["Cem predicted 0", "Ben predicted 4", "Ben entered a prediction", "Ann predicted 7"]
     page = plain(history_of(phones["watcher"], table.code))
-    assert "changed: now #4" in page and "predicted 3" not in page  # the value replaced was never shown
+    assert "changed: now “Ben predicted 4”" in page and "predicted 3" not in page  # the value replaced was never shown
 
 
 def test_a_was_sticht_task_shows_its_chip_once_every_task_is_chosen(app, client):

@@ -172,7 +172,7 @@ def test_a_double_tap_records_once(host):
     first = host.enter({"type": "play", "seat": 0, "cards": ["5S"]}, key="tap")
     second = host.enter({"type": "play", "seat": 0, "cards": ["5S"]}, key="tap", seq=host.seq - 1)
     assert first.status_code == second.status_code == 200
-    assert text(host.client.get(f"/t/{host.code}/history")).count("Ann played 5♠") == 1
+    assert text(host.client.get(f"/t/{host.code}/history")).count(">Ann played 5♠<") == 1  # the line, not its Correct link
 
 
 def test_a_phone_without_a_seat_cannot_enter(app, host):

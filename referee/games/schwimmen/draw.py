@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import Refusal, Text, passes, unreadable
 from ..cards import parse_card
-from .ledger import check_leaving_hand, forget, read_cards, said_cards, take_from_stock
+from .ledger import check_hand_closed, check_leaving_hand, forget, laid_open, read_cards, said_cards, take_from_stock
 from .samples import gives
 from .showdown import to_showdown
 from .state import EXCHANGE, State
@@ -95,6 +95,22 @@ class DrawDiscard(TurnMove):
                 for source in SOURCES for card in gives(state, seat)]
 
 
+def check_open_hand_draws_unseen(state: State, seat: int, source: str) -> None:
+    """SC-C3: a hand lying open keeps its cards; only a card drawn unseen from the stock can go
+    to the pile (``check_discard_held`` refuses every other discard of that hand)."""
+    if source != "stock":
+        check_hand_closed(state, seat)
+
+
 def draw_sources(state: State) -> list[str]:
     """Where the player on turn may draw from now (for the board's form)."""
-    return [source for source in SOURCES if passes(check_source, state, source)]
+    return [source for source in SOURCES
+            if passes(check_source, state, source) and passes(check_open_hand_draws_unseen, state, state.turn, source)]
+
+
+def not_discardable(state: State, seat: int, elsewhere: list[str]) -> list[str]:
+    """The cards the board's discard grid leaves out for ``seat``: those known to be elsewhere,
+    and the cards of a hand shown to the table (``check_leaving_hand``); a hand revealed at the
+    showdown stays hidden here."""
+    shown = laid_open(state, seat) if seat == state.shower else []
+    return sorted(set(elsewhere) | set(shown))

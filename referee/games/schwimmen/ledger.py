@@ -105,14 +105,22 @@ def laid_open(state: State, seat: int) -> list[str]:
     return state.reveals.get(str(seat), {}).get("cards", [])
 
 
+def check_hand_closed(state: State, seat: int) -> None:
+    """SC-C3: a hand that lies open on the table gives no card of it (a swap, a discard after
+    taking the pile). Not overridable: the shown cards stay on the table."""
+    shown = laid_open(state, seat)
+    if shown:
+        raise Refusal("SC-C3", "Your hand lies open on the table ({cards}): none of it can be given.",
+                      overridable=False, cards=labels(shown))
+
+
 def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
     """SC-C2 and SC-C3: cards that leave a hand were in it, as far as the ledger knows. After
     an unseen draw from the stock a fully known hand holds a fourth card nobody saw. Neither is
     overridable: the card is known to be elsewhere, and a ruling would put it in two places."""
     shown = laid_open(state, seat)
-    if shown and (not drew_unseen or set(cards) & set(shown)):
-        raise Refusal("SC-C3", "Your hand lies open on the table ({cards}): none of it can be given.",
-                      overridable=False, cards=labels(shown))
+    if not drew_unseen or set(cards) & set(shown):
+        check_hand_closed(state, seat)
     known = state.known[seat]
     if len(known) == 3 and not drew_unseen:
         for card in cards:

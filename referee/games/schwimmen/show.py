@@ -8,7 +8,8 @@ from typing import Any
 from ..base import Refusal, Text
 from ..cards import labels
 from . import scoring
-from .ledger import check_keeps_known, check_leaving_hand, hand_value, ledger, points, read_cards, said_cards
+from .ledger import (check_hand_closed, check_keeps_known, check_leaving_hand, hand_value, ledger, points, read_cards,
+                     said_cards)
 from .showdown import to_showdown
 from .state import EXCHANGE, REFRESH, State
 from .turns import SchwimmenMove, after_turn, check_first_turn, entering_seat, not_over
@@ -58,7 +59,9 @@ class Show(SchwimmenMove):
 
     def ready(self, state: State, seat: int | None, by: Any) -> None:
         not_over(state)
-        check_show_timing(state, entering_seat(state, seat, by, state.turn))
+        seat = entering_seat(state, seat, by, state.turn)
+        check_show_timing(state, seat)
+        check_hand_closed(state, seat)  # a hand lying open was shown already (SC-C3, as ``rules`` finds)
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         seat = self.acting_seat(state, action, by)

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..base import Refusal, Text, counted
 from ..cards import parse_card
-from .ledger import check_leaving_hand, forget, read_cards, said_cards
+from .ledger import check_hand_closed, check_leaving_hand, forget, read_cards, said_cards
 from .samples import gives, unseen
 from .state import EXCHANGE, State
 from .turns import TurnMove, after_turn, check_turn, entering_seat
@@ -29,7 +29,15 @@ def check_gives_whole_hand(state: State, seat: int, give: list[str]) -> None:
                           overridable=False, card=parse_card(card).label)
 
 
-class SwapOne(TurnMove):
+class Swap(TurnMove):
+    """A swap with the centre gives cards from the hand: none is offered to, or accepted from, a
+    player whose hand lies open on the table (SC-C3), even on a turn a ruling gave back."""
+
+    def ready(self, state: State, seat: int | None, by: Any) -> None:
+        check_hand_closed(state, check_turn(state, seat, by, self.type))
+
+
+class SwapOne(Swap):
     type = "swap_one"
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -71,7 +79,7 @@ class SwapOne(TurnMove):
                 for give in gives(state, seat) for take in state.centre]
 
 
-class SwapAll(TurnMove):
+class SwapAll(Swap):
     type = "swap_all"
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:

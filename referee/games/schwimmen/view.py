@@ -12,7 +12,7 @@ from typing import Any
 from ..cards import RANK_NAMES
 from ..game import RoundInfo
 from . import scoring
-from .draw import draw_sources
+from .draw import draw_sources, not_discardable
 from .ledger import ledger
 from .verdict import verdict
 from .state import DEALER_CHOICE, EXCHANGE, GAME_ID, TITLE, State
@@ -47,13 +47,14 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
 def _player(state: State, seat: int, viewer: Any, public: dict[str, str]) -> dict:
     entry = state.reveals.get(str(seat))
     visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat)
+    elsewhere = sorted(c for c, place in public.items() if place != f"hand:{seat}")
     return {
         "seat": seat, "name": state.players[seat], "lives": state.lives[seat], "out": state.out[seat],
         "swimming": state.lives[seat] == 0 and not state.out[seat],
         "known": list(state.known[seat]) if state.known else [],
         "revealed": entry is not None, "reveal": entry if visible else None,
         "dealer": seat == state.dealer,
-        "elsewhere": sorted(c for c, place in public.items() if place != f"hand:{seat}"),
+        "elsewhere": elsewhere, "cannot_discard": not_discardable(state, seat, elsewhere),
         "reveal_with": _reveal_with(state, seat),
     }
 
