@@ -104,7 +104,7 @@ def _plan(session: Session, table: GameTable, by, target: int, change: Change) -
     if waiting and target == waiting[0]:
         return _settling_plan(session, table, change)
     if target in waiting:
-        raise Refusal("PENDING", "Settle entry #{seq} first: it no longer passes after the correction.",
+        raise Refusal("PENDING", "Settle line {seq} in History first: it no longer passes after the correction.",
                       overridable=False, seq=waiting[0])
     if change.kind == "accept":
         raise Refusal("CORRECT", "Only the first entry that no longer passes after a correction can be accepted "
@@ -119,7 +119,7 @@ def _plan(session: Session, table: GameTable, by, target: int, change: Change) -
 
 
 def _not_in_force(target: int) -> Refusal:
-    return Refusal("CORRECT", "Entry #{seq} is not in force (undone or corrected): correct the entry in force "
+    return Refusal("CORRECT", "Line {seq} in History is not in force (undone or corrected): correct the entry in force "
                               "instead.", overridable=False, seq=target)
 
 
