@@ -6,8 +6,8 @@ which sends that phone to polling, and not silence) and times entries on another
 the API. ``streams_per_process`` is the most streams held, divided by the server's processes,
 at a step where every stream asked for was held and the entries' median stayed within 1.2x of
 the median with no streams open; the climb goes on past a slower step, and ends when streams
-are refused or entries fail. A stream whose socket is closed keeps its slot until the
-server's next heartbeat finds the phone gone, so the run waits that long before it returns.
+are refused or entries fail. Measured on a ``referee serve`` process of its own (servers.py),
+whose door holds streams without a thread each (pump.py); stop it after the run.
 """
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ from .workloads import open_table, post_play
 
 LATENCY_ALLOWED = 1.2
 ENTRIES_TIMED = 21
-HEARTBEAT_SECONDS = 15  # the app's PUSH_HEARTBEAT
+ANSWER_SECONDS, ANSWER_SECONDS_PER_STREAM = 2, 0.005  # for a step's new streams to be answered
 
 
-def measure_streams(port: int, processes: int, most: int = 4096) -> dict:
+def measure_streams(port: int, processes: int = 1, most: int = 4096) -> dict:
+    _room_for_sockets(most + 64)
     client = Client("127.0.0.1", port, timeout=10)
     watched, played = open_table(client), open_table(client)
     _expect(post_play(client, played, {"type": "start_round"}))
@@ -49,21 +50,20 @@ def measure_streams(port: int, processes: int, most: int = 4096) -> dict:
     for sock, _ in held_sockets:
         sock.close()
     client.close()
-    time.sleep(HEARTBEAT_SECONDS + 1)  # the server frees the slots of the streams closed above
     return {"streams_per_process": best // processes, "processes": processes,
             "entry_alone_p50_ms": round(alone * 1000, 2), "steps": steps}
 
 
 def _open_streams(port: int, code: str, count: int) -> list[tuple[socket.socket, bool]]:
     """``count`` phones' event streams: each socket, and whether it was answered with a stream
-    within two seconds."""
+    within two seconds and a few milliseconds per stream (the server answers them one by one)."""
     opened = []
     for _ in range(count):
         sock = socket.create_connection(("127.0.0.1", port), timeout=2)
         sock.sendall(f"GET /t/{code}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                      f"Accept: text/event-stream\r\n\r\n".encode())
         opened.append(sock)
-    answered, deadline = [], time.monotonic() + 2
+    answered, deadline = [], time.monotonic() + ANSWER_SECONDS + ANSWER_SECONDS_PER_STREAM * count
     for sock in opened:
         sock.settimeout(max(0.05, deadline - time.monotonic()))
         try:
@@ -90,21 +90,30 @@ def _expect(status: int) -> None:
         raise RuntimeError(f"expected 200, got {status}")
 
 
+def _room_for_sockets(wanted: int) -> None:
+    """Raise this process's soft open-file limit towards ``wanted`` (each stream is a socket)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+
+
 def main() -> None:
-    """``python -m bench.streams [worker-class]``: this part of the bench alone, on SQLite."""
+    """``python -m bench.streams [POSTGRES_URL]``: this part of the bench alone, against a
+    ``referee serve`` process with a fresh database (SQLite, or one made on that server)."""
     import json
     import sys
     import tempfile
     from pathlib import Path
 
-    from .servers import AppToServe, ServerSettings, gunicorns, referee_app_spec
+    from .servers import fresh_database, referee_serve
 
-    settings = ServerSettings(worker_class=sys.argv[1] if len(sys.argv) > 1 else "gthread")
     with tempfile.TemporaryDirectory(prefix="referee-streams-") as workdir:
-        url = f"sqlite:///{Path(workdir) / 'referee.sqlite3'}"
-        with gunicorns([AppToServe("referee", referee_app_spec(), url)], settings,
-                       Path(workdir) / "gunicorn.log") as (server,):
-            print(json.dumps(measure_streams(server.port, settings.workers)))
+        postgres = sys.argv[1] if len(sys.argv) > 1 else None
+        with fresh_database(Path(workdir), postgres, "streams") as url, \
+                referee_serve(url, Path(workdir) / "serve.log") as server:
+            print(json.dumps(measure_streams(server.port)))
 
 
 if __name__ == "__main__":
