@@ -68,9 +68,6 @@ class StreamPump:
         self._serial = itertools.count()
         self._thread: threading.Thread | None = None
 
-    def __len__(self) -> int:
-        return sum(len(streams) for streams in list(self.by_table.values()))
-
     # ------------------------------------------------------------------ any thread
 
     def adopt(self, sock: socket.socket, held: HeldStream, done: Callable[[bool], None]) -> None:
