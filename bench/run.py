@@ -124,7 +124,7 @@ def _measure(args, plan: dict, settings: ServerSettings) -> dict:
         serve_log = Path(workdir) / "serve.log"
         with fresh_database(Path(workdir), args.postgres, "streams") as streams_db, \
                 referee_serve(streams_db, serve_log) as serve:
-            figures["streams"] = measure_streams(serve.port)
+            figures["streams"] = measure_streams(serve.port, pid=serve.process.pid)
         figures["streams_per_process"] = figures["streams"]["streams_per_process"]
         figures["server_errors"] = _errors_logged(log_path) + _errors_logged(serve_log)
         if figures["server_errors"]:
@@ -330,7 +330,8 @@ def _print_table(f: dict) -> None:
     streams = f["streams"]
     last = streams["steps"][-1]
     rows.append((f"event streams per referee serve process (entries within {1.2}x)", f"{f['streams_per_process']}",
-                 f"last step: {last['held']} of {last['asked']} held, x{last['latency_ratio']}", "",
+                 f"last step: {last['held']} of {last['asked']} held, x{last['latency_ratio']}, server CPU "
+                 f"{last.get('entry_cpu_ms')} ms/entry (alone {streams.get('entry_alone_cpu_ms')})", "",
                  _goal("streams_per_process", f["streams_per_process"])))
     widths = [max(len(str(row[i])) for row in rows) for i in range(5)]
     for row in rows:

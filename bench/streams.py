@@ -11,6 +11,7 @@ whose door holds streams without a thread each (pump.py); stop it after the run.
 """
 from __future__ import annotations
 
+import os
 import socket
 import statistics
 import time
@@ -23,30 +24,34 @@ ENTRIES_TIMED, WINDOWS, WINDOW_PAUSE = 11, 5, 0.1
 ANSWER_SECONDS, ANSWER_SECONDS_PER_STREAM = 2, 0.005  # for a step's new streams to be answered
 
 
-def measure_streams(port: int, processes: int = 1, most: int = 4096) -> dict:
+def measure_streams(port: int, processes: int = 1, most: int = 4096, pid: int | None = None) -> dict:
+    """The climb; with the server's ``pid`` (one process, on Linux) each step also gives the
+    server's CPU time per entry, which another process's burst does not inflate as it does the
+    entries' wall-clock time."""
     _room_for_sockets(most + 64)
     client = Client("127.0.0.1", port, timeout=10)
     watched, played = open_table(client), open_table(client)
     _expect(post_play(client, played, {"type": "start_round"}))
     played.position = 1
-    alone_before = _entry_p50(client, played)
+    alone_before, cpu_before = _entries(client, played, pid)
     steps, held_sockets = [], []
     target = 4
     while target <= most:
         held_sockets += _open_streams(port, watched.code, target - len(held_sockets))
         held = sum(1 for _, answered in held_sockets if answered)
         try:
-            median = _entry_p50(client, played)
+            median, cpu = _entries(client, played, pid)
         except (OSError, RuntimeError):
-            median = None
-        steps.append({"asked": target, "held": held, "entry_p50_ms": _ms(median)})
+            median = cpu = None
+        steps.append({"asked": target, "held": held, "entry_p50_ms": _ms(median), "entry_cpu_ms": _ms(cpu)})
         if held < target or median is None:
             break  # streams refused or plays stalled: no point asking for more
         target *= 2
     for sock, _ in held_sockets:
         sock.close()
     time.sleep(0.5)  # the server sees the phones gone
-    alone = (alone_before + _entry_p50(client, played)) / 2  # no streams: before the climb and after it
+    alone_after, cpu_after = _entries(client, played, pid)
+    alone = (alone_before + alone_after) / 2  # no streams: before the climb and after it
     client.close()
     best = 0
     for step in steps:
@@ -54,7 +59,8 @@ def measure_streams(port: int, processes: int = 1, most: int = 4096) -> dict:
         if step["held"] == step["asked"] and step["latency_ratio"] and step["latency_ratio"] <= LATENCY_ALLOWED:
             best = step["held"]  # one noisy step does not end the climb
     return {"streams_per_process": best // processes, "processes": processes,
-            "entry_alone_p50_ms": _ms(alone), "steps": steps}
+            "entry_alone_p50_ms": _ms(alone), "entry_alone_cpu_ms": [_ms(cpu_before), _ms(cpu_after)],
+            "steps": steps}
 
 
 def _ms(seconds: float | None) -> float | None:
@@ -81,14 +87,27 @@ def _open_streams(port: int, code: str, count: int) -> list[tuple[socket.socket,
     return answered
 
 
-def _entry_p50(client: Client, table) -> float:
-    """The entries' median in the quietest of WINDOWS windows: on a shared machine another
-    process's burst doubles a millisecond's entry; what the streams cost shows in every window."""
-    medians = []
+def _entries(client: Client, table, pid: int | None) -> tuple[float, float | None]:
+    """The entries' median in the quietest of WINDOWS windows (on a shared machine another
+    process's burst doubles a millisecond's entry; what the streams cost shows in every window),
+    and the server's CPU seconds per entry over them all (None without ``pid``)."""
+    medians, entries, cpu_then = [], 0, _cpu_seconds(pid)
     for _ in range(WINDOWS):
-        medians.append(statistics.median(_entry_times(client, table)))
+        times = _entry_times(client, table)
+        medians.append(statistics.median(times))
+        entries += len(times)
         time.sleep(WINDOW_PAUSE)  # spread over half a second: a burst elsewhere passes
-    return min(medians)
+    cpu_now = _cpu_seconds(pid)
+    return min(medians), (cpu_now - cpu_then) / entries if cpu_now is not None and cpu_then is not None else None
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User and system CPU time of process ``pid`` (Linux /proc), or None."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError, TypeError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _entry_times(client: Client, table) -> list[float]:
@@ -130,7 +149,7 @@ def main() -> None:
         postgres = sys.argv[1] if len(sys.argv) > 1 else None
         with fresh_database(Path(workdir), postgres, "streams") as url, \
                 referee_serve(url, Path(workdir) / "serve.log") as server:
-            print(json.dumps(measure_streams(server.port)))
+            print(json.dumps(measure_streams(server.port, pid=server.process.pid)))
 
 
 if __name__ == "__main__":

@@ -173,9 +173,18 @@ def _host(addr) -> str:
 
 
 def serve(app, *, trusted_proxies: int = 0, **settings) -> None:
-    """``waitress.serve`` with the limits above. Behind a reverse proxy (``trusted_proxies``) every
-    connection comes from the proxy's address: the proxy limits each client instead. poll(), not
-    select(): held streams take file numbers past select's 1024."""
+    """``waitress.serve`` with the limits above and the stream pump."""
+    server = guarded_server(app, trusted_proxies=trusted_proxies, **settings)
+    logging.basicConfig()  # as waitress.serve does
+    server.print_listen("Serving on http://{}:{}")
+    server.run()
+
+
+def guarded_server(app, *, trusted_proxies: int = 0, **settings):
+    """Waitress's server, made as it always is, then given the limits above and the stream pump.
+    Behind a reverse proxy (``trusted_proxies``) every connection comes from the proxy's address:
+    the proxy limits each client instead. poll(), not select(): held streams take file numbers
+    past select's 1024."""
     per_address = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS))
     server = create_server(app, connection_limit=_connection_limit(app.config["PUSH_STREAMS"]),
                            channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
@@ -183,14 +192,12 @@ def serve(app, *, trusted_proxies: int = 0, **settings) -> None:
     pump = StreamPump()
     listeners = [server] if isinstance(server, TcpWSGIServer) else \
         [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
-    for listener in listeners:  # made by waitress as it always is, then given the limits
+    for listener in listeners:
         listener.__class__ = GuardedServer
         listener.pump = pump
         listener.per_address = 0 if trusted_proxies else per_address
         listener.request_seconds = float(os.environ.get("REFEREE_REQUEST_SECONDS", REQUEST_SECONDS))
-    logging.basicConfig()  # as waitress.serve does
-    server.print_listen("Serving on http://{}:{}")
-    server.run()
+    return server
 
 
 def streams_within_file_limit() -> int:
