@@ -55,8 +55,8 @@ class KeepAliveTask(WSGITask):
         """Offer the app the stream pump: for an HTTP/1.1 GET that keeps its connection, whose
         answer is chunked and may stay open."""
         environ = super().get_environment()
-        if (getattr(self.channel.server, "pump", None) is not None and self.version == "1.1" and self.request.command == "GET"
-                and self.request.headers.get("CONNECTION", "").lower() != "close"):
+        if (getattr(self.channel.server, "pump", None) is not None and self.version == "1.1"
+                and self.request.command == "GET" and self.request.headers.get("CONNECTION", "").lower() != "close"):
             environ[PARK_STREAM] = self._park
         return environ
 
@@ -74,8 +74,10 @@ class KeepAliveTask(WSGITask):
         """A stream to hold ends here without its terminator: the pump writes the rest."""
         if self.parked is not None and self.status.startswith("200") and self.chunked_response \
                 and not self.close_on_finish and self.wrote_header:
-            self.channel.handing_over, self.parked = self.parked, None
-            return
+            with self.channel.outbuf_lock:  # as the channel's close is: either sees the other
+                if self.channel.connected:
+                    self.channel.handing_over, self.parked = self.parked, None
+                    return
         super().finish()
 
     def build_response_header(self):
@@ -117,6 +119,13 @@ class GuardedChannel(HTTPChannel):
             self.del_channel()  # out of the loop's map and of the connections counted
             self.server.pump.adopt(self.socket, held, self._back_from_pump)
         else:
+            held.give_back()
+
+    def handle_close(self):
+        """Closed before its stream was handed over (the phone hung up): the slot goes back."""
+        super().handle_close()
+        held, self.handing_over = self.handing_over, None
+        if held is not None:
             held.give_back()
 
     def _back_from_pump(self, reusable: bool) -> None:
