@@ -3,9 +3,10 @@
 Phones listen on a server-sent-events stream (``/t/CODE/events``) that carries only the table's
 new sequence number (a ``seq`` event) and, when a phone joins or a seat is freed, its seats'
 version (a ``seats`` event): a nudge to re-fetch the board; the board itself still comes from the
-normal GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams of that
-process wait on it, and one watcher thread feeds it from the database, so an entry made through
-any process reaches phones connected to any other:
+normal GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams
+of that process wait on it (under ``referee serve`` the door's stream pump listens to it instead:
+pump.py), and one watcher thread feeds it from the database, so an entry made through any
+process reaches phones connected to any other:
 
 - PostgreSQL: every write sends ``NOTIFY`` in its own transaction (``log._append``: ``CODE:SEQ``;
   a seat claimed or freed, ``log._change_seats``: ``CODE:SEQ:SEATS``), delivered at commit; the
@@ -56,7 +57,7 @@ class Hub:
         self.changed = threading.Condition()
         self._thread: threading.Thread | None = None
         self.listening = None  # PostgreSQL: the connection the watcher LISTENs on
-        self.listeners: list = []  # see ``listen``
+        self.listeners: list[Callable[[str], None]] = []  # see ``listen``
 
     def announce(self, code: str, seq: int, seats: int | None = None) -> None:
         """``code`` is at ``seq`` (and its seats at version ``seats``); each only ever moves on."""
@@ -137,7 +138,7 @@ class Hub:
             if not self.watchers[code]:
                 del self.watchers[code]
 
-    def listen(self, heard) -> None:
+    def listen(self, heard: Callable[[str], None]) -> None:
         """Call ``heard(code)`` (quickly, without blocking: it runs on the announcing thread)
         each time a table moves on, for a listener that cannot wait on ``changed``."""
         with self.changed:
