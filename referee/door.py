@@ -15,7 +15,8 @@ sent, the main loop takes the connection out of its own map and hands the socket
 pump (pump.py), one thread for all of them. Out of the map, because waitress's loop asks every
 connection in it whether it is readable and writable on each turn: two thousand idle streams
 would cost every request's turns milliseconds. When the stream's lifetime ends, the pump writes
-the chunked terminator and the connection comes back to the loop, kept alive; a phone that went
+the chunked terminator and the connection comes back to the loop, kept alive (HTTP/1.0, or
+``Connection: close`` asked for: the pump closes it, as waitress would have); a phone that went
 away is closed by the pump.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from dataclasses import dataclass
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, create_server
@@ -40,6 +42,14 @@ IDLE_SECONDS = 30            # waitress's channel_timeout: a kept-alive connecti
 CLEANUP_SECONDS = 1          # how often the limits above are looked at
 
 
+@dataclass(frozen=True)
+class Handover:
+    """A held stream's answer, its opening written, on its way from the task to the pump."""
+    held: HeldStream
+    chunked: bool     # HTTP/1.1: chunks, ended by the terminator
+    keep_alive: bool  # the connection serves another request after it
+
+
 class KeepAliveTask(WSGITask):
     """Waitress (3.0) ends the connection after any HTTP/1.1 answer without Content-Length,
     bodiless ones too: every poll answered 204 ("nothing new") opened a new connection (10,080 of
@@ -52,11 +62,9 @@ class KeepAliveTask(WSGITask):
     parked: HeldStream | None = None  # the stream the app asked to hold, until it is handed over
 
     def get_environment(self):
-        """Offer the app the stream pump: for an HTTP/1.1 GET that keeps its connection, whose
-        answer is chunked and may stay open."""
+        """Offer the app the stream pump, for a GET."""
         environ = super().get_environment()
-        if (getattr(self.channel.server, "pump", None) is not None and self.version == "1.1"
-                and self.request.command == "GET" and self.request.headers.get("CONNECTION", "").lower() != "close"):
+        if getattr(self.channel.server, "pump", None) is not None and self.request.command == "GET":
             environ[PARK_STREAM] = self._park
         return environ
 
@@ -71,12 +79,14 @@ class KeepAliveTask(WSGITask):
                 self.parked.give_back()
 
     def finish(self):
-        """A stream to hold ends here without its terminator: the pump writes the rest."""
-        if self.parked is not None and self.status.startswith("200") and self.chunked_response \
-                and not self.close_on_finish and self.wrote_header:
+        """A stream to hold ends here without its terminator: the pump writes the rest, chunked
+        as this answer is (HTTP/1.1), or not (HTTP/1.0: its end is the connection's close)."""
+        if self.parked is not None and self.status.startswith("200") and self.wrote_header:
             with self.channel.outbuf_lock:  # as the channel's close is: either sees the other
                 if self.channel.connected:
-                    self.channel.handing_over, self.parked = self.parked, None
+                    self.channel.handing_over = Handover(self.parked, self.chunked_response, not self.close_on_finish)
+                    self.parked = None
+                    self.close_on_finish = False  # the pump closes it, if it is to be closed
                     return
         super().finish()
 
@@ -100,7 +110,7 @@ class GuardedChannel(HTTPChannel):
 
     request_began: float | None = None
     task_class = KeepAliveTask
-    handing_over: HeldStream | None = None  # set by the task; read by the main loop
+    handing_over: Handover | None = None  # set by the task; read by the main loop
 
     def readable(self):
         return self.handing_over is None and super().readable()
@@ -114,19 +124,20 @@ class GuardedChannel(HTTPChannel):
         super().handle_write()
         if self.handing_over is None or self.requests or self.total_outbufs_len:
             return
-        held, self.handing_over = self.handing_over, None
+        handover, self.handing_over = self.handing_over, None
         if self.connected and not self.will_close:
             self.del_channel()  # out of the loop's map and of the connections counted
-            self.server.pump.adopt(self.socket, held, self._back_from_pump)
+            self.server.pump.adopt(self.socket, handover.held, handover.chunked,
+                                   lambda reusable: self._back_from_pump(reusable and handover.keep_alive))
         else:
-            held.give_back()
+            handover.held.give_back()
 
     def handle_close(self):
         """Closed before its stream was handed over (the phone hung up): the slot goes back."""
         super().handle_close()
-        held, self.handing_over = self.handing_over, None
-        if held is not None:
-            held.give_back()
+        handover, self.handing_over = self.handing_over, None
+        if handover is not None:
+            handover.held.give_back()
 
     def _back_from_pump(self, reusable: bool) -> None:
         """The stream ended (on the pump's thread): serve the connection's next request, or close."""

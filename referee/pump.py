@@ -8,7 +8,8 @@ and hands the socket here (door.py). This thread waits, on one ``selectors`` pol
 - news: the push Hub calls ``heard`` when a table moves on (``Hub.listen``); the pump wakes and
   writes each of that table's streams the events it has not said yet (``TableStream.news``);
 - time: each stream's next heartbeat, or the end of its lifetime, when it writes the chunked
-  terminator and gives the connection back to the door (kept alive);
+  terminator and gives the connection back to the door (kept alive, or closed: HTTP/1.0, or
+  ``Connection: close`` asked for);
 - the phones: a socket that reads as closed (or sends anything: a phone that pipelines a
   request on its stream's connection is not one we know) is dropped at once.
 
@@ -37,10 +38,10 @@ CHUNK_END = b"0\r\n\r\n"
 class Parked:
     """One phone's stream while the pump holds it."""
 
-    __slots__ = ("sock", "held", "ends_at", "due", "done", "closed")
+    __slots__ = ("sock", "held", "chunked", "ends_at", "due", "done", "closed")
 
-    def __init__(self, sock: socket.socket, held: HeldStream, done: Callable[[bool], None]):
-        self.sock, self.held, self.done = sock, held, done
+    def __init__(self, sock: socket.socket, held: HeldStream, chunked: bool, done: Callable[[bool], None]):
+        self.sock, self.held, self.chunked, self.done = sock, held, chunked, done
         self.ends_at = time.monotonic() + held.lifetime
         self.due = 0.0  # when its next heartbeat (or its end) is due
         self.closed = False
@@ -70,15 +71,16 @@ class StreamPump:
 
     # ------------------------------------------------------------------ any thread
 
-    def adopt(self, sock: socket.socket, held: HeldStream, done: Callable[[bool], None]) -> None:
-        """Hold ``sock``'s stream (its opening sent) until it ends; then ``done(True)`` when the
-        connection may serve another request, ``done(False)`` when it must be closed."""
+    def adopt(self, sock: socket.socket, held: HeldStream, chunked: bool, done: Callable[[bool], None]) -> None:
+        """Hold ``sock``'s stream (its opening sent; ``chunked``: in chunks, HTTP/1.1) until it
+        ends; then ``done(True)`` when the answer ended whole and the connection may serve
+        another request, ``done(False)`` when it must be closed."""
         held.hub.watch(held.stream.code)  # the hub keeps the table current from now on
         with self.lock:
             if held.hub not in self._hubs:
                 self._hubs.add(held.hub)
                 held.hub.listen(lambda code, hub=held.hub: self._heard(hub, code))
-            self._arriving.append(Parked(sock, held, done))
+            self._arriving.append(Parked(sock, held, chunked, done))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._forever, name="referee-pump", daemon=True)
                 self._thread.start()
@@ -163,9 +165,9 @@ class StreamPump:
         heapq.heappush(self._timers, (parked.due, next(self._serial), parked))
 
     def _send(self, parked: Parked, text: str) -> None:
-        """``text`` as one chunk, as waitress framed the opening."""
+        """``text`` framed as waitress framed the opening: one chunk, or as it is (HTTP/1.0)."""
         data = text.encode()
-        if self._send_all(parked, b"%X\r\n%b\r\n" % (len(data), data)):
+        if self._send_all(parked, b"%X\r\n%b\r\n" % (len(data), data) if parked.chunked else data):
             self._schedule(parked, time.monotonic())
         else:
             self._drop(parked)
@@ -188,8 +190,9 @@ class StreamPump:
         self._drop(parked)
 
     def _end(self, parked: Parked) -> None:
-        """The stream's lifetime is over: the chunked terminator; the connection lives on."""
-        self._let_go(parked, reusable=self._send_all(parked, CHUNK_END))
+        """The stream's lifetime is over: the chunked terminator, and the connection may live on
+        (HTTP/1.0: the close ends the answer)."""
+        self._let_go(parked, reusable=parked.chunked and self._send_all(parked, CHUNK_END))
 
     def _drop(self, parked: Parked) -> None:
         self._let_go(parked, reusable=False)

@@ -128,3 +128,29 @@ def test_heartbeats_come_and_the_stream_ends_with_its_lifetime_keeping_the_conne
     phone.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the same connection
     assert status_of(read_until(phone, HEAD_END)) == b"HTTP/1.1 200 OK"
     phone.close()
+
+
+def test_http_1_0_streams_are_held_without_a_thread_too_and_end_with_the_close(short_lived):
+    """A proxy speaking HTTP/1.0 upstream (nginx by default) gets no chunks: the close ends each
+    answer, and the door's threads are not held by them either."""
+    code, _ = open_table(short_lived)
+    phones = []
+    for _ in range(20):  # five times the server's threads
+        phone = socket.create_connection(("127.0.0.1", short_lived.port), timeout=10)
+        phone.sendall(f"GET /t/{code}/events HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        phones.append(phone)
+    started = time.monotonic()
+    try:
+        openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
+        assert [status_of(o) for o in openings] == [b"HTTP/1.0 200 OK"] * 20
+        assert all(b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nevent: seq\ndata: 0\n\n")
+                   for o in openings)
+        assert read_until(phones[0], b": still here\n\n", seconds=HEARTBEAT + 2).endswith(b": still here\n\n")
+        assert time.monotonic() - started < LIFETIME - 0.5
+        assert short_lived.call("GET", "/api/games")[0] == 200
+        rest = read_until(phones[0], b"never sent", seconds=LIFETIME + 3)
+        assert b"0\r\n\r\n" not in rest
+        assert LIFETIME - 0.5 < time.monotonic() - started < LIFETIME + 2  # closed at the end
+    finally:
+        for phone in phones:
+            phone.close()
