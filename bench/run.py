@@ -7,7 +7,9 @@
 Starts gunicorn on loopback twice with the same settings, once with the referee and once with
 ``bench/baseline.py`` (parse JSON, one SQLModel insert, commit, small JSON; a bare 204), and
 measures side by side: submits, polls, an entry deep in a long table, the page's weight, and
-tap-to-other-phone time in Chromium. Prints a table, then one JSON line (the last line) with
+tap-to-other-phone time in Chromium. The event streams one process holds are measured on a
+``referee serve`` process (the production command, whose door holds streams without threads)
+with a fresh database of its own. Prints a table, then one JSON line (the last line) with
 ``submit_ratio``, ``page_submit_ratio``, ``poll_ratio``, ``streams_per_process``, ``cheap_phone_tap_ms``
 (own and other phone, p50 and p95; null without a browser), ``growth_ratio`` (the worst game's, through
 the page path; ``growth_ratio_by_game`` has each), ``page_kb_gz``, ``sync_p95_ms`` (null when the
@@ -38,8 +40,10 @@ from bench.servers import (
     AppToServe,
     ServerSettings,
     databases,
+    fresh_database,
     gunicorns,
     referee_app_spec,
+    referee_serve,
 )
 from bench.workloads import (
     TablePool,
@@ -116,7 +120,13 @@ def _measure(args, plan: dict, settings: ServerSettings) -> dict:
         except Exception:
             _say(f"failed; the end of the server log:\n{_log_tail(log_path)}")
             raise
-        figures["server_errors"] = _errors_logged(log_path)
+        _say("event streams held by one referee serve process")
+        serve_log = Path(workdir) / "serve.log"
+        with fresh_database(Path(workdir), args.postgres, "streams") as streams_db, \
+                referee_serve(streams_db, serve_log) as serve:
+            figures["streams"] = measure_streams(serve.port, pid=serve.process.pid)
+        figures["streams_per_process"] = figures["streams"]["streams_per_process"]
+        figures["server_errors"] = _errors_logged(log_path) + _errors_logged(serve_log)
         if figures["server_errors"]:
             _say(f"the servers logged {figures['server_errors']} tracebacks; the end of the log:\n"
                  f"{_log_tail(log_path)}")
@@ -135,9 +145,6 @@ def _measure_servers(args, plan: dict, ours: int, floor: int, play_scripts, refe
     _say("page weight")
     figures["page"] = _page_figures(ours)
     figures["page_kb_gz"] = figures["page"]["kb_gz"]
-    _say("event streams held by one process")  # before the browser parts: its streams end first
-    figures["streams"] = measure_streams(ours, args.workers)
-    figures["streams_per_process"] = figures["streams"]["streams_per_process"]
     figures["sync"] = _sync_figures(args, plan, ours)
     figures["sync_p95_ms"] = figures["sync"].get("p95_ms")  # None (null) when skipped: see sync.skipped
     figures["cheap_phone_tap_ms"] = _cheap_phone_figures(args, plan, ours)
@@ -322,8 +329,9 @@ def _print_table(f: dict) -> None:
                      "", "", _goal("cheap_other_p50", cheap["other_p50"])))
     streams = f["streams"]
     last = streams["steps"][-1]
-    rows.append((f"event streams per process (entries within {1.2}x)", f"{f['streams_per_process']}",
-                 f"last step: {last['held']} of {last['asked']} held, x{last['latency_ratio']}", "",
+    rows.append((f"event streams per referee serve process (entries within {1.2}x)", f"{f['streams_per_process']}",
+                 f"last step: {last['held']} of {last['asked']} held, x{last['latency_ratio']}, server CPU "
+                 f"{last.get('entry_cpu_ms')} ms/entry (alone {streams.get('entry_alone_cpu_ms')})", "",
                  _goal("streams_per_process", f["streams_per_process"])))
     widths = [max(len(str(row[i])) for row in rows) for i in range(5)]
     for row in rows:

@@ -1,4 +1,6 @@
-"""Start the production server (gunicorn) for the referee and for the baseline, on loopback."""
+"""Start the production servers on loopback: gunicorn for the referee and for the baseline, and
+``referee serve`` (the README's production command: waitress and its stream pump) for the
+event streams one process holds."""
 from __future__ import annotations
 
 import os
@@ -83,21 +85,43 @@ def gunicorns(apps: list[AppToServe], settings: ServerSettings, log_path: Path):
 
 def _start(app: AppToServe, settings: ServerSettings, log_path: Path) -> Server:
     port = free_port()
-    # one address opens thousands of tables and streams here: the per-address limits would refuse them
-    env = {**os.environ, "DATABASE_URL": app.database_url, "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
-           "REFEREE_TABLES_PER_WINDOW": "1000000", "REFEREE_PUSH_STREAMS_PER_CLIENT": "1000000"}
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--chdir", str(ROOT),
                "--log-level", "warning", "--keep-alive", "30", "--graceful-timeout", "2", *settings.args(),
                app.app_spec]
+    return Server(app.name, port, _spawn(command, _env(app.database_url, port), log_path))
+
+
+@contextmanager
+def referee_serve(database_url: str, log_path: Path):
+    """``referee serve`` with its default threads, until the block ends."""
+    port = free_port()
+    command = [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    server = Server("referee serve", port, _spawn(command, _env(database_url, port), log_path))
+    try:
+        _wait_until_listening(port, server.process, log_path)
+        _wait_until_answering(server, 1, log_path)
+        yield server
+    finally:
+        _stop(server.process)
+
+
+def _env(database_url: str, port: int) -> dict:
+    # one address opens thousands of tables, streams and connections here: the per-address
+    # limits would refuse them
+    return {**os.environ, "DATABASE_URL": database_url, "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
+            "REFEREE_TABLES_PER_WINDOW": "1000000", "REFEREE_PUSH_STREAMS_PER_CLIENT": "1000000",
+            "REFEREE_CONNECTIONS_PER_ADDRESS": "1000000"}
+
+
+def _spawn(command: list[str], env: dict, log_path: Path) -> subprocess.Popen:
     with open(log_path, "ab") as log:  # its own session: stopping it stops its workers too
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    return Server(app.name, port, process)
+        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
 
 
 def _stop(process: subprocess.Popen) -> None:
-    """SIGTERM lets gunicorn end open event streams within its graceful timeout; whatever is
-    left of this server's process group after that is killed."""
+    """SIGTERM lets gunicorn end open event streams within its graceful timeout (waitress stops at
+    once); whatever is left of this server's process group after that is killed."""
     process.terminate()
     try:
         process.wait(timeout=10)
@@ -129,13 +153,13 @@ def _wait_until_listening(port: int, process: subprocess.Popen, log_path: Path, 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited ({process.returncode}); see {log_path}")
+            raise RuntimeError(f"the server exited ({process.returncode}); see {log_path}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not listen on {port} within {seconds} s; see {log_path}")
+    raise RuntimeError(f"the server did not listen on {port} within {seconds} s; see {log_path}")
 
 
 def _wait_until_answering(server: Server, workers: int, log_path: Path, seconds: float = 60) -> None:
@@ -161,21 +185,26 @@ def _wait_until_answering(server: Server, workers: int, log_path: Path, seconds:
 
 @contextmanager
 def databases(workdir: Path, postgres: str | None):
-    """Two fresh databases, the referee's and the baseline's: SQLite files in ``workdir``, or
-    databases made (and dropped afterwards) on the PostgreSQL server at ``postgres``."""
+    """Two fresh databases, the referee's and the baseline's (see ``fresh_database``)."""
+    with fresh_database(workdir, postgres, "referee") as referee, \
+            fresh_database(workdir, postgres, "baseline") as baseline:
+        yield referee, baseline
+
+
+@contextmanager
+def fresh_database(workdir: Path, postgres: str | None, name: str):
+    """A fresh database: an SQLite file in ``workdir``, or a database made (and dropped
+    afterwards) on the PostgreSQL server at ``postgres``."""
     if not postgres:
-        yield f"sqlite:///{workdir / 'referee.sqlite3'}", f"sqlite:///{workdir / 'baseline.sqlite3'}"
+        yield f"sqlite:///{workdir / f'{name}.sqlite3'}"
         return
     import psycopg
 
-    names = [f"referee_bench_{uuid.uuid4().hex[:8]}", f"referee_bench_base_{uuid.uuid4().hex[:8]}"]
+    made = f"referee_bench_{name}_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(postgres, autocommit=True) as admin:
-        for name in names:
-            admin.execute(f'CREATE DATABASE "{name}"')
-    server = postgres.rsplit("/", 1)[0]
+        admin.execute(f'CREATE DATABASE "{made}"')
     try:
-        yield f"{server}/{names[0]}", f"{server}/{names[1]}"
+        yield f"{postgres.rsplit('/', 1)[0]}/{made}"
     finally:
         with psycopg.connect(postgres, autocommit=True) as admin:
-            for name in names:
-                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            admin.execute(f'DROP DATABASE IF EXISTS "{made}" WITH (FORCE)')

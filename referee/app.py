@@ -24,12 +24,15 @@ def create_app(config: dict | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("REFEREE_PUBLIC_URL"),
         MAX_CONTENT_LENGTH=64 * 1024,  # an entry is a few hundred bytes
         POLL_SECONDS=1,
-        # open event streams per process; each holds a server thread, so keep it under the thread count
+        # open event streams per process; each holds a server thread (keep it under the thread
+        # count), except under ``referee serve``, which sets it (see door.STREAMS)
         PUSH_STREAMS=int(os.environ.get("REFEREE_PUSH_STREAMS", "16")),
         # of which one client address may hold this many (a phone needs one; the rest poll)
         PUSH_STREAMS_PER_CLIENT=int(os.environ.get("REFEREE_PUSH_STREAMS_PER_CLIENT", "10")),
-        PUSH_LIFETIME=60,  # seconds before a stream ends and the browser reconnects
-        PUSH_HEARTBEAT=15,  # seconds between keep-alives: a phone gone away frees its stream then
+        # seconds before a stream ends and the browser reconnects
+        PUSH_LIFETIME=float(os.environ.get("REFEREE_PUSH_LIFETIME", "60")),
+        # seconds between keep-alives: a phone gone away frees its stream then (at once under referee serve)
+        PUSH_HEARTBEAT=float(os.environ.get("REFEREE_PUSH_HEARTBEAT", "15")),
         # tables one client address may open per window (a script could open thousands a minute)
         TABLES_PER_WINDOW=int(os.environ.get("REFEREE_TABLES_PER_WINDOW", "30")),
         TABLE_WINDOW_SECONDS=600,

@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--public-url", default=os.environ.get("REFEREE_PUBLIC_URL"),
                        help="the address phones should open (default: this machine's LAN address)")
     serve.add_argument("--threads", type=int, default=48,
-                       help="worker threads; up to three quarters of them may hold phones' event streams")
+                       help="worker threads (phones' event streams hold none: see REFEREE_PUSH_STREAMS)")
     args = parser.parse_args(argv)
     return run_server(args)
 
@@ -29,7 +29,8 @@ def run_server(args) -> int:
     from .app import create_app
 
     url = public_url(args.host, args.port, args.public_url)
-    app = create_app({"PUBLIC_URL": url, "PUSH_STREAMS": max(1, args.threads * 3 // 4)})
+    streams = int(os.environ.get("REFEREE_PUSH_STREAMS", door.streams_within_file_limit()))
+    app = create_app({"PUBLIC_URL": url, "PUSH_STREAMS": streams})  # held by the door's pump, not threads
     print(f"Table Referee is running. Phones on this network open:\n\n  {url}\n", flush=True)
     print(terminal_qr(url), flush=True)
     print(f"Database: {_redacted(app.config['DATABASE_URL'])}  ·  stop with Ctrl+C", flush=True)

@@ -7,35 +7,92 @@ default ``referee serve``. Here: more connections in all, at most ``per_address`
 address, an idle connection closed after ``IDLE_SECONDS``, and a request that has not arrived
 whole (headers and body, at most 64 KiB) within ``request_seconds`` closed. And a poll's empty
 204 keeps its connection (waitress closed it after every answer without a body).
+
+Event streams hold no thread (issue 19): the app is offered ``environ["referee.park_stream"]``;
+a stream's view calls it with the stream's particulars (``push.HeldStream``) and answers with
+its opening events only. The task writes that answer as usual, without ending it; once it is
+sent, the main loop takes the connection out of its own map and hands the socket to the stream
+pump (pump.py), one thread for all of them. Out of the map, because waitress's loop asks every
+connection in it whether it is readable and writable on each turn: two thousand idle streams
+would cost every request's turns milliseconds. When the stream's lifetime ends, the pump writes
+the chunked terminator and the connection comes back to the loop, kept alive (HTTP/1.0, or
+``Connection: close`` asked for: the pump closes it, as waitress would have); a phone that went
+away is closed by the pump.
 """
 from __future__ import annotations
 
 import logging
 import os
 import time
+from dataclasses import dataclass
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, create_server
 from waitress.task import WSGITask
 
-CONNECTIONS = 1000           # in all, within the process's file limit
+from .push import PARK_STREAM, HeldStream
+from .pump import StreamPump
+
+CONNECTIONS = 1000           # in all, within the process's file limit (held streams not counted)
+STREAMS = 4000               # event streams one process holds (each a socket, no thread)
+FILES_KEPT = 256             # open files for all else: the database, logs, the trigger
 CONNECTIONS_PER_ADDRESS = 64  # a table behind one NAT: phones x (a stream + a few requests)
 REQUEST_SECONDS = 10.0       # for a request to arrive whole; a phone's entry is a few hundred bytes
 IDLE_SECONDS = 30            # waitress's channel_timeout: a kept-alive connection doing nothing
 CLEANUP_SECONDS = 1          # how often the limits above are looked at
 
 
+@dataclass(frozen=True)
+class Handover:
+    """A held stream's answer, its opening written, on its way from the task to the pump."""
+    held: HeldStream
+    chunked: bool     # HTTP/1.1: chunks, ended by the terminator
+    keep_alive: bool  # the connection serves another request after it
+
+
 class KeepAliveTask(WSGITask):
-    """Waitress (3.0) ends the connection after any HTTP/1.1 answer without Content-Length or
-    chunking, bodiless ones too: every poll answered 204 ("nothing new") opened a new connection
-    (10,080 of 10,083 in the bench). A 1xx, 204 or 304 ends where its headers end (RFC 9112
-    6.3), so nothing needs the close: it is skipped for those, and kept for everything else
-    (``Connection: close`` asked for, HTTP/1.0, errors)."""
+    """Waitress (3.0) ends the connection after any HTTP/1.1 answer without Content-Length,
+    bodiless ones too: every poll answered 204 ("nothing new") opened a new connection (10,080 of
+    10,083 in the bench). A 1xx, 204 or 304 ends where its headers end (RFC 9112 6.3), and a
+    chunked answer at its terminator, so nothing needs the close: it is skipped for those and
+    for a held event stream (chunked), and kept for everything else (``Connection: close`` asked
+    for, HTTP/1.0, errors)."""
 
     _bodiless_keep_alive = False
+    parked: HeldStream | None = None  # the stream the app asked to hold, until it is handed over
+
+    def get_environment(self):
+        """Offer the app the stream pump, for a GET."""
+        environ = super().get_environment()
+        if getattr(self.channel.server, "pump", None) is not None and self.request.command == "GET":
+            environ[PARK_STREAM] = self._park
+        return environ
+
+    def _park(self, held: HeldStream) -> None:
+        self.parked = held
+
+    def service(self):
+        try:
+            super().service()
+        finally:
+            if self.parked is not None:  # asked for, never handed over (an error, a phone gone)
+                self.parked.give_back()
+
+    def finish(self):
+        """A stream to hold ends here without its terminator: the pump writes the rest, chunked
+        as this answer is (HTTP/1.1), or not (HTTP/1.0: its end is the connection's close)."""
+        if self.parked is not None and self.status.startswith("200") and self.wrote_header:
+            with self.channel.outbuf_lock:  # as the channel's close is: either sees the other
+                if self.channel.connected:
+                    self.channel.handing_over = Handover(self.parked, self.chunked_response, not self.close_on_finish)
+                    self.parked = None
+                    self.close_on_finish = False  # the pump closes it, if it is to be closed
+                    return
+        super().finish()
 
     def build_response_header(self):
-        self._bodiless_keep_alive = (not self.has_body and self.version == "1.1" and not self.close_on_finish
+        self._bodiless_keep_alive = ((not self.has_body or self.parked is not None) and self.version == "1.1"
+                                     and not self.close_on_finish
                                      and self.request.headers.get("CONNECTION", "").lower() != "close")
         try:
             return super().build_response_header()
@@ -53,6 +110,46 @@ class GuardedChannel(HTTPChannel):
 
     request_began: float | None = None
     task_class = KeepAliveTask
+    handing_over: Handover | None = None  # set by the task; read by the main loop
+
+    def readable(self):
+        return self.handing_over is None and super().readable()
+
+    def writable(self):
+        return (self.handing_over is not None and not self.requests) or super().writable()
+
+    def handle_write(self):
+        """Send what is left of the answer; once a held stream's opening is all sent, hand it
+        to the pump (in the main loop, which alone changes its map)."""
+        super().handle_write()
+        if self.handing_over is None or self.requests or self.total_outbufs_len:
+            return
+        handover, self.handing_over = self.handing_over, None
+        if self.connected and not self.will_close:
+            self.del_channel()  # out of the loop's map and of the connections counted
+            self.server.pump.adopt(self.socket, handover.held, handover.chunked,
+                                   lambda reusable: self._back_from_pump(reusable and handover.keep_alive))
+        else:
+            handover.held.give_back()
+
+    def handle_close(self):
+        """Closed before its stream was handed over (the phone hung up): the slot goes back."""
+        super().handle_close()
+        handover, self.handing_over = self.handing_over, None
+        if handover is not None:
+            handover.held.give_back()
+
+    def _back_from_pump(self, reusable: bool) -> None:
+        """The stream ended (on the pump's thread): serve the connection's next request, or close."""
+        if reusable:
+            self.server.trigger.pull_trigger(self._rejoin)
+        else:
+            self.handle_close()
+
+    def _rejoin(self) -> None:
+        self._fileno = self.socket.fileno()  # del_channel forgot it
+        self.last_activity = time.time()
+        self.add_channel()
 
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map)
@@ -75,6 +172,7 @@ class GuardedServer(TcpWSGIServer):
     channel_class = GuardedChannel
     per_address = CONNECTIONS_PER_ADDRESS
     request_seconds = REQUEST_SECONDS
+    pump: StreamPump | None = None
 
     def connections_from(self, channel: GuardedChannel) -> int:
         host = _host(channel.addr)
@@ -95,27 +193,61 @@ def _host(addr) -> str:
 
 
 def serve(app, *, trusted_proxies: int = 0, **settings) -> None:
-    """``waitress.serve`` with the limits above. Behind a reverse proxy (``trusted_proxies``) every
-    connection comes from the proxy's address: the proxy limits each client instead."""
-    per_address = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS))
-    server = create_server(app, connection_limit=_connection_limit(), channel_timeout=IDLE_SECONDS,
-                           cleanup_interval=CLEANUP_SECONDS, **settings)
-    listeners = [server] if isinstance(server, TcpWSGIServer) else \
-        [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
-    for listener in listeners:  # made by waitress as it always is, then given the limits
-        listener.__class__ = GuardedServer
-        listener.per_address = 0 if trusted_proxies else per_address
-        listener.request_seconds = float(os.environ.get("REFEREE_REQUEST_SECONDS", REQUEST_SECONDS))
+    """``waitress.serve`` with the limits above and the stream pump."""
+    server = guarded_server(app, trusted_proxies=trusted_proxies, **settings)
     logging.basicConfig()  # as waitress.serve does
     server.print_listen("Serving on http://{}:{}")
     server.run()
 
 
-def _connection_limit() -> int:
-    """CONNECTIONS, leaving room under the open-file limit for the database and the threads."""
+def guarded_server(app, *, trusted_proxies: int = 0, **settings):
+    """Waitress's server, made as it always is, then given the limits above and the stream pump.
+    Behind a reverse proxy (``trusted_proxies``) every connection comes from the proxy's address:
+    the proxy limits each client instead. poll(), not select(): held streams take file numbers
+    past select's 1024."""
+    per_address = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS))
+    server = create_server(app, connection_limit=_connection_limit(app.config["PUSH_STREAMS"]),
+                           channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
+                           asyncore_use_poll=True, **settings)
+    pump = StreamPump()
+    listeners = [server] if isinstance(server, TcpWSGIServer) else \
+        [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
+    for listener in listeners:
+        listener.__class__ = GuardedServer
+        listener.pump = pump
+        listener.per_address = 0 if trusted_proxies else per_address
+        listener.request_seconds = float(os.environ.get("REFEREE_REQUEST_SECONDS", REQUEST_SECONDS))
+    return server
+
+
+def streams_within_file_limit() -> int:
+    """STREAMS, or fewer if the open-file limit (raised towards its hard limit first) leaves
+    room for fewer beside CONNECTIONS and FILES_KEPT."""
+    room = _raise_file_limit(CONNECTIONS + STREAMS + FILES_KEPT)
+    return max(1, min(STREAMS, room - CONNECTIONS - FILES_KEPT))
+
+
+def _connection_limit(streams: int) -> int:
+    """CONNECTIONS, leaving room under the open-file limit for the held streams, the database
+    and the threads."""
+    room = _raise_file_limit(CONNECTIONS + streams + FILES_KEPT)
+    return max(100, min(CONNECTIONS, room - streams - FILES_KEPT))
+
+
+def _raise_file_limit(wanted: int) -> int:
+    """Raise this process's soft open-file limit towards ``wanted`` (within the hard limit);
+    return the limit now (``wanted`` when there is none)."""
     try:
         import resource  # not on Windows
     except ImportError:
-        return CONNECTIONS
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return CONNECTIONS if soft == resource.RLIM_INFINITY else max(100, min(CONNECTIONS, soft - 100))
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    if soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        except (ValueError, OSError):
+            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return soft

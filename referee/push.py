@@ -3,9 +3,10 @@
 Phones listen on a server-sent-events stream (``/t/CODE/events``) that carries only the table's
 new sequence number (a ``seq`` event) and, when a phone joins or a seat is freed, its seats'
 version (a ``seats`` event): a nudge to re-fetch the board; the board itself still comes from the
-normal GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams of that
-process wait on it, and one watcher thread feeds it from the database, so an entry made through
-any process reaches phones connected to any other:
+normal GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams
+of that process wait on it (under ``referee serve`` the door's stream pump listens to it instead:
+pump.py), and one watcher thread feeds it from the database, so an entry made through any
+process reaches phones connected to any other:
 
 - PostgreSQL: every write sends ``NOTIFY`` in its own transaction (``log._append``: ``CODE:SEQ``;
   a seat claimed or freed, ``log._change_seats``: ``CODE:SEQ:SEATS``), delivered at commit; the
@@ -22,6 +23,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from sqlalchemy import bindparam, text
 from sqlalchemy.engine import Engine
@@ -54,6 +57,7 @@ class Hub:
         self.changed = threading.Condition()
         self._thread: threading.Thread | None = None
         self.listening = None  # PostgreSQL: the connection the watcher LISTENs on
+        self.listeners: list[Callable[[str], None]] = []  # see ``listen``
 
     def announce(self, code: str, seq: int, seats: int | None = None) -> None:
         """``code`` is at ``seq`` (and its seats at version ``seats``); each only ever moves on."""
@@ -67,6 +71,9 @@ class Hub:
                 moved = True
             if moved:
                 self.changed.notify_all()
+            listeners = self.listeners if moved else ()
+        for heard in listeners:
+            heard(code)
 
     def known_seq(self, code: str) -> int | None:
         """The seq of ``code`` if this hub has been keeping it current, else None: ask the
@@ -99,25 +106,43 @@ class Hub:
     def wait_for_news(self, code: str, seen: tuple[int, int | None], timeout: float) -> tuple[int, int | None]:
         """Block until ``code`` is past the seq seen or the seats' version seen (None: seats not
         watched), or ``timeout`` passes; return (seq, seats' version)."""
-        self._start_watching()
         deadline = time.monotonic() + timeout
-        seen_seq, seen_seats = seen
-        with self.changed:
-            self.watchers[code] += 1
-            try:
+        self.watch(code)
+        try:
+            with self.changed:
                 while True:
-                    now = (self.seqs.get(code, seen_seq), self.seat_versions.get(code, seen_seats))
-                    if now[0] > seen_seq or (seen_seats is not None and now[1] > seen_seats):
-                        break
+                    now = self.latest(code, seen)
+                    if is_news(seen, now):
+                        return now
                     left = deadline - time.monotonic()
                     if left <= 0:
-                        break
+                        return now
                     self.changed.wait(left)
-                return now
-            finally:
-                self.watchers[code] -= 1
-                if not self.watchers[code]:
-                    del self.watchers[code]
+        finally:
+            self.unwatch(code)
+
+    def latest(self, code: str, seen: tuple[int, int | None]) -> tuple[int, int | None]:
+        """(seq, seats' version) of ``code`` as far as the hub knows, ``seen`` where it knows nothing."""
+        with self.changed:
+            return self.seqs.get(code, seen[0]), self.seat_versions.get(code, seen[1])
+
+    def watch(self, code: str) -> None:
+        """A stream listens to ``code``: keep it current (the watcher reads it) until ``unwatch``."""
+        self._start_watching()
+        with self.changed:
+            self.watchers[code] += 1
+
+    def unwatch(self, code: str) -> None:
+        with self.changed:
+            self.watchers[code] -= 1
+            if not self.watchers[code]:
+                del self.watchers[code]
+
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """Call ``heard(code)`` (quickly, without blocking: it runs on the announcing thread)
+        each time a table moves on, for a listener that cannot wait on ``changed``."""
+        with self.changed:
+            self.listeners.append(heard)
 
     # ------------------------------------------------------------------- the watcher thread
 
@@ -217,27 +242,72 @@ def read_notice(payload: str) -> tuple[str, int, int | None]:
     return code, int(seq), int(seats[0]) if seats else None
 
 
+HEARTBEAT = ": still here\n\n"  # an SSE comment: keeps proxies from closing an idle stream
+
+
+def is_news(seen: tuple[int, int | None], latest: tuple[int, int | None]) -> bool:
+    """Whether ``latest`` (seq, seats' version) is past ``seen`` (seats None: not watched)."""
+    return latest[0] > seen[0] or (seen[1] is not None and latest[1] is not None and latest[1] > seen[1])
+
+
+class TableStream:
+    """What one phone's stream has said of its table, and the events that say what is newer.
+    Shared by ``event_stream`` (a thread per stream) and the door's pump (one thread for all)."""
+
+    def __init__(self, code: str, seq: int, seats: int | None = None):
+        self.code, self.seq, self.seats = code, seq, seats
+
+    @property
+    def seen(self) -> tuple[int, int | None]:
+        return self.seq, self.seats
+
+    def opening(self, board_seats: int | None = None) -> str:
+        """The seq now, and the seats' version when the board was drawn at another
+        (``board_seats``, which the phone's stream address carries)."""
+        said = f"retry: 1000\nevent: seq\ndata: {self.seq}\n\n"
+        if self.seats is not None and board_seats is not None and self.seats != board_seats:
+            said += f"event: seats\ndata: {self.seats}\n\n"
+        return said
+
+    def news(self, latest: tuple[int, int | None]) -> str:
+        """The events for what ``latest`` has that this stream has not said ("" if nothing)."""
+        latest_seq, latest_seats = latest
+        said = ""
+        if latest_seq > self.seq:
+            self.seq = latest_seq
+            said += f"event: seq\ndata: {self.seq}\n\n"
+        if self.seats is not None and latest_seats is not None and latest_seats > self.seats:
+            self.seats = latest_seats
+            said += f"event: seats\ndata: {self.seats}\n\n"
+        return said
+
+
 def event_stream(hub: Hub, code: str, seq: int, lifetime: float, heartbeat: float = 15,
                  seats: int | None = None, board_seats: int | None = None):
-    """Server-sent events for one phone: the seq now, then each newer one, for ``lifetime``
-    seconds (the browser reconnects by itself); a comment now and then keeps proxies from
-    closing an idle stream and finds phones that went away.
+    """Server-sent events for one phone, holding the thread that reads them: the seq now, then
+    each newer one, for ``lifetime`` seconds (the browser reconnects by itself); a comment now
+    and then keeps proxies from closing an idle stream and finds phones that went away.
 
     With ``seats`` (the seats' version now) a ``seats`` event says each new version: a phone
     joined or a seat was freed. It is said at once when the board was drawn at another version
-    (``board_seats``, which the phone's stream address carries)."""
-    yield f"retry: 1000\nevent: seq\ndata: {seq}\n\n"
-    if seats is not None and board_seats is not None and seats != board_seats:
-        yield f"event: seats\ndata: {seats}\n\n"
+    (``board_seats``). Under ``referee serve`` the door's pump holds streams instead (pump.py)."""
+    stream = TableStream(code, seq, seats)
+    yield stream.opening(board_seats)
     end = time.monotonic() + lifetime
     while (left := end - time.monotonic()) > 0:
-        latest, latest_seats = hub.wait_for_news(code, (seq, seats), min(heartbeat, left))
-        said = False
-        if latest > seq:
-            seq, said = latest, True
-            yield f"event: seq\ndata: {seq}\n\n"
-        if seats is not None and latest_seats is not None and latest_seats > seats:
-            seats, said = latest_seats, True
-            yield f"event: seats\ndata: {seats}\n\n"
-        if not said:
-            yield ": still here\n\n"
+        yield stream.news(hub.wait_for_news(code, stream.seen, min(heartbeat, left))) or HEARTBEAT
+
+
+PARK_STREAM = "referee.park_stream"  # the WSGI environ key of a server that holds streams itself
+
+
+@dataclass
+class HeldStream:
+    """A phone's stream handed to a server that holds streams without a thread each (the door's
+    pump, pump.py): its opening already sent, what it has said, for how long it lasts, and the
+    slot it gives back when it ends."""
+    hub: Hub
+    stream: TableStream
+    lifetime: float
+    heartbeat: float
+    give_back: Callable[[], None]

@@ -27,16 +27,35 @@ def stream(code: str):
     give_back = _take_stream_slot()
     if give_back is None:
         return Response(status=204)
-    seqs = push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
+    park = request.environ.get(push.PARK_STREAM)  # offered by ``referee serve``'s door
+    if park is None:
+        response = Response(_held_by_this_thread(table), mimetype="text/event-stream")
+        # On close, which the server calls once the answer ends, the phone went away, or no body
+        # was ever sent (HEAD): a generator's own `finally` never runs when it never started.
+        response.call_on_close(give_back)
+    else:
+        response = Response(_held_by_the_server(table, park, give_back), mimetype="text/event-stream")
+    response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return response
+
+
+def _held_by_this_thread(table: GameTable):
+    """The stream as a generator: the server thread serving it is held for its lifetime."""
+    return push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
                              lifetime=current_app.config["PUSH_LIFETIME"], seats=table.seats_version,
                              heartbeat=current_app.config["PUSH_HEARTBEAT"],
                              board_seats=request.args.get("seats", type=int))
-    response = Response(seqs, mimetype="text/event-stream")
-    response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    # On close, which the server calls once the answer ends, the phone went away, or no body was
-    # ever sent (HEAD): a generator's own `finally` never runs when it never started.
-    response.call_on_close(give_back)
-    return response
+
+
+def _held_by_the_server(table: GameTable, park, give_back):
+    """The opening events only; the rest is the server's (``referee serve``: door.py, pump.py),
+    which gives the slot back when the stream ends. An iterator, not a list: a list would get
+    a Content-Length, and the answer must stay open."""
+    stream = push.TableStream(table.code, table.seq, table.seats_version)
+    opening = stream.opening(request.args.get("seats", type=int))
+    park(push.HeldStream(current_app.extensions["push_hub"], stream, lifetime=current_app.config["PUSH_LIFETIME"],
+                         heartbeat=current_app.config["PUSH_HEARTBEAT"], give_back=give_back))
+    return iter([opening])
 
 
 class StreamsByClient:
@@ -62,8 +81,9 @@ class StreamsByClient:
 
 
 def init_app(app) -> None:
-    """Each stream holds a server thread: PUSH_STREAMS in all per process, PUSH_STREAMS_PER_CLIENT
-    for one address (phones behind one router share it; past that they poll)."""
+    """PUSH_STREAMS in all per process (each holds a server thread, except under ``referee
+    serve``, whose door holds them on one thread), PUSH_STREAMS_PER_CLIENT for one address
+    (phones behind one router share it; past that they poll)."""
     app.extensions["push_slots"] = threading.BoundedSemaphore(app.config["PUSH_STREAMS"])
     app.extensions["push_clients"] = StreamsByClient(app.config["PUSH_STREAMS_PER_CLIENT"])
 

@@ -18,18 +18,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    import waitress
-
+    from referee import door
     from referee.app import create_app
 
     database = tmp_path_factory.mktemp("browser") / "referee.sqlite3"
-    # As `referee serve` does: event streams may hold at most three quarters of the threads. All
-    # phones here come from one address, so that address may hold all of them, and a phone closed
-    # by an earlier test gives its stream back within a second (its next keep-alive fails). A
-    # phone without a stream polls, and a test that taps on a polled board must wait for it.
+    # `referee serve`'s door (its limits, and its stream pump: a stream holds no thread). All
+    # phones here come from one address, so that address may hold all of them; a phone closed by
+    # an earlier test gives its stream back at once. A phone without a stream polls, and a test
+    # that taps on a polled board must wait for it.
     app = create_app({"DATABASE_URL": f"sqlite:///{database}", "PUSH_STREAMS": 36,
                       "PUSH_STREAMS_PER_CLIENT": 36, "PUSH_HEARTBEAT": 1})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=48)
+    server = door.guarded_server(app, host="127.0.0.1", port=0, threads=48)
     base = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = base
     thread = threading.Thread(target=server.run, daemon=True)

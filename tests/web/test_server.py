@@ -24,13 +24,13 @@ def free_port() -> int:
 class Server:
     """``python -m referee serve`` on loopback with its own SQLite file."""
 
-    def __init__(self, database: str, public_url: str | None = None):
+    def __init__(self, database: str, public_url: str | None = None, args: tuple = (), env: dict | None = None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        args = [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        args = [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(self.port), *args]
         if public_url:
             args += ["--public-url", public_url]
-        env = {**os.environ, "REFEREE_DATABASE_URL": database, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, **(env or {}), "REFEREE_DATABASE_URL": database, "PYTHONUNBUFFERED": "1"}
         env.pop("REFEREE_PUBLIC_URL", None)
         self.process = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self._wait_until_up()

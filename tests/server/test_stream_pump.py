@@ -1,0 +1,156 @@
+"""Issue 19: event streams do not hold worker threads. Each phone's stream held a server thread
+for its 60 s lifetime, so ``referee serve`` held as many phones as it had threads (three
+quarters of them). Against a real ``referee serve`` with 4 threads: 200 phones hold streams, an
+entry is still answered at once and reaches them; a phone that closes frees its slot at once;
+heartbeats and the end of a stream's lifetime still come, and the connection lives on after it."""
+from __future__ import annotations
+
+import socket
+import time
+import uuid
+
+import pytest
+
+from tests.web.test_server import Server
+
+PHONES = 200
+LIFETIME, HEARTBEAT = 3, 1
+HEAD_END = b"\r\n\r\n"
+
+
+def serve(database: str, **env) -> Server:
+    lifted = {"REFEREE_CONNECTIONS_PER_ADDRESS": "100000", "REFEREE_PUSH_STREAMS_PER_CLIENT": "100000",
+              "REFEREE_PUSH_LIFETIME": "60", "REFEREE_PUSH_HEARTBEAT": "30"}
+    return Server(database, args=("--threads", "4"), env={**lifted, **env})
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(request, fresh_database):
+    server = serve(fresh_database(request.param))
+    yield server
+    server.stop()
+
+
+def open_table(server: Server) -> tuple[str, str]:
+    status, opened = server.call("POST", "/api/tables", {"game": "switch-to", "players": ["Ann", "Ben", "Cy"]})
+    assert status == 201
+    return opened["code"], opened["host_token"]
+
+
+def open_stream(port: int, code: str) -> socket.socket:
+    phone = socket.create_connection(("127.0.0.1", port), timeout=10)
+    phone.sendall(f"GET /t/{code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    return phone
+
+
+def read_until(phone: socket.socket, wanted: bytes, seconds: float = 10) -> bytes:
+    """What the phone reads until ``wanted`` arrived (or the time is up, or the stream closed)."""
+    read, deadline = b"", time.monotonic() + seconds
+    while wanted not in read and time.monotonic() < deadline:
+        phone.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            more = phone.recv(4096)
+        except TimeoutError:
+            break
+        if not more:
+            break
+        read += more
+    return read
+
+
+def status_of(head: bytes) -> bytes:
+    return head.split(b"\r\n", 1)[0]
+
+
+def test_a_door_with_four_threads_holds_200_streams_and_entries_reach_them(server):
+    code, host = open_table(server)
+    phones = [open_stream(server.port, code) for _ in range(PHONES)]
+    try:
+        openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
+        assert [status_of(o) for o in openings] == [b"HTTP/1.1 200 OK"] * PHONES
+        started = time.monotonic()
+        status, answer = server.call("POST", f"/api/tables/{code}/plays",
+                                     {"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex}, host)
+        assert status == 200 and answer["seq"] == 1, answer
+        assert time.monotonic() - started < 2  # no thread is held by the streams
+        news = [read_until(phone, b"event: seq\ndata: 1\n\n") for phone in phones]
+        assert sum(b"event: seq\ndata: 1\n\n" in n for n in news) == PHONES
+    finally:
+        for phone in phones:
+            phone.close()
+
+
+@pytest.fixture(scope="module")
+def two_per_client(fresh_database):
+    server = serve(fresh_database("sqlite"), REFEREE_PUSH_STREAMS_PER_CLIENT="2")
+    yield server
+    server.stop()
+
+
+def test_a_phone_that_closes_gives_its_slot_back_at_once(two_per_client):
+    code, _ = open_table(two_per_client)
+    phones = [open_stream(two_per_client.port, code) for _ in range(2)]
+    assert [status_of(read_until(p, b"data: 0\n\n")) for p in phones] == [b"HTTP/1.1 200 OK"] * 2
+    refused = open_stream(two_per_client.port, code)
+    assert status_of(read_until(refused, HEAD_END)) .startswith(b"HTTP/1.1 204")  # this client polls
+    refused.close()
+    phones.pop().close()
+    deadline, status = time.monotonic() + 3, b""  # the heartbeat (30 s here) has no part in it
+    while status != b"HTTP/1.1 200 OK" and time.monotonic() < deadline:
+        time.sleep(0.1)
+        again = open_stream(two_per_client.port, code)
+        status = status_of(read_until(again, HEAD_END))
+        again.close() if status != b"HTTP/1.1 200 OK" else phones.append(again)
+    for phone in phones:
+        phone.close()
+    assert status == b"HTTP/1.1 200 OK"
+
+
+@pytest.fixture(scope="module")
+def short_lived(fresh_database):
+    server = serve(fresh_database("sqlite"), REFEREE_PUSH_LIFETIME=str(LIFETIME),
+                   REFEREE_PUSH_HEARTBEAT=str(HEARTBEAT))
+    yield server
+    server.stop()
+
+
+def test_heartbeats_come_and_the_stream_ends_with_its_lifetime_keeping_the_connection(short_lived):
+    code, _ = open_table(short_lived)
+    phone = open_stream(short_lived.port, code)
+    started = time.monotonic()
+    opening = read_until(phone, b"data: 0\n\n")
+    assert status_of(opening) == b"HTTP/1.1 200 OK" and b"Transfer-Encoding: chunked" in opening
+    beat = read_until(phone, b": still here\n\n", seconds=HEARTBEAT + 2)
+    assert b": still here\n\n" in beat
+    rest = read_until(phone, b"\r\n0\r\n\r\n", seconds=LIFETIME + 3)
+    assert rest.endswith(b"\r\n0\r\n\r\n")  # the chunked answer's end
+    assert LIFETIME - 0.5 < time.monotonic() - started < LIFETIME + 2
+    phone.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the same connection
+    assert status_of(read_until(phone, HEAD_END)) == b"HTTP/1.1 200 OK"
+    phone.close()
+
+
+def test_http_1_0_streams_are_held_without_a_thread_too_and_end_with_the_close(short_lived):
+    """A proxy speaking HTTP/1.0 upstream (nginx by default) gets no chunks: the close ends each
+    answer, and the door's threads are not held by them either."""
+    code, _ = open_table(short_lived)
+    phones = []
+    for _ in range(20):  # five times the server's threads
+        phone = socket.create_connection(("127.0.0.1", short_lived.port), timeout=10)
+        phone.sendall(f"GET /t/{code}/events HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        phones.append(phone)
+    started = time.monotonic()
+    try:
+        openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
+        assert [status_of(o) for o in openings] == [b"HTTP/1.0 200 OK"] * 20
+        assert all(b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nevent: seq\ndata: 0\n\n")
+                   for o in openings)
+        assert read_until(phones[0], b": still here\n\n", seconds=HEARTBEAT + 2).endswith(b": still here\n\n")
+        assert time.monotonic() - started < LIFETIME - 0.5
+        assert short_lived.call("GET", "/api/games")[0] == 200
+        rest = read_until(phones[0], b"never sent", seconds=LIFETIME + 3)
+        assert b"0\r\n\r\n" not in rest
+        assert LIFETIME - 0.5 < time.monotonic() - started < LIFETIME + 2  # closed at the end
+    finally:
+        for phone in phones:
+            phone.close()
