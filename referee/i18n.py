@@ -112,6 +112,16 @@ def page_translations():
     return found
 
 
+def page_language() -> str:
+    """The request's language code ("de"), found once, as :func:`page_translations`."""
+    if not has_request_context():
+        return str(get_locale())
+    found = g.get("page_language")
+    if found is None:
+        found = g.page_language = str(get_locale())
+    return found
+
+
 def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
