@@ -116,19 +116,22 @@ def card_grid_html(name, ranks, suits, disabled=(), checked=(), size="", kind="c
             gone = code in disabled
             classes = " gone" if gone else "".join(f" {mark}" for mark, ranks in marked.items() if rank in ranks)
             cells.append(_grid_cell(language, str(name), str(kind), code, str(suit), classes, gone, code in checked))
-        rows.append(f'\n  <div class="grid-row">\n    {"".join(cells)}\n  </div>\n  ')
+        rows.append(f'<div class="grid-row">{"".join(cells)}</div>')
     needs_attribute = Markup(' data-needs="%s"') % needs if needs else ""
     words = Markup(page_translations().ugettext("Cards"))
-    return (Markup('<div class="grid %s"%s role="group" aria-label="%s">\n  %s\n</div>')
+    return (Markup('<div class="grid %s"%s role="group" aria-label="%s">%s</div>')
             % (size, needs_attribute, words, Markup("".join(rows))))
 
 
 @functools.lru_cache(maxsize=8192)
 def _grid_cell(language: str, name: str, kind: str, code: str, suit: str, classes: str, gone: bool,
                checked: bool) -> str:
-    """One card of a grid, safe HTML: the same few hundred cells in every language's grids."""
+    """One card of a grid, safe HTML: the same few hundred cells in every language's grids. No
+    white space between the tags: the rows are CSS grids and the cells' insides blocks, where
+    it is not drawn, and a cheap phone swapping in a board with four grids builds some 800 fewer
+    text nodes."""
     card_said, label = _card_words(code)
-    return (f'\n    <label class="pick s-{escape(suit)}{escape(classes)}">\n'
-            f'      <input type="{escape(kind)}" name="{escape(name)}" value="{escape(code)}" '
-            f'{"disabled" if gone else ""} {"checked" if checked else ""}>\n'
-            f'      <span aria-label="{escape(card_said)}">{escape(label)}</span></label>\n    ')
+    return (f'<label class="pick s-{escape(suit)}{escape(classes)}">'
+            f'<input type="{escape(kind)}" name="{escape(name)}" value="{escape(code)}"'
+            f'{" disabled" if gone else ""}{" checked" if checked else ""}>'
+            f'<span aria-label="{escape(card_said)}">{escape(label)}</span></label>')
