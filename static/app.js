@@ -24,8 +24,10 @@
   var board = document.getElementById("board");
   if (!board || !board.dataset.events || !window.EventSource) return;
   var live = false, skipped = 0, announced = null, seats = null;
+  // Behind: older than the latest nudge (a board its own entry answered before that entry's
+  // nudge came is ahead, not behind: seqs only grow).
   function behind(current) {
-    return (announced !== null && announced !== current.dataset.seq) ||
+    return (announced !== null && Number(announced) > Number(current.dataset.seq)) ||
       (seats !== null && Number(seats) > Number(current.dataset.seats));
   }
   function catchUp() {
