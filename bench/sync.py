@@ -32,13 +32,23 @@ CHEAP_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 /
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
 
-# Stamps every seq a board shows with the time it reached the DOM (also after a reload).
+# Stamps every seq a board shows with the time it reached the DOM (also after a reload), and
+# settles the promises of ``__untilSeq`` waiting for it.
 WATCH_SEQ = """
 (() => {
   window.__seen = window.__seen || {};
+  const waiting = {};
+  window.__untilSeq = (seq, ms) => new Promise((resolve, reject) => {
+    if (seq in window.__seen) return resolve(true);
+    (waiting[seq] = waiting[seq] || []).push(resolve);
+    setTimeout(() => resolve(seq in window.__seen), ms);
+  });
   const stamp = () => {
     const board = document.querySelector('[data-seq]');
-    if (board && !(board.dataset.seq in window.__seen)) window.__seen[board.dataset.seq] = Date.now();
+    if (!board || board.dataset.seq in window.__seen) return;
+    window.__seen[board.dataset.seq] = Date.now();
+    (waiting[board.dataset.seq] || []).forEach((resolve) => resolve(true));
+    delete waiting[board.dataset.seq];
   };
   const start = () => { stamp(); new MutationObserver(stamp).observe(document.documentElement,
     {subtree: true, childList: true, attributes: true, attributeFilter: ['data-seq']}); };
@@ -111,11 +121,8 @@ def _phone(browser, code: str, token: str, url: str, cheap: bool = False):
 
 
 def _wait_for_seq(page, seq: int, timeout: float = 15) -> None:
-    """Poll from here: the page's CSP (rightly) forbids the eval that wait_for_function needs;
-    the stamp was taken in the page, so how often we look does not change the figure."""
-    probe = f"window.__seen !== undefined && ({json.dumps(str(seq))} in window.__seen)"
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(probe):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the board never showed seq {seq}")
-        time.sleep(0.005)
+    """Wait in the page for the board to show ``seq``: one call that a promise answers, not a
+    poll from here (a poll every few ms ran on the cheap phone's throttled main thread and
+    delayed the very swap it timed). The stamp was taken in the page either way."""
+    if not page.evaluate("([seq, ms]) => window.__untilSeq(seq, ms)", [str(seq), timeout * 1000]):
+        raise TimeoutError(f"the board never showed seq {seq}")

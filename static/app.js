@@ -24,8 +24,10 @@
   var board = document.getElementById("board");
   if (!board || !board.dataset.events || !window.EventSource) return;
   var live = false, skipped = 0, announced = null, seats = null;
+  // Behind: older than the latest nudge (a board its own entry answered before that entry's
+  // nudge came is ahead, not behind: seqs only grow).
   function behind(current) {
-    return (announced !== null && announced !== current.dataset.seq) ||
+    return (announced !== null && Number(announced) > Number(current.dataset.seq)) ||
       (seats !== null && Number(seats) > Number(current.dataset.seats));
   }
   function catchUp() {
@@ -45,6 +47,15 @@
   // A nudge that lands while the board is already being fetched is dropped by htmx; once that
   // fetch is answered (a new board, or 204 when it left before the entry), fetch again if the
   // board is older than the latest seq announced.
+  // A board fetched because it is behind asks for the board itself, not "anything new since
+  // seq N?": a server process that has not heard of the entry yet (another worker, whose
+  // watcher reads the database a few times a second) would answer that poll with 204, and the
+  // board would come one more round trip later.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var current = event.detail.elt;
+    if (!current || current.id !== "board" || event.detail.verb !== "get" || !behind(current)) return;
+    event.detail.path = event.detail.path.replace(/([?&])since=[^&]*&?/, "$1").replace(/[?&]$/, "");
+  });
   document.addEventListener("htmx:afterSettle", catchUp);
   document.addEventListener("htmx:afterRequest", function () { setTimeout(catchUp, 50); });
   source.addEventListener("error", function () { live = false; });
@@ -115,8 +126,10 @@ document.addEventListener("click", function (event) {
 // Room under the board for the fixed action bar: its height, measured whenever it may change.
 (function () {
   function makeRoom() {
-    var bar = document.querySelector("#board > .action-bar");
-    if (bar) document.documentElement.style.setProperty("--bar-room", (bar.offsetHeight + 16) + "px");
+    var bar = document.querySelector("#board > .action-bar"), root = document.documentElement.style;
+    var room = bar ? (bar.offsetHeight + 16) + "px" : null;
+    // set only when it changed: a new value on the root restyles the whole page
+    if (room && root.getPropertyValue("--bar-room") !== room) root.setProperty("--bar-room", room);
   }
   document.addEventListener("DOMContentLoaded", makeRoom);
   document.addEventListener("htmx:afterSettle", makeRoom);
