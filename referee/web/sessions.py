@@ -11,6 +11,7 @@ from flask import Response, abort, g, redirect, request, url_for
 
 from .. import log
 from ..games.base import HOST
+from . import events
 from .common import api_request, db
 
 COOKIE_DAYS = 30
@@ -169,9 +170,11 @@ def to_the_rematch(table) -> Response:
         return remember(response, new.code, new.host_token)
     if by is not None and seat_is_free(new, by):
         try:
-            return remember(response, new.code, log.claim_seat(db(), new, by))
+            token = log.claim_seat(db(), new, by)
         except log.SeatTaken:
-            pass
+            return response
+        events.announce(new.code)  # as any join: the other phones' boards hear of it at once
+        return remember(response, new.code, token)
     return response
 
 

@@ -7,6 +7,7 @@ import html
 import re
 import uuid
 
+from referee import log
 from tests.web.api_driver import TableDriver
 from tests.web.test_export import finished_switch_to
 
@@ -191,6 +192,20 @@ def test_a_rematch_keeps_the_players_house_rules_host_and_every_phones_seat(app,
     assert board["state"]["options"]["compare"] == "loose" and board["seq"] == 0
     again = host.client.post(f"/t/{table.code}/rematch")  # a second tap: the same rematch
     assert again.headers["Location"].endswith(f"/t/{new}")
+
+
+def test_a_phone_taken_to_the_rematch_is_announced_at_once(app, client):
+    """Ann's phone follows the host to the rematch and takes her seat there: the other phones'
+    streams hear of it from this process at once, as of any join, not a watcher's read later."""
+    table = TableDriver(client, "switch-to", ["Ann", "Ben"])
+    host = phone_with(app, table.code, table.host)
+    ann = phone_with(app, table.code, table.token(A))
+    _finish(table)
+    new = host.client.post(f"/t/{table.code}/rematch").headers["Location"].rsplit("/", 1)[1]
+    ann.client.get(f"/t/{table.code}")  # her board follows the rematch
+    _, seats_version = log.table_stamp(app.extensions["db_engine"], new)
+    assert seats_version > 0
+    assert app.extensions["push_hub"].seat_versions.get(new) == seats_version
 
 
 def _finish(table: TableDriver) -> None:
