@@ -22,7 +22,6 @@ from .. import log, scoresheet
 from ..db import GameTable
 from ..games import GAMES
 from .common import by_json, db, public_base, qr_response
-from .fragments import frozen
 
 bp = Blueprint("sheets", __name__)
 
@@ -70,19 +69,15 @@ def board_context(table: GameTable, view: dict) -> dict:
 
 
 def board_chart(table: GameTable) -> str | None:
-    """The board's chart, drawn once per sheet and language for every phone at the table: it is
-    kept by what it shows, not by tip, as most entries leave the sheet as it was (a round's end
-    adds its row)."""
-    sheet = sheet_of(table)
-    if not sheet.rows:
-        return None
+    """The board's chart, drawn once per tip and language for every phone at the table."""
     charts = current_app.extensions.setdefault("board_charts", OrderedDict())
-    key = (table.code, str(get_locale()), frozen(sheet))
+    key = (table.code, table.tip, str(get_locale()))
     with _cache_lock:
         if key in charts:
             charts.move_to_end(key)
             return charts[key]
-    chart = chart_svg(sheet, f"chart-{table.code}")
+    sheet = sheet_of(table)
+    chart = chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None
     with _cache_lock:
         charts[key] = chart
         while len(charts) > CACHE_SIZE:
