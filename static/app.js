@@ -58,6 +58,9 @@
   });
   document.addEventListener("htmx:afterSettle", catchUp);
   document.addEventListener("htmx:afterRequest", function () { setTimeout(catchUp, 50); });
+  // The stream opens as this script runs; a nudge that comes before htmx has taken over the
+  // board (the page's other scripts still loading) finds nothing to refresh: catch up then.
+  document.addEventListener("htmx:load", catchUp);
   source.addEventListener("error", function () { live = false; });
   // A timed poll has no triggering event; one in ten still goes out in case a nudge was lost.
   document.addEventListener("htmx:confirm", function (event) {

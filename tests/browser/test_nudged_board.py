@@ -6,11 +6,13 @@ reaches such a process for its polls: every fetch that says `since=` is answered
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
 from .helpers import join, open_table
+from .test_table_flows import Api, on_phone
 
 pytestmark = pytest.mark.browser
 
@@ -30,3 +32,27 @@ def test_a_nudged_board_is_fetched_even_where_a_poll_hears_nothing_new(live_serv
     expect(host.locator("#board")).to_have_attribute("data-seq", str(seq + 1), timeout=LIVE)
     expect(ben.locator("#board")).to_have_attribute("data-seq", str(seq + 1), timeout=LIVE)
     expect(ben.locator(".players li", has_text="Ann")).to_contain_text("J")
+
+
+def test_a_nudge_that_comes_before_the_page_is_ready_is_not_lost(live_server, browser):
+    """The stream opens as soon as app.js runs, before the page's last script has loaded and
+    htmx has taken over the board: a nudge in that moment found no board to refresh and was
+    lost, and with the stream up the board's timed polls are mostly skipped, so the page stayed
+    behind (the host's "who has joined" after a rematch, on a slow CI machine)."""
+    table = Api(live_server, "switch-to", ["Ann", "Ben"])
+    context, host = on_phone(browser, live_server, table.code, table.host)
+    try:
+        streaming = []
+        host.on("request", lambda request: streaming.append(request.url) if "/events" in request.url else None)
+
+        def late_script(route):
+            table.claim(0)  # Ann's phone joins while the host's page waits for its last script
+            time.sleep(0.5)  # the nudge arrives meanwhile
+            route.continue_()
+
+        host.route(re.compile(r"/static/entry_forms\.js"), late_script)
+        host.reload()
+        assert streaming, "the host's stream opened before the page was ready"
+        expect(host.locator(".seat-state", has_text="Ann")).to_have_text("Ann: joined", timeout=LIVE)
+    finally:
+        context.close()
