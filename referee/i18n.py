@@ -11,6 +11,8 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from flask import Blueprint, g, has_request_context, redirect, request
+from jinja2 import pass_context
+from markupsafe import Markup
 from flask_babel import Babel, get_locale, get_translations, pgettext
 
 from .games.base import Option, Text
@@ -104,23 +106,62 @@ def vary_on_language(response):
 def page_translations():
     """The request's translations, found once: a board says some hundred words, and Flask-Babel
     looks up its context, domain and locale again for each (a fifth of a page submit's CPU)."""
-    if not has_request_context():
+    try:
+        found = g.get("page_translations")
+    except RuntimeError:  # no app context: Flask-Babel's default
         return get_translations()
-    found = g.get("page_translations")
     if found is None:
         found = g.page_translations = get_translations()
+    return found
+
+
+# Jinja's newstyle gettext callables (``jinja2.ext``), the same but for two indirections per word
+# (``_`` resolving ``gettext`` in the context, and a context.call of the translation function):
+# they were half of a word's cost, and a board says some eighty words.
+@pass_context
+def _gettext(context, string: str, **variables):
+    said = page_translations().ugettext(string)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+
+@pass_context
+def _ngettext(context, singular: str, plural: str, num: int, **variables):
+    variables.setdefault("num", num)
+    said = page_translations().ungettext(singular, plural, num)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+
+@pass_context
+def _pgettext(context, string_context: str, string: str, **variables):
+    variables.setdefault("context", string_context)
+    said = page_translations().upgettext(string_context, string)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+
+@pass_context
+def _npgettext(context, string_context: str, singular: str, plural: str, num: int, **variables):
+    variables.setdefault("context", string_context)
+    variables.setdefault("num", num)
+    said = page_translations().unpgettext(string_context, singular, plural, num)
+    return (Markup(said) if context.eval_ctx.autoescape else said) % variables
+
+
+def page_language() -> str:
+    """The request's language code ("de"), found once, as :func:`page_translations`."""
+    if not has_request_context():
+        return str(get_locale())
+    found = g.get("page_language")
+    if found is None:
+        found = g.page_language = str(get_locale())
     return found
 
 
 def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
-    app.jinja_env.install_gettext_callables(  # Flask-Babel's, with the translations found once
-        gettext=lambda s: page_translations().ugettext(s),
-        ngettext=lambda s, p, n: page_translations().ungettext(s, p, n),
-        pgettext=lambda c, s: page_translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: page_translations().unpgettext(c, s, p, n),
-        newstyle=True)
+    # Flask-Babel added Jinja's i18n extension (newstyle); these replace its callables.
+    app.jinja_env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext,
+                                 npgettext=_npgettext)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale, current_page=current_page)
     app.add_template_filter(translate, "translate")
     app.add_template_filter(option_value, "option_value")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 def init_app(app) -> None:
-    from . import api, assets, common, events, filters, forms, limits, outcomes, pages, rules, security, sessions, sheets
+    from . import api, assets, common, events, filters, forms, fragments, limits, outcomes, pages, rules, security, sessions, sheets
 
     for blueprint in (pages.bp, api.bp, sheets.bp, events.bp, rules.bp):
         app.register_blueprint(blueprint)
@@ -17,3 +17,4 @@ def init_app(app) -> None:
     assets.init_app(app)
     app.teardown_appcontext(common.close_db)
     filters.register_filters(app)
+    fragments.init_app(app)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import request, url_for
+from flask import g, request, url_for
 
 from .. import log, scoresheet
 from ..db import Entry, GameTable
@@ -97,17 +97,30 @@ class LastLine:
     tip_said: Any = None             # for an undo: the entry now last in force, which Undo would void next
 
 
+def entry_at(table: GameTable, seq: int) -> Entry | None:
+    """The log's line at ``seq``, read once per request: a board asks for the last line and the
+    entry in force (the same line unless the last was an undo). Lines never change once written;
+    one not written yet is not kept."""
+    kept = g.setdefault("log_lines", {})
+    entry = kept.get((table.id, seq))
+    if entry is None:
+        entry = log.history_entry(db(), table, seq)
+        if entry is not None:
+            kept[(table.id, seq)] = entry
+    return entry
+
+
 def last_line(table: GameTable, viewer) -> LastLine | None:
     if table.seq == 0:
         return None
-    entry = log.history_entry(db(), table, table.seq)
+    entry = entry_at(table, table.seq)
     if entry is None:
         return None
     if entry.kind != "void":
         return LastLine(entry, entry_itself(entry))
-    undone = log.history_entry(db(), table, entry.voids)
+    undone = entry_at(table, entry.voids)
     said = Text("Undone: {entry}", entry=entry_itself(undone)) if undone else log.description(entry)
-    in_force = log.history_entry(db(), table, table.tip) if table.tip and viewer is not None else None
+    in_force = entry_at(table, table.tip) if table.tip and viewer is not None else None
     return LastLine(entry, said, undone, undone is not None and may_put_back(table, entry, undone, viewer),
                     entry_itself(in_force) if in_force else None)
 

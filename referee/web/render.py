@@ -95,7 +95,7 @@ def _can_undo(table: GameTable, viewer) -> bool:
     the table a secret: such an undo is refused, so the button would only lead to a refusal."""
     if viewer is None or table.tip == 0 or table.pending:
         return False
-    last = log.history_entry(db(), table, table.tip)
+    last = flows.entry_at(table, table.tip)
     if last is None or (viewer != HOST and last.by != str(viewer)):
         return False
     return log.shown_for_good(db(), table, last) is None

@@ -22,6 +22,7 @@ from .. import log, scoresheet
 from ..db import GameTable
 from ..games import GAMES
 from .common import by_json, db, public_base, qr_response
+from .fragments import frozen
 
 bp = Blueprint("sheets", __name__)
 
@@ -69,15 +70,19 @@ def board_context(table: GameTable, view: dict) -> dict:
 
 
 def board_chart(table: GameTable) -> str | None:
-    """The board's chart, drawn once per tip and language for every phone at the table."""
+    """The board's chart, drawn once per sheet and language for every phone at the table: it is
+    kept by what it shows, not by tip, as most entries leave the sheet as it was (a round's end
+    adds its row)."""
+    sheet = sheet_of(table)
+    if not sheet.rows:
+        return None
     charts = current_app.extensions.setdefault("board_charts", OrderedDict())
-    key = (table.code, table.tip, str(get_locale()))
+    key = (table.code, str(get_locale()), frozen(sheet))
     with _cache_lock:
         if key in charts:
             charts.move_to_end(key)
             return charts[key]
-    sheet = sheet_of(table)
-    chart = chart_svg(sheet, f"chart-{table.code}") if sheet.rows else None
+    chart = chart_svg(sheet, f"chart-{table.code}")
     with _cache_lock:
         charts[key] = chart
         while len(charts) > CACHE_SIZE:
