@@ -129,7 +129,6 @@ def where_it_stood(session, code: str, target: int) -> str:
 @given(data=st.data())
 def test_correcting_to_another_entry_is_the_game_played_that_way(session, game_id, data):
     code, actions = random_game(session, game_id, data)
-    stored = actions_in_force(session, code)  # as the log keeps them: the fields the game read
     target = data.draw(st.integers(1, len(actions)), label="target")
     table = log.find_table(session, code)
     before_target = log.state_at(session, table, target - 1)  # no undos: entry n is seq n
@@ -202,7 +201,6 @@ def test_settling_a_pending_correction_is_the_game_with_those_rulings(session, g
     override its rule) or dropped; the end is the fold of the engine with the same choices,
     and the table takes entries again."""
     code, actions = random_game(session, game_id, data)
-    stored = actions_in_force(session, code)  # as the log keeps them: the fields the game read
     game = GAMES[game_id]
     target = data.draw(st.integers(1, len(actions) - 1), label="target")
     correct(session, code, target, corrections.Change("remove"))
