@@ -73,7 +73,8 @@ def board_chart(table: GameTable) -> str | None:
     """The board's chart, drawn once per sheet and language for every phone at the table: it is
     kept by what it shows, not by tip, as most entries leave the sheet as it was (a round's end
     adds its row). The sheet's pickle is the key: equal bytes are an equal sheet, and it costs a
-    tenth of walking the sheet in Python (a sheet that pickles differently is only drawn again)."""
+    quarter of walking the sheet in Python (12 against 52 µs for ten rows); a sheet that pickles
+    differently is only drawn again."""
     sheet = sheet_of(table)
     if not sheet.rows:
         return None
