@@ -6,8 +6,6 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-import pytest
-
 from referee.games.base import Text, counted
 from referee.i18n_extract import sentence_templates
 from referee.web.about import ABOUT_A_PLAYER, YOU, about_player
