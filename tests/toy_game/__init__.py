@@ -23,7 +23,7 @@ from referee.games.base import (
     unreadable,
 )
 from referee.games.cards import SUITS, parse_card
-from referee.games.game import Game, Move, RoundInfo
+from referee.games.game import HOLE, Game, InputSamples, Move, RoundInfo
 from referee.scoresheet import Row, ScoreSheet
 
 PLAY, OVER = "play", "over"
@@ -106,8 +106,13 @@ class HighCard(Game):
     title = "High Card"
     min_players, max_players = 2, 4
     options = (Option("tricks", (), "3", "How many tricks the game lasts.", number=(1, 13)),)
+    summary = "Play one card a turn; the highest rank takes the trick, most tricks wins."
     moves = {"play": PlayCard()}
+    input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "play", "seat": 0, "card": HOLE},
+                                 numbers=({"type": "play", "seat": HOLE, "card": "5S"},))
     own_templates = str(Path(__file__).parent / "templates")
+    own_rulebook = str(Path(__file__).parent / "rulebook")
+    own_translations = str(Path(__file__).parent / "translations")
 
     def new_game(self, players, options=None) -> State:
         names = check_players(players, self.min_players, self.max_players)
