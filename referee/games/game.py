@@ -158,6 +158,9 @@ class Game:
     # for its title, summary and house rules) in folders of its own; None: they are the app's.
     own_rulebook: ClassVar[str | None] = None
     own_translations: ClassVar[str | None] = None
+    # Each "you" sentence of a game kept elsewhere, said about ``{player}`` (as referee.web.about
+    # holds them for the five): the host's phone entering for a player speaks of that player.
+    said_about_a_player: ClassVar[Mapping[str, Text]] = {}
 
     # ---------------------------------------------------------------- what every game provides
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> Any:

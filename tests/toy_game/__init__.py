@@ -70,7 +70,7 @@ class PlayCard(Move):
         try:
             parse_card(card if isinstance(card, str) else "")
         except ValueError:
-            raise unreadable("Name one card, like 7H or QS.") from None
+            raise unreadable("Name one of your cards, like 7H or QS.") from None
         self.components(state, action, by)
 
     def components(self, state: State, action, by) -> None:
@@ -113,6 +113,7 @@ class HighCard(Game):
     own_templates = str(Path(__file__).parent / "templates")
     own_rulebook = str(Path(__file__).parent / "rulebook")
     own_translations = str(Path(__file__).parent / "translations")
+    said_about_a_player = {"Name one of your cards, like 7H or QS.": Text("Name one of {player}'s cards, like 7H or QS.")}
 
     def new_game(self, players, options=None) -> State:
         names = check_players(players, self.min_players, self.max_players)
