@@ -264,6 +264,16 @@ def _icon(name: str, sizes: str, kind: str, purpose: str) -> dict:
     return {"src": url_for("static", filename=f"icons/{name}"), "sizes": sizes, "type": kind, "purpose": purpose}
 
 
+@bp.get("/sw.js")
+def service_worker():
+    """The worker that keeps this phone's last board for when the server cannot be reached
+    (static/sw.js). Served from the root so that it may serve the table pages; asked for again
+    on every visit, so a new version takes over at once."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @bp.get("/favicon.ico")
 def favicon():
     """Browsers ask for /favicon.ico on their own: send them the icon."""

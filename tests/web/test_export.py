@@ -264,3 +264,13 @@ def test_openapi_describes_the_exports(client):
     paths = client.get("/api/openapi.json").json["paths"]
     for path in ("/t/{code}/export.csv", "/t/{code}/export.json", "/t/{code}/sheet"):
         assert path in paths and "404" in paths[path]["get"]["responses"]
+
+
+def test_the_service_worker_is_served_from_the_root_and_every_page_installs_it(client):
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype in ("text/javascript", "application/javascript")
+    assert worker.headers["Cache-Control"] == "no-cache"  # a new version takes over on the next visit
+    source = worker.get_data(as_text=True)
+    assert 'request.method !== "GET"' in source  # it answers no write, ever
+    page = client.get("/").get_data(as_text=True)
+    assert re.search(r'<script src="/static/sw_register\.js\?v=\w+" defer data-copy="Offline copy', page)
