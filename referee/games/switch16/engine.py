@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import HOST, Text, check_rules, passes
+from ..base import HOST, Text, apply_checked, check_rules, passes
 from ..game import Game, RoundInfo
 from . import state as table
 from .adjust import Adjust
@@ -46,6 +46,11 @@ class Switch16(Game):
         move = self.move(action)
         move.gate(state, move.seat_of(action), by)
         check_rules(move.rules, move.components, state, action, by)
+
+    def apply(self, state: table.State, action: Action, by: Any = HOST, *, ruling: bool = False) -> table.State:
+        """As ``Game.apply``, the effect for the seat acting (``SwitchMove.take_effect``)."""
+        move = self.move(action)
+        return apply_checked(state, action, by, ruling, self.check, lambda after: move.take_effect(after, action, by))
 
     def offers(self, state: table.State, viewer: Any) -> list[dict]:
         """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""
