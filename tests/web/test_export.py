@@ -186,6 +186,15 @@ def test_bg_stats_link_carries_the_final_scores_in_their_format(client):
         [("Ann", 32, 1, True), ("Ben", 7, 2, False)]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", payload["playDate"])
     assert payload["sourceName"] == "Table Referee" and payload["sourcePlayId"] == table.code
+    assert [p["startPlayer"] for p in payload["players"]] == [True, False]  # Ann was the start player
+
+
+def test_bg_stats_marks_who_started_as_the_engine_knows_it(client):
+    table = finished_switch_to(client)  # Ben predicted the most, so Ben led
+    page = client.get(f"/t/{table.code}/sheet").get_data(as_text=True)
+    link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', page).group(1)
+    payload = json.loads(unquote(link.split("data=", 1)[1].replace("&amp;", "&")))
+    assert [(p["name"], p["startPlayer"]) for p in payload["players"]] == [("Ann", False), ("Ben", True)]
 
 
 def test_no_bg_stats_link_before_the_game_is_over(client):
