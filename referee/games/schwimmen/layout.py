@@ -104,7 +104,7 @@ class Refresh(TurnedUp):
             return
         if not may_ask_for_a_new_centre(state):
             raise Refusal("SC-R12", "A new centre is laid only after everyone passed in a row.", overridable=False)
-        if by not in (HOST, state.turn):  # overridable as SC-R1 is: no card depends on who asked
+        if state.turn is not None and by not in (HOST, state.turn):  # overridable as SC-R1: no card moves by who asks
             raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[state.turn])
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:

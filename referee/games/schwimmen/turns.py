@@ -144,9 +144,10 @@ def last_turns_done(state: State) -> bool:
     the close during another player's turn, that player. A hand laid open takes no turn: the
     shower's is skipped."""
     ends_at = state.closer if state.ends_at is None else state.ends_at  # a state stored before ends_at
-    if state.turn == state.closer != ends_at:
-        state.turn = state.next_active(state.turn)
-    return state.turn == ends_at
+    turn = state.turn
+    if turn is not None and turn == state.closer != ends_at:
+        state.turn = turn = state.next_active(turn)
+    return turn == ends_at
 
 
 def everyone_passed(state: State) -> None:
@@ -170,7 +171,7 @@ def may_ask_for_a_new_centre(state: State) -> bool:
 
 
 def note_a_7_8_9_centre(state: State) -> None:
-    if may_ask_for_a_new_centre(state):
+    if may_ask_for_a_new_centre(state) and state.turn is not None:
         state.notes.append(Text("A 7, an 8 and a 9 lie open: {name} may ask for a new centre.",
                                 name=state.players[state.turn]))
 
@@ -183,7 +184,8 @@ def put_the_centre_aside(state: State, short: Text | None) -> bool:
     state.centre = []
     if state.stock < 3:
         if state.options["stock_exhausted"] == "showdown":
-            state.notes.append(short)
+            if short is not None:
+                state.notes.append(short)
             to_showdown(state)
             return False
         state.stock += len(state.set_aside)

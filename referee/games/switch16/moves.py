@@ -114,7 +114,7 @@ class TurnMove(SwitchMove):
             raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[state.active])
 
     def take_effect(self, state: State, action: Action, by: Any) -> None:
-        seat = self.actor(state, action, by)
+        seat = self.gate(state, self.seat_of(action), by)
         if seat != state.active:  # a table ruling: the seat named takes the turn
             begin_turn(state, seat)
         self.effect(state, action)
