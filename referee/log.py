@@ -478,7 +478,10 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
 
     def catches_up(table: GameTable, lines: list[Entry]) -> bool:
         engine = engine_of(table)
-        return all(line.kind == "entry" and engine.commutes(action, line.action) for line in lines)
+        mine = engine.naming_its_seat(action, by)  # a phone's entry naming no seat is for its own
+        return all(line.kind == "entry"
+                   and engine.commutes(mine, engine.naming_its_seat(line.action, _by_from_text(line.by)))
+                   for line in lines)
 
     return _write(session, code, expected_seq, key, attempt, same_tap, catches_up)
 

@@ -1,5 +1,5 @@
 """Schwimmen rules engine, written from ../shared/rules/schwimmen.md: every worked example
-SC-E1..SC-E20 under the presets it names, then the rules and checks."""
+SC-E1..SC-E25 under the presets it names, then the rules and checks."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +8,7 @@ from referee.games import schwimmen as sc
 from referee.games.schwimmen import scoring as score
 from referee.games.base import HOST, Refusal
 from tests.games.schwimmen_walks import act, dealt
+from tests.games.test_offers import check_offers
 from tests.helpers import refused_rule
 from referee.games.cards import parse_card
 
@@ -348,6 +349,7 @@ def test_sc_e19_triples():
     hands = ["8C 8H 8D", "KS KH KD"]
     assert losers(at_showdown(hands)) == {"A": 1}
     assert losers(at_showdown(hands, "classic")) == {"A": 1}
+    assert losers(at_showdown(["7H 8H 9H", "7D 8D 9D"], "classic")) == {"A": 1, "B": 1}  # other ties all lose
 
 
 def test_sc_e20_end_of_game():
@@ -355,6 +357,109 @@ def test_sc_e20_end_of_game():
     assert [sc.hand_value(sc.new_game(["A", "B"]), 0, h.split()).value for h in hands] == [28, 18, 27]
     state = at_showdown(hands, lives=[2, 0, 0])
     assert state.out == [False, True, True] and state.phase == sc.OVER and state.winners == [A]
+
+
+# --------------------------------------------------------------------------- SC-E21..E25: house rules
+
+def test_sc_e21_the_closer_loses_every_tie():
+    hands = ["AD 9D 7D", "10S 9S 8S", "QH KH AH"]
+    assert losers(at_showdown(hands, closer=B)) == {"A": 1}
+    assert losers(at_showdown(hands, closer=B, closer_ties="closer_loses")) == {"B": 1}
+    assert losers(at_showdown(hands, "classic", closer=B)) == {"A": 1, "B": 1}
+    assert losers(at_showdown(hands, "classic", closer=B, closer_ties="closer_loses")) == {"B": 1}
+
+
+def test_sc_e22_a_closer_without_the_highest_hand():
+    hands = ["AH KH 7H", "AS QS 9S", "9D 8D 10C"]
+    assert losers(at_showdown(hands, "classic", closer=A)) == {"C": 1}
+    assert losers(at_showdown(hands, "classic", closer=A, closer_not_highest="loses_a_life")) == {"A": 1, "C": 1}
+    swapped = ["9D 8D 10C", "AS QS 9S", "AH KH 7H"]
+    assert losers(at_showdown(swapped, "classic", closer=A, closer_not_highest="loses_a_life")) == {"A": 1}
+
+
+def test_sc_e23_one_pass_per_round():
+    state = dealt(pass_limit="once")
+    for seat in (A, B, C, D):
+        state = act(state, seat, "pass")
+    state = sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"})
+    assert state.stock == 14 and state.turn == A
+    assert refusal(state, {"type": "pass"}, A) == "SC-R16"
+    state = act(state, A, "swap_one", give="7S", take="7C")
+    assert refusal(state, {"type": "pass"}, B) == "SC-R16"
+    default = sc.apply(_all_pass(dealt()), {"type": "refresh", "cards": "7C 8C 9C"})
+    assert act(act(default, A, "pass"), B, "pass").turn == C  # A could pass again
+
+
+def test_sc_e24_7_8_9_in_the_centre_the_player_on_turn_may_ask_for_a_new_centre():
+    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
+    assert state.phase == sc.EXCHANGE and state.turn == A and state.stock == 17
+    refreshed = sc.apply(state, {"type": "refresh", "cards": "7S QC KC"}, A)
+    assert refreshed.set_aside == ["7C", "8D", "9H"] and refreshed.stock == 14
+    assert refreshed.phase == sc.EXCHANGE and refreshed.turn == A and refreshed.centre == ["7S", "QC", "KC"]
+    swapped = act(state, A, "swap_one", give="AS", take="8D")  # the refresh is A's choice
+    assert swapped.centre == ["7C", "AS", "9H"] and swapped.turn == B
+    again = act(act(refreshed, A, "swap_one", give="9S", take="QC"), B, "swap_one", give="8S", take="KC")
+    assert sorted(again.centre) == ["7S", "8S", "9S"] and again.turn == C and again.phase == sc.EXCHANGE
+    assert sc.apply(again, {"type": "refresh", "cards": "AC AD AH"}, C).turn == C  # C may ask the same way
+    assert refusal(dealt(centre="7C 8D 9H"), {"type": "refresh", "cards": "7S QC KC"}, A) == "SC-R12"
+
+
+def test_sc_e24_only_the_player_on_turn_asks_and_only_before_acting():
+    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
+    assert refusal(state, {"type": "refresh", "cards": "7S QC KC"}, B) == "SC-R1"
+    assert sc.apply(state, {"type": "refresh", "cards": "7S QC KC"}).turn == A  # the host, for A
+    passed = act(state, A, "pass")  # A let the chance go: B may ask now, A no longer
+    assert refusal(passed, {"type": "refresh", "cards": "7S QC KC"}, A) == "SC-R1"
+    assert sc.apply(passed, {"type": "refresh", "cards": "7S QC KC"}, B).turn == B
+
+
+def test_sc_e24_the_new_centre_is_offered_to_the_player_on_turn_alongside_the_turn():
+    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
+    offered = {offer["type"] for offer in sc.GAME.offers(state, A)}
+    assert {"refresh", "swap_one", "pass"} <= offered
+    assert "refresh" not in {offer["type"] for offer in sc.GAME.offers(state, B)}
+    for viewer in (HOST, A, B):
+        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
+
+
+def _dealt_by_a(**options):
+    """SC-E25's deals: A deals (keeping the hand), so B acts first; the centre is AD 8H 9C."""
+    state = sc.apply(sc.new_game(["A", "B", "C", "D"], options), {"type": "first_dealer", "seat": A})
+    if state.phase == sc.DEALER_CHOICE:
+        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+    return sc.apply(state, {"type": "lay_centre", "cards": "AD 8H 9C"})
+
+
+def test_sc_e25_a_shown_31_counts_as_the_close_bga_timing():
+    state = _dealt_by_a(show_effect="close")
+    for seat in (B, C, D):
+        state = act(state, seat, "pass")
+    state = act(act(state, A, "swap_one", give="7S", take="AD"), A, "show", cards="AD KD 10D")
+    assert state.phase == sc.EXCHANGE and state.closer == A and state.turn == B
+    for seat in (B, C, D):
+        assert refusal(state, {"type": "close"}, seat) == "SC-R7"
+        assert refusal(state, {"type": "swap_one", "give": "QS", "take": "AD"}, seat) == "SC-R4"  # not in the centre
+        state = act(state, seat, "pass")
+    assert state.phase == sc.SHOWDOWN
+    for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
+        state = sc.apply(state, {"type": "reveal", "cards": cards}, seat)
+    assert losers(state) == {"C": 1}
+
+
+def test_sc_e25_a_show_during_anothers_turn_classic_timing_counts_from_the_show():
+    state = act(_dealt_by_a(preset="classic", show_effect="close"), B, "pass")
+    assert state.turn == C
+    state = sc.apply(state, {"type": "show", "cards": "AH KH QH"}, D)
+    assert state.closer == D and state.turn == C
+    for seat in (C, A, B):  # C's turn in progress is C's last; D's is skipped
+        assert state.phase == sc.EXCHANGE and state.turn == seat
+        state = act(state, seat, "pass")
+    assert state.phase == sc.SHOWDOWN
+
+
+def test_sc_e25_without_the_house_rule_the_show_ends_the_round():
+    state = act(_dealt_by_a(preset="classic"), B, "pass")
+    assert sc.apply(state, {"type": "show", "cards": "AH KH QH"}, D).phase == sc.SHOWDOWN
 
 
 # --------------------------------------------------------------------------- the rest of the rules

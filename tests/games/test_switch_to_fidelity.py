@@ -86,6 +86,24 @@ def test_st_c8_declaring_the_empty_hand_is_accepted_before_scoring_as_before():
     assert st.apply(state, declare(B, ""), B).players[B].declared == []
 
 
+def test_st_4_7_both_hands_empty_the_round_is_scored_at_once_and_a_phones_empty_declaration_is_the_same():
+    """Section 4.7's example: in a 2-player round both hands are empty when the table clears (E2),
+    so the round is scored at once; Ann's phone sending ``declare_hand []`` a moment later, naming
+    no seat as a phone may (issue 29), is the same declaration: nothing changes."""
+    state = set_counts(situation(top="5S", players=2, turn=A), A="1/0/1", B="2/0/0")
+    state = st.apply(st.apply(state, play("7S", A), A), pass_(B), B)
+    assert state.phase == st.SETUP and [p.declared for p in state.players] == [[], []]
+    for by in (A, B):
+        assert st.dump(st.apply(state, {"type": "declare_hand", "cards": []}, by)) == st.dump(state)
+
+
+def test_a_phones_entries_naming_no_seat_are_for_its_own_seat():
+    state = set_counts(situation(players=3, turn=B), B="1/0/3")
+    assert st.apply(state, {"type": "pass"}, B).turn == C
+    assert refused(state, {"type": "pass"}, A) == ("ST-R4", True)  # A's own pass, out of turn
+    assert st.apply(state, {"type": "play", "cards": "4S"}, B).players[B].hand == 2
+
+
 # --------------------------------------------------------------------------- rulings: rules may be waived
 
 def test_st_r1_a_prediction_above_10_may_be_a_table_ruling():
