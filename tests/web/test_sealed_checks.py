@@ -5,6 +5,7 @@ answer the same probe alike; the check that needs the hidden values waits for th
 physical table does (Switch To's token supply; Schwimmen's cards entered in two hands)."""
 from __future__ import annotations
 
+import html
 import re
 import uuid
 
@@ -95,3 +96,85 @@ def test_predictions_beyond_the_supply_are_found_at_the_reveal_and_the_host_corr
     assert response.status_code == 200, response.json
     state = table.state(B)
     assert state["phase"] == "play" and [p["play"] for p in state["players"]] == [30, 10]
+
+
+# --------------------------------------------------------------------------- Schwimmen
+
+def schwimmen_at_showdown(client) -> TableDriver:
+    """Ann, Ben and Cem; Cem deals; Ann closes at once, Ben and Cem pass: the showdown."""
+    table = TableDriver(client, "schwimmen", ["Ann", "Ben", "Cem"],
+                        {"preset": "classic", "first_turn_close": "allowed"})
+    table.enter({"type": "first_dealer", "seat": C})
+    table.enter({"type": "dealer_choice", "choice": "keep"}, by=C)
+    table.enter({"type": "lay_centre", "cards": "7C 8C 9C"}, by=A)
+    table.enter({"type": "close"}, by=A)
+    table.enter({"type": "pass"}, by=B)
+    table.enter({"type": "pass"}, by=C)
+    return table
+
+
+def schwimmen_ann_revealed(client, ann: str) -> TableDriver:
+    table = schwimmen_at_showdown(client)
+    table.enter({"type": "reveal", "cards": ann}, by=A)
+    return table
+
+
+def test_a_reveal_probe_reads_nothing_of_another_seats_hidden_reveal(client):
+    """Issue 25 item 2: a reveal holding one of Ann's hidden cards was refused with "J♣ is already
+    entered in another hand at this showdown", so probes named all of Ann's cards."""
+    tables = [schwimmen_ann_revealed(client, ann) for ann in ("JC QC KC", "AH KH 7S")]
+    for probe in ("JC 10D 7D", "AH 10D 7D", "KC KH 10D"):
+        answers = [table.client.post(
+            f"/api/tables/{table.code}/plays", headers=table.auth(B),
+            json={"action": {"type": "reveal", "cards": probe}, "expected_seq": table.seq,
+                  "key": uuid.uuid4().hex}) for table in tables]
+        assert [a.status_code for a in answers] == [200, 200], probe
+        for table in tables:
+            table.seq += 1
+            table.undo(by=B)  # still hidden from the others: Ben may take it back
+
+
+def test_the_reveal_form_marks_no_card_of_another_seats_hidden_reveal(app):
+    """The card grid of Ben's reveal form is the same whatever Ann's phone entered."""
+    grids = []
+    for ann in ("JC QC KC", "AH KH 7S"):
+        host = Phone(app)
+        host.open_table(["Ann", "Ben", "Cem"], game="schwimmen", rules="classic", first_turn_close="allowed")
+        host.look()
+        host.enter({"type": "first_dealer", "seat": C})
+        host.enter({"type": "dealer_choice", "seat": C, "choice": "keep"})
+        host.enter({"type": "lay_centre", "cards": ["7C", "8C", "9C"]})
+        for seat, kind in ((A, "close"), (B, "pass"), (C, "pass")):
+            assert host.enter({"type": kind, "seat": seat}).status_code == 200
+        ann_phone = seat_phone(app, host, A)
+        assert ann_phone.enter({"type": "reveal", "seat": A, "cards": ann.split()}).status_code == 200
+        page = seat_phone(app, host, B).look()
+        grid = re.search(r'<form[^>]*class="act reveal".*?</form>', page, re.S)
+        assert grid, "Ben's board offers no reveal form"
+        grids.append(re.sub(r'(name="key" value=")[^"]*|/t/\w+/|data-seq="\d+"', r"\1", grid.group(0)))
+    assert grids[0] == grids[1]
+
+
+def test_a_card_entered_in_two_hands_is_found_when_all_are_in_and_names_both(client):
+    """Checked together at the last reveal: the showdown waits, every phone reads which card is
+    in which two hands, and the host's correction of one of them lets the showdown be scored."""
+    table = schwimmen_ann_revealed(client, "JC QC KC")
+    table.enter({"type": "reveal", "cards": "JC 10D 7D"}, by=B)  # J♣ again: nobody can tell yet
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=C)
+    for viewer in (A, B, C, "host", None):
+        state = table.state(viewer)
+        assert state["phase"] == "showdown" and state["result"] is None
+        assert len(state["clash"]) == 1 and "Ann" in state["clash"][0] and "Ben" in state["clash"][0]
+        assert state["players"][A]["reveal"] == {"cards": ["JC", "QC", "KC"]}
+        assert state["players"][B]["reveal"] == {"cards": ["JC", "10D", "7D"]}
+    assert table.undo(by="host", expect=422)["error"]["rule"] == "SC-R14"  # shown: no undo
+    history = visible(client.get(f"/t/{table.code}/history"))  # History says what each hand held
+    assert "Ann revealed J♣ Q♣ K♣" in history and "Ben revealed J♣ 10♦ 7♦" in history
+    board = html.unescape(visible(client.get(f"/t/{table.code}?watch=1")))
+    assert "J♣ is entered in both Ann's and Ben's hands" in board
+    body = {"entry": 8, "action": {"type": "reveal", "seat": B, "cards": "9D 10D 7D"},
+            "expected_seq": table.seq, "key": uuid.uuid4().hex}
+    response = client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"))
+    assert response.status_code == 200, response.json
+    state = table.state(B)
+    assert state["clash"] == [] and state["result"]["hands"]["1"] == ["9D", "10D", "7D"]
