@@ -12,8 +12,9 @@ import uuid
 from tests.helpers import Phone, seat_phone, visible
 
 from .api_driver import TableDriver
+from .test_undo_keeps_secrets_shown import revealed_was_sticht
 
-A, B, C = 0, 1, 2
+A, B, C, D = 0, 1, 2, 3
 
 
 def refusal_json(table: TableDriver, action: dict, by, seat=None) -> tuple[int, dict]:
@@ -178,3 +179,19 @@ def test_a_card_entered_in_two_hands_is_found_when_all_are_in_and_names_both(cli
     assert response.status_code == 200, response.json
     state = table.state(B)
     assert state["clash"] == [] and state["result"]["hands"]["1"] == ["9D", "10D", "7D"]
+
+
+# --------------------------------------------------------------------------- Was Sticht
+
+def test_a_was_sticht_follow_refusal_names_a_closed_hand_only_on_phones_that_see_it(client):
+    """Section 3 of the rules, and issue 25: with the record closed, another seat's phone entering
+    Cem's play reads WS-P5 without Cem's cards; Cem's phone and the host's read them."""
+    table = revealed_was_sticht(client)
+    table.enter({"type": "reveal"}, by=A)
+    for seat, chip in ((B, "MOST"), (C, "EXACT_1"), (D, "LAST")):
+        table.enter({"type": "choose_task", "chip": chip}, by=seat)
+    table.enter({"type": "play", "card": "R7"}, by=B)
+    said = {by: refusal_json(table, {"type": "play", "seat": C, "card": "Y1"}, by=by) for by in (A, C, "host")}
+    assert said[A] == (422, {**said[C][1], "message": "Red was led: a red card that is not a trump must be played."})
+    assert "R2 R6" in said[C][1]["message"] and "R2 R6" in said["host"][1]["message"]
+    assert all(answer[1]["rule"] == "WS-P5" for answer in said.values())
