@@ -130,6 +130,7 @@ def test_a_reveal_probe_reads_nothing_of_another_seats_hidden_reveal(client):
             json={"action": {"type": "reveal", "cards": probe}, "expected_seq": table.seq,
                   "key": uuid.uuid4().hex}) for table in tables]
         assert [a.status_code for a in answers] == [200, 200], probe
+        assert answers[0].json["state"] == answers[1].json["state"]  # Ben's board: alike
         for table in tables:
             table.seq += 1
             table.undo(by=B)  # still hidden from the others: Ben may take it back
