@@ -47,11 +47,12 @@ def switch_to_predicted(client, ben: int) -> TableDriver:
 def test_a_prediction_probe_reads_nothing_of_another_seats_hidden_prediction(client):
     """Issue 25 item 1: ``overridable`` was true exactly when value + the others' hidden
     predictions stayed within the 40 tokens, so ten probes read Ben's prediction."""
-    tables = [switch_to_predicted(client, ben) for ben in (0, 10)]
-    for value in range(11, 41):
-        answers = [refusal_json(table, {"type": "predict", "value": value}, by=A, seat=A) for table in tables]
-        assert answers[0] == answers[1], value
-        assert answers[0][0] == 422 and answers[0][1]["rule"] == "ST-R1"
+    tables = [switch_to_predicted(client, ben) for ben in (0, 5, 10)]
+    for by in ("host", A):  # the host's phone for Ann (before her phone holds the seat), then Ann's phone
+        for value in (-1, *range(11, 46), "x"):
+            answers = [refusal_json(table, {"type": "predict", "value": value}, by=by, seat=A) for table in tables]
+            assert answers[0] == answers[1] == answers[2], (value, by)
+            assert answers[0][0] == 422 and answers[0][1]["rule"] == "ST-R1"
     for table in tables:  # nothing was recorded
         assert table.state(A)["phase"] == "predict" and table.state(A)["players"][A]["predicted"] is False
 
@@ -174,10 +175,14 @@ def test_a_card_entered_in_two_hands_is_found_when_all_are_in_and_names_both(cli
     assert "Ann revealed J♣ Q♣ K♣" in history and "Ben revealed J♣ 10♦ 7♦" in history
     board = html.unescape(visible(client.get(f"/t/{table.code}?watch=1")))
     assert "J♣ is entered in both Ann's and Ben's hands" in board
-    body = {"entry": 8, "action": {"type": "reveal", "seat": B, "cards": "9D 10D 7D"},
-            "expected_seq": table.seq, "key": uuid.uuid4().hex}
-    response = client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"))
-    assert response.status_code == 200, response.json
+    host = client.application.test_client()  # the host's phone settles it from History
+    host.set_cookie("rt_" + table.code, table.host, path=f"/t/{table.code}")
+    assert f"/t/{table.code}/correct/8" in host.get(f"/t/{table.code}/history").get_data(as_text=True)
+    form = host.get(f"/t/{table.code}/correct/8").get_data(as_text=True)
+    assert f'action="/t/{table.code}/correct/8"' in form and 'class="act reveal"' in form
+    response = host.post(f"/t/{table.code}/correct/8", headers={"HX-Request": "true"}, data={
+        "type": "reveal", "seat": B, "cards": ["9D", "10D", "7D"], "expected_seq": table.seq, "key": uuid.uuid4().hex})
+    assert response.status_code == 200 and response.headers["HX-Redirect"] == f"/t/{table.code}"
     state = table.state(B)
     assert state["clash"] == [] and state["result"]["hands"]["1"] == ["9D", "10D", "7D"]
 
