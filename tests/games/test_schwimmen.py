@@ -513,6 +513,39 @@ def test_sc_r14_one_reveal_each_and_reveals_stay_hidden_until_all_are_in():
     assert "AS" not in sc.describe(state, {"type": "reveal", "seat": A, "cards": "AS KS 9S"})
 
 
+def test_sc_c2_a_reveal_is_checked_against_no_hidden_reveal():
+    """Issue 25: while A's reveal is hidden, B's reveal of one of its cards is taken (a refusal
+    would name A's card); once all are in, the card in two hands holds the showdown, naming both."""
+    state = sc.apply(sc.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
+    state.phase = sc.SHOWDOWN
+    state = sc.apply(state, {"type": "reveal", "cards": "JC QC KC"}, A)
+    state = sc.apply(state, {"type": "reveal", "cards": "JC 10D 7D"}, B)
+    assert state.clash == [] and sc.view(state, B)["players"][A]["reveal"] is None
+    before = state
+    state = sc.apply(state, {"type": "reveal", "cards": "AH KH 7S"}, C)
+    assert state.phase == sc.SHOWDOWN and state.result is None and state.lives == before.lives
+    assert state.clash == [{"card": "JC", "seats": [A, B]}]
+    for viewer in (A, B, C, HOST, None):
+        view = sc.view(state, viewer)
+        assert view["clash"] == ["SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them "
+                                 "in History."]
+        assert [p["reveal"]["cards"] for p in view["players"]] == [["JC", "QC", "KC"], ["JC", "10D", "7D"],
+                                                                   ["AH", "KH", "7S"]]
+        assert view["actions"] == []
+    assert sc.GAME.reveals(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state) == "SC-R14"
+    assert sc.GAME.shows_secrets(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state)
+
+
+def test_sc_c2_a_shown_hand_is_still_checked_when_it_is_entered():
+    """A hand laid open (31 shown) is public: a reveal holding its card is refused at once."""
+    state = sc.apply(sc.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
+    state.phase, state.shower = sc.SHOWDOWN, A
+    state.reveals = {str(A): {"cards": ["AD", "KD", "10D"]}}
+    with pytest.raises(Refusal, match="A♦ is in A's shown hand") as caught:
+        sc.apply(state, {"type": "reveal", "cards": "AD 7S 8S"}, B)
+    assert caught.value.rule == "SC-C2"
+
+
 def test_sc_r15_an_eliminated_player_enters_nothing():
     state = dealt(("A", "B", "C"))
     state.out[B] = True
@@ -581,6 +614,18 @@ def test_sc_c6_score_only_ties_in_one_suit_ask_for_the_cards():
     state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
     state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "QH KH 8S"})
     assert losers(state) == {"A": 1}  # K-Q beats J-10 in hearts
+
+
+def test_sc_c6_cards_asked_after_a_tie_are_checked_against_each_other_once_all_are_in():
+    state = sc.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
+    state = sc.apply(state, {"type": "first_dealer", "seat": C})
+    state.phase = sc.SHOWDOWN
+    for seat, value, suit in ((A, 20, "H"), (B, 20, "H"), (C, 30, "S")):
+        state = sc.apply(state, {"type": "reveal", "seat": seat, "value": value, "suit": suit})
+    state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
+    state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "10H JH 8S"})  # 10♥ J♥ again, unseen by B
+    assert state.clash == [{"card": "10H", "seats": [A, B]}, {"card": "JH", "seats": [A, B]}]
+    assert state.result is None and len(sc.view(state, None)["clash"]) == 2
 
 
 def test_sc_r10_own_turn_show_is_refused_off_turn():
@@ -724,14 +769,16 @@ def test_a_shared_win_puts_nobody_out():
     assert state.winners == [A, B] and state.out == [False, False] and state.result["eliminated"] == []
 
 
-def test_a_conflicting_reveal_does_not_say_whose_hidden_hand_holds_the_card():
+def test_a_conflicting_reveal_is_taken_and_named_with_both_hands_once_all_are_in():
+    """Issue 25: the refusal of a reveal holding a hidden hand's card told B it was there; now the
+    reveal is taken and the clash shown to everyone with the hands, since all are in."""
     state = sc.apply(sc.new_game(["Ann", "Ben"]), {"type": "first_dealer", "seat": B})
     state.phase = sc.SHOWDOWN
     state = sc.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
-    with pytest.raises(Refusal) as caught:
-        sc.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
-    assert caught.value.rule == "SC-C2" and "Ann" not in caught.value.message
     assert "AS" not in str(sc.view(state, B)) and "AS" not in str(sc.view(state, HOST))
+    state = sc.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
+    assert state.clash == [{"card": "AS", "seats": [A, B]}] and state.result is None
+    assert "Ann's and Ben's hands" in sc.view(state, None)["clash"][0]
 
 
 def test_the_grids_know_which_cards_cannot_be_entered():

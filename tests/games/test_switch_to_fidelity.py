@@ -118,11 +118,42 @@ def test_st_r1_a_prediction_above_10_may_be_a_table_ruling():
 
 def test_st_r1_no_ruling_takes_more_tokens_than_the_40_there_are_or_fewer_than_none():
     state = st.apply(st.new_game(["A", "B", "C", "D"]), {"type": "start_round"})
-    state = st.apply(state, predict(B, 30), HOST, ruling=True)
-    assert refused(state, predict(A, 11)) == ("ST-R1", False)  # 30 + 11 tokens: the supply holds 40
-    assert st.apply(state, predict(A, 10), A).players[A].prediction == 10
+    assert refused(state, predict(A, 41)) == ("ST-R1", False)  # the supply holds 40
     assert refused(state, predict(A, -1)) == ("ST-R1", False)
     assert refused(state, predict(A, "abc")) == ("ST-R1", False)
+    assert refused(state, predict(A, 11)) == ("ST-R1", True)
+
+
+def test_st_r1_a_prediction_is_checked_against_no_hidden_prediction():
+    """Issue 25: B's ruled 30 is hidden from A, so A's refusal may not depend on it; the supply
+    is checked against all predictions once they are shown."""
+    state = st.apply(st.new_game(["A", "B", "C", "D"]), {"type": "start_round"})
+    others = {value: st.apply(state, predict(B, value), HOST, ruling=value > 10) for value in (0, 30)}
+    for value in (11, 35, 40, 41):
+        assert refused(others[0], predict(A, value)) == refused(others[30], predict(A, value))
+    assert st.apply(others[30], predict(A, 10), A).players[A].prediction == 10
+
+
+def predicted(values: list[int]):
+    """A 4-player round 1 with these predictions, entered in seat order (rulings where needed)."""
+    state = st.apply(st.new_game(["A", "B", "C", "D"]), {"type": "start_round"})
+    for seat, value in enumerate(values):
+        state = st.apply(state, predict(seat, value), HOST, ruling=value > 10)
+    return state
+
+
+def test_st_r1_predictions_beyond_the_supply_wait_at_the_reveal_for_the_host():
+    before = predicted([11, 30, 0])
+    short = st.apply(before, predict(D, 0), D)  # 41 tokens
+    assert short.phase == st.SHORT and [p.play for p in short.players] == [0, 0, 0, 0]
+    view = st.view(short, C)
+    assert [p["prediction"] for p in view["players"]] == [11, 30, 0, 0]  # shown to everyone
+    assert "41" in view["short"] and view["actions"] == []
+    assert refused(short, predict(A, 10), A) == ("ST-R2", False)  # shown: no undo, no new value
+    assert st.GAME.reveals(before, predict(D, 0), short) == "ST-R2"
+    assert st.apply(short, {"type": "end_round"}).phase == st.DECLARE  # the host may still end it
+    exact = predicted([10, 30, 0, 0])
+    assert exact.phase == st.PLAY and [p.play for p in exact.players] == [10, 30, 0, 0]  # 40: all there are
 
 
 def test_st_r4_before_the_start_player_is_entered_a_ruling_lets_a_player_start():

@@ -135,6 +135,7 @@ class State:
     reveals: dict[str, dict] = field(default_factory=dict)  # seat (as text) -> cards or value
     shower: int | None = None
     cards_asked: list[int] = field(default_factory=list)  # score-only ties in one suit: cards, please
+    clash: list[dict] = field(default_factory=list)  # cards revealed in two hands: the host corrects one
     result: dict | None = None   # the last showdown: values, losses, who went out
     winners: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -205,4 +206,4 @@ def deal(state: State, dealer: int) -> None:
     state.turns_taken = [0] * state.seat_count
     state.turn, state.last_actor, state.passes, state.closer = None, None, 0, None
     state.last_exchange, state.passed, state.ends_at = None, [], None
-    state.reveals, state.shower, state.cards_asked = {}, None, []
+    state.reveals, state.shower, state.cards_asked, state.clash = {}, None, [], []
