@@ -65,8 +65,8 @@ class InstalledServer:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
-                if PagePhone(self.base, timeout=2).get("/healthz")[0] == 200:
-                    return
+                PagePhone(self.base, timeout=2).get("/api/games")  # any answer: it is up
+                return
             except OSError:
                 time.sleep(0.2)
         self.stop()
