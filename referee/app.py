@@ -14,13 +14,14 @@ from .game_templates import with_game_templates
 from .push import Hub
 
 PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent  # the project's folder, in a checkout
 
 
 def shipped_folder(name: str) -> Path:
     """``templates`` or ``static``: inside the installed package (a wheel ships them there, see
     setup.py), else at the top of the project (a checkout, or ``pip install -e``)."""
     installed = PACKAGE / name
-    return installed if installed.is_dir() else PACKAGE.parent / name
+    return installed if installed.is_dir() else ROOT / name
 
 
 def data_folder() -> Path:
