@@ -9,10 +9,10 @@ it wraps the WSGI app, so it sees every answer, errors and static files included
 """
 from __future__ import annotations
 
-import json
+import functools
 import logging
 import time
-from datetime import datetime, timezone
+from json.encoder import encode_basestring
 from urllib.parse import parse_qsl, urlencode
 
 logger = logging.getLogger("referee.access")
@@ -22,9 +22,11 @@ SECRET_NAMES = ("token", "secret", "password", "auth", "session", "cookie")
 
 
 def redacted_query(query: str) -> str:
-    """``query`` with the value of every secret-sounding parameter replaced."""
-    if not query:
-        return ""
+    """``query`` with the value of every secret-sounding parameter replaced (most queries, a
+    poll's ``since=4&seats=2``, have none and are kept as they are, unparsed)."""
+    lowered = query.lower()
+    if not any(word in lowered for word in SECRET_NAMES):
+        return query
     pairs = parse_qsl(query, keep_blank_values=True)
     return urlencode([(name, REDACTED if is_secret(name) else value) for name, value in pairs], safe="[]")
 
@@ -57,18 +59,29 @@ class AccessLog:
 
     @staticmethod
     def write(environ, answer: dict, started: float) -> None:
-        line = {
-            "at": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
-            "client": environ.get("REMOTE_ADDR", ""),
-            "method": environ.get("REQUEST_METHOD", ""),
-            "path": environ.get("PATH_INFO", ""),
-            "query": redacted_query(environ.get("QUERY_STRING", "")),
-            "status": answer["status"],
-            "bytes": answer["bytes"],
-            "ms": round((time.perf_counter() - started) * 1000, 2),
-            "agent": environ.get("HTTP_USER_AGENT", "")[:200],
-        }
-        logger.info(json.dumps(line, ensure_ascii=False))
+        """The line, built by hand: a poll costs some 200 µs of CPU in all, and json.dumps of a
+        dict, datetime's isoformat and the logger's search for its caller cost as much as the
+        rest of this together."""
+        now = time.time()
+        line = (f'{{"at":"{_utc_second(int(now))}.{int(now % 1 * 1000):03d}Z",'
+                f'"client":{_quoted(environ.get("REMOTE_ADDR", ""))},'
+                f'"method":{_quoted(environ.get("REQUEST_METHOD", ""))},'
+                f'"path":{_quoted(environ.get("PATH_INFO", ""))},'
+                f'"query":{_quoted(redacted_query(environ.get("QUERY_STRING", "")))},'
+                f'"status":{answer["status"]},"bytes":{answer["bytes"]},'
+                f'"ms":{(time.perf_counter() - started) * 1000:.2f},'
+                f'"agent":{_quoted(environ.get("HTTP_USER_AGENT", "")[:200])}}}')
+        logger.handle(logger.makeRecord(logger.name, logging.INFO, __file__, 0, line, None, None))
+
+
+@functools.lru_cache(maxsize=4)
+def _utc_second(second: int) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
+
+
+def _quoted(text: str) -> str:
+    """A JSON string (C-accelerated; non-ASCII kept as it is)."""
+    return encode_basestring(text)
 
 
 class ClosingBody:
