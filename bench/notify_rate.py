@@ -13,7 +13,8 @@ and two connections LISTENing and reading, as two ``referee serve`` processes wo
 
     .venv/bin/python -m bench.notify_rate --writers 1 4 8 --seconds 10
 
-Prints JSON: entries (or commits) a second per writers count, with and without NOTIFY.
+Prints JSON: entries (or commits) a second per writers count, with and without NOTIFY, one
+figure per round.
 """
 from __future__ import annotations
 
@@ -109,6 +110,7 @@ def main() -> None:
     parser.add_argument("--writers", type=int, nargs="+", default=[1, 4, 8])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--kinds", nargs="+", default=["log", "bare"], choices=["log", "bare"])
+    parser.add_argument("--rounds", type=int, default=1, help="measures of each, with and without in turns")
     args = parser.parse_args()
     name = f"referee_notify_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(args.admin, autocommit=True) as admin:
@@ -121,14 +123,14 @@ def main() -> None:
         with psycopg.connect(url, autocommit=True) as connection:
             connection.execute("CREATE TABLE bare (id serial PRIMARY KEY, n integer NOT NULL)")
         listeners = [listening(url, stop) for _ in range(2)]
-        results = {}
+        results: dict[str, list[float]] = {}
         for kind in args.kinds:
             for writers in args.writers:
-                for notify in (True, False):
-                    results[f"{kind} writers={writers} notify={notify}"] = round(
-                        rate(kind, url, writers, args.seconds, notify), 1)
-                    print(json.dumps({f"{kind} writers={writers} notify={notify}": results[
-                        f"{kind} writers={writers} notify={notify}"]}), flush=True)
+                for _round in range(args.rounds):  # with and without in turns: the load drifts
+                    for notify in (True, False):
+                        measured = round(rate(kind, url, writers, args.seconds, notify), 1)
+                        results.setdefault(f"{kind} writers={writers} notify={notify}", []).append(measured)
+                        print(json.dumps({f"{kind} writers={writers} notify={notify}": measured}), flush=True)
         stop.set()
         for listener in listeners:
             listener.join(timeout=5)
