@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from ..game import RoundInfo
+from .block import landing_choices
 from .dice import dice_count, ways
 from .roll import red_candidates
 from .state import COLOURS, DIE_VALUES, DONE, FACE_NAMES, FACES, GAME_ID, LAST_CARD, OVER, START, TITLE, TURN, State
@@ -41,9 +42,18 @@ def board(state: State) -> dict:
         "partners": [s for s in range(state.seat_count) if s != state.active] if state.active is not None else [],
         "block_targets": [s for s in range(state.seat_count) if s != state.holder()] if state.holder() is not None
         else [],
+        "landing": landing(state),
         "cards": LAST_CARD, "done_top": DONE, "die_values": list(DIE_VALUES), "faces": list(FACES),
         "face_names": dict(FACE_NAMES),
     }
+
+
+def landing(state: State) -> list[dict]:
+    """Where the chip holder may say the chip landed in the active player's discard (S16-R15)."""
+    holder = state.holder()
+    if holder is None or state.active is None or holder == state.active:
+        return []
+    return landing_choices(state, state.active)
 
 
 def miss_top(state: State, top: int | None) -> int | None:
