@@ -1,5 +1,6 @@
 """Issue 27, Switch 16 at a real table, on two phones in real Chromium at 390×844: the block chip
-landing in the middle of a discard (S16-R15, example S16-E19)."""
+landing in the middle of a discard (S16-R15, example S16-E19), and quick entry (a turn in one tap,
+the points game as one entry per player a round) against a whole turn entered with the dice."""
 from __future__ import annotations
 
 import pytest
@@ -19,9 +20,10 @@ def ben_holds_the_chip_and_cem_discards_all_7(live_server, phone, taps):
     join(ben, cem.url, "Ben")
     cem.locator("form.act button[name=seat][value='0']").click()
     expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
-    roll(taps, ben, [1, 1, 1], face="block")
-    discard(taps, ben, 3)
-    stop(taps, ben)
+    with taps.entry(GAME, "a whole turn with the dice (a switch face, 3 dice, discard all, stop)"):
+        roll(taps, ben, [1, 1, 1], face="block")
+        discard(taps, ben, 3)
+        stop(taps, ben)
     expect(cem.locator("form.roll")).to_be_visible(timeout=LIVE)
     roll(taps, cem, [1, 2, 4])
     discard(taps, cem, 7)
@@ -39,3 +41,65 @@ def test_the_chip_holder_records_the_chip_landing_after_card_3(live_server, phon
     expect(top_card(cem, "Cem")).to_have_text("4", timeout=LIVE)
     expect(cem.locator(".players li", has_text="Cem").locator(".chip-badge.on-deck")).to_be_visible()
     expect(ben.locator("form.roll")).to_be_visible(timeout=LIVE)
+
+
+def quick_turn_form(page):
+    return page.locator("form.quick:has(input[name=type][value=turn_result])")
+
+
+def test_a_quick_race_is_one_tap_a_turn(live_server, phone, taps):
+    ann, ben = phone(), phone()
+    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"], {"entry_mode": "quick"})
+    join(ben, ann.url, "Ben")
+    ann.locator("form.act button[name=seat][value='0']").click()
+    expect(quick_turn_form(ann)).to_be_visible(timeout=LIVE)
+    expect(ann.locator("form.roll")).to_have_count(0)  # no dice to tap
+    with taps.entry(GAME, "a turn in quick entry (the last card discarded)"):
+        taps.tap(quick_turn_form(ann).locator("button[name=card][value='7']"))
+    expect(top_card(ben, "Ann")).to_have_text("8", timeout=LIVE)
+
+    form = quick_turn_form(ben)
+    expect(form).to_be_visible(timeout=LIVE)
+    with taps.entry(GAME, "a turn in quick entry with a missed risk roll"):
+        taps.tap(form.locator("label.chip:has(input[name=missed])"))
+        taps.tap(form.locator("button[name=card][value='5']"))  # cards 1 to 5, then a risk roll missed
+    expect(top_card(ann, "Ben")).to_have_text("1", timeout=LIVE)  # the leaflet's penalty: back to card 1
+
+    expect(ann.locator("form.quick-switch")).to_be_visible(timeout=LIVE)
+    with taps.entry(GAME, "a turn in quick entry ending in a switch"):
+        taps.tap(ann.locator("form.quick-switch button", has_text="Ben"))
+    expect(top_card(ben, "Ben")).to_have_text("8", timeout=LIVE)  # Ben now holds the deck Ann got to 8
+
+    expect(quick_turn_form(ben)).to_be_visible(timeout=LIVE)
+    taps.tap(quick_turn_form(ben).locator("button[name=card][value='16']"))
+    expect(ann.locator(".players li.winner")).to_contain_text("Ben", timeout=LIVE)
+
+
+def round_form(page, seat: int):
+    return page.locator(f"form.round-card:has(input[name=seat][value='{seat}'])")
+
+
+def test_the_quick_points_game_is_one_entry_per_player_a_round(live_server, phone, taps):
+    ann, ben = phone(), phone()
+    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"],
+               {"game_mode": "points", "entry_mode": "quick", "points_target": 30})
+    join(ben, ann.url, "Ben")
+    expect(round_form(ben, 1)).to_be_visible(timeout=LIVE)
+    expect(round_form(ben, 0)).to_have_count(0)  # each phone enters its own card; the host's every one
+    with taps.entry(GAME, "a round's result in quick entry, per player"):
+        taps.tap(round_form(ben, 1).locator("button[value='9']"))
+    expect(round_form(ann, 1)).to_have_count(0, timeout=LIVE)
+    with taps.entry(GAME, "a round's result in quick entry, per player"):
+        taps.tap(round_form(ann, 0).locator("button[value='16']"))
+    points = ann.locator(".players li .total")
+    expect(points).to_have_text(["16", "9"], timeout=LIVE)  # round 1 scored: 16 for card 16, 9 for Ben's 9
+
+    expect(round_form(ben, 1)).to_be_visible(timeout=LIVE)
+    taps.tap(round_form(ben, 1).locator("button[value='16']"))
+    expect(round_form(ann, 0)).to_be_visible(timeout=LIVE)
+    taps.tap(round_form(ann, 0).locator("button[value='12']"))
+    expect(points).to_have_text(["28", "25"], timeout=LIVE)
+    expect(round_form(ben, 1)).to_be_visible(timeout=LIVE)
+    taps.tap(round_form(ben, 1).locator("button[value='16']"))
+    taps.tap(round_form(ann, 0).locator("button[value='2']"))
+    expect(ben.locator(".players li.winner")).to_contain_text("Ben", timeout=LIVE)  # 41 against 30
