@@ -103,3 +103,22 @@ def test_the_quick_points_game_is_one_entry_per_player_a_round(live_server, phon
     taps.tap(round_form(ben, 1).locator("button[value='16']"))
     taps.tap(round_form(ann, 0).locator("button[value='2']"))
     expect(ben.locator(".players li.winner")).to_contain_text("Ben", timeout=LIVE)  # 41 against 30
+
+
+@pytest.mark.parametrize("partner_first", [True, False])
+def test_a_green_roll_sends_itself_once_its_partner_and_dice_are_chosen(live_server, phone, taps, partner_first):
+    """The switch die, the partner and the dice in either order: the last choice sends the roll."""
+    ann = phone()
+    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"])
+    ann.locator("form.act button[name=seat][value='0']").click()
+    form = ann.locator("form.roll")
+    expect(form).to_be_visible(timeout=LIVE)
+    partner = form.locator("label.chip:has(input[name=switch_with][value='1'])")
+    if partner_first:
+        taps.tap(partner)
+    taps.tap(form.locator("label.chip:has(input[name=face][value=green])"))
+    for i, value in enumerate([1, 2, 4]):
+        taps.tap(form.locator(f"label.chip:has(input[name='dice#{i}'][value='{value}'])"))
+    if not partner_first:
+        taps.tap(partner)
+    expect(ann.locator("#board")).to_contain_text("Ann and Ben swapped decks", timeout=LIVE)
