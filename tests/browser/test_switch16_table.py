@@ -122,3 +122,31 @@ def test_a_green_roll_sends_itself_once_its_partner_and_dice_are_chosen(live_ser
     if not partner_first:
         taps.tap(partner)
     expect(ann.locator("#board")).to_contain_text("Ann and Ben swapped decks", timeout=LIVE)
+
+
+def test_a_pending_correction_of_cems_roll_is_said_about_cem_on_bens_phone(live_server, phone):
+    """Cem rolled 1 1 1 and discarded 3 cards; the host corrects the roll to 1 3 4 (S16-E1), so the
+    discard no longer passes. Ben's phone (and the host's) say whose roll it is; Cem's says "your"."""
+    ben, cem = phone(), phone()
+    opened = ben.request.post(f"{live_server}/api/tables",
+                              data={"game": "switch-16", "players": ["Ben", "Cem"], "options": {}}).json()
+    code, host = opened["code"], {"Authorization": f"Bearer {opened['host_token']}"}
+
+    def write(path: str, body: dict) -> None:
+        seq = ben.request.get(f"{live_server}/api/tables/{code}").json()["seq"]
+        answer = ben.request.post(f"{live_server}/api/tables/{code}/{path}", headers=host,
+                                  data={"expected_seq": seq, "key": f"k{seq}-{path}", **body})
+        assert answer.ok, answer.text()
+
+    join(ben, opened["join_url"], "Ben")
+    join(cem, opened["join_url"], "Cem")
+    write("plays", {"action": {"type": "start_player", "seat": 1}})
+    write("plays", {"action": {"type": "roll", "seat": 1, "dice": [1, 1, 1], "face": "blank"}})
+    write("plays", {"action": {"type": "discard", "seat": 1, "count": 3}})
+    write("corrections", {"entry": 2, "action": {"type": "roll", "seat": 1, "dice": [1, 3, 4], "face": "blank"}})
+
+    for page, said in ((ben, "Cem's roll 1, 3, 4 makes card 1 but not card 2."),
+                       (cem, "Your roll 1, 3, 4 makes card 1 but not card 2.")):
+        page.reload()
+        expect(page.locator(".pending .why")).to_contain_text(said, timeout=LIVE)
+    expect(ben.locator(".pending")).not_to_contain_text("Your roll")
