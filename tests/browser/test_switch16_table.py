@@ -150,3 +150,24 @@ def test_a_pending_correction_of_cems_roll_is_said_about_cem_on_bens_phone(live_
         page.reload()
         expect(page.locator(".pending .why")).to_contain_text(said, timeout=LIVE)
     expect(ben.locator(".pending")).not_to_contain_text("Your roll")
+
+
+@pytest.mark.parametrize("language, caption", [
+    ("en", "Each turn: cards discarded · the first to discard card 16 wins"),
+    ("de", "Jeder Zug: abgelegte Karten · wer zuerst die 16 ablegt, gewinnt"),
+    ("ja", "各手番:捨てたカード · 最初に16を捨てた人の勝ち"),
+])
+def test_the_race_sheet_says_how_a_race_is_won_in_each_language(browser, live_server, language, caption):
+    """A race is won by card 16, not by a total; and a German turn is "Jeder Zug", capitalised."""
+    from .test_score_sheet import Api, open_sheet
+
+    table = Api(live_server, "switch-16", ["Ann", "Ben"], {})
+    table.enter({"type": "start_player", "seat": 0})
+    table.enter({"type": "roll", "dice": [1, 2, 4], "face": "blank"})
+    table.enter({"type": "discard", "count": 7})
+    table.enter({"type": "stop"})
+    context, page, _ = open_sheet(browser, f"{live_server}/t/{table.code}/sheet?lang={language}", "light")
+    try:
+        expect(page.locator("table.sheet.rounds caption")).to_have_text(caption)
+    finally:
+        context.close()
