@@ -171,3 +171,23 @@ def test_the_race_sheet_says_how_a_race_is_won_in_each_language(browser, live_se
         expect(page.locator("table.sheet.rounds caption")).to_have_text(caption)
     finally:
         context.close()
+
+
+def test_a_roll_is_written_one_way_however_it_was_entered(live_server, phone, taps):
+    """Typed as digits ("12" then "3"), tapped die by die, or named in a refusal: "1, 2, 4"."""
+    ann = phone()
+    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"])
+    ann.locator("form.act button[name=seat][value='0']").click()
+    typed = ann.locator("form.typed-roll input[name=dice]")
+    expect(typed).to_be_visible(timeout=LIVE)
+    typed.fill("124")
+    ann.locator("form.typed-roll button").click()
+    discard(taps, ann, 1)
+    expect(ann.locator("form.discard")).to_be_visible(timeout=LIVE)
+    stop(taps, ann)
+    expect(ann.locator("form.roll")).to_be_visible(timeout=LIVE)
+    roll(taps, ann, [1, 3, 4])  # Ben's roll, tapped
+    ann.goto(ann.url + "/history")
+    expect(ann.locator("body")).to_contain_text("Ann rolled 1, 2, 4")
+    expect(ann.locator("body")).to_contain_text("Ben rolled 1, 3, 4")
+    expect(ann.locator("body")).not_to_contain_text("rolled 124")

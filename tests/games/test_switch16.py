@@ -344,7 +344,7 @@ def test_a_switch_says_which_decks_were_swapped():
     """Issue 16: the board's note and the history name the two players and the decks they now hold."""
     state = table([10, 3, 6])
     line = s16.describe(state, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red"}, A)
-    assert line == "A rolled 1 2 3 4, red with B"
+    assert line == "A rolled 1, 2, 3, 4, red with B"
     after = roll(state, [1, 2, 3, 4], "red")
     assert "A and B swapped decks: A now has the Blue deck, B the Red deck." in after.notes
     after = roll(table([4, 2, 14]), [1, 1, 1], "green", C)
