@@ -191,3 +191,18 @@ def test_a_roll_is_written_one_way_however_it_was_entered(live_server, phone, ta
     expect(ann.locator("body")).to_contain_text("Ann rolled 1, 2, 4")
     expect(ann.locator("body")).to_contain_text("Ben rolled 1, 3, 4")
     expect(ann.locator("body")).not_to_contain_text("rolled 124")
+
+
+def test_the_typed_roll_field_looks_invalid_only_once_something_wrong_is_typed(live_server, phone):
+    """Red is the colour of Ann's deck, and of a field gone wrong: the empty field wears the plain
+    border of any field; a die that cannot be ("7") marks it, once typed."""
+    ann = phone()
+    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"])
+    ann.locator("form.act button[name=seat][value='0']").click()
+    field = ann.locator("form.typed-roll input[name=dice]")
+    expect(field).to_be_visible(timeout=LIVE)
+    plain = ann.locator("form.typed-roll button").evaluate("b => getComputedStyle(b).borderTopColor")
+    assert field.evaluate("f => getComputedStyle(f).borderTopColor") == plain
+    field.fill("7")
+    field.blur()
+    assert field.evaluate("f => getComputedStyle(f).borderTopColor") != plain
