@@ -206,3 +206,27 @@ def test_the_typed_roll_field_looks_invalid_only_once_something_wrong_is_typed(l
     field.fill("7")
     field.blur()
     assert field.evaluate("f => getComputedStyle(f).borderTopColor") != plain
+
+
+# How many lines an element's text takes: the distinct tops of its text's boxes.
+LINES = """(el) => { const range = document.createRange(); range.selectNodeContents(el);
+  return new Set(Array.from(range.getClientRects()).filter(r => r.width > 1).map(r => Math.round(r.top))).size; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja"])
+def test_discard_card_1_stays_on_one_line_in_every_language(live_server, phone, language):
+    """Beside "Discard all 7" and Undo, "Discard card 1 = 1" broke into three lines in Japanese."""
+    ann = phone()
+    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"])
+    ann.locator("header a", has_text={"en": "EN", "de": "DE", "ja": "日本語"}[language]).first.click()
+    ann.locator("form.act button[name=seat][value='0']").click()
+    form = ann.locator("form.roll")
+    expect(form).to_be_visible(timeout=LIVE)
+    for i, value in enumerate([1, 2, 4]):
+        form.locator(f"label.chip:has(input[name='dice#{i}'][value='{value}'])").click()
+    one = ann.locator(".action-bar form.discard button[value='1']")
+    expect(one).to_be_visible(timeout=LIVE)
+    lines = one.evaluate(LINES)
+    assert lines == 1, f"{language}: {one.inner_text()!r} takes {lines} lines"
+    everything = ann.locator(".action-bar form.discard button.primary")
+    assert everything.evaluate("b => b.scrollWidth <= b.clientWidth")  # nothing cut off either

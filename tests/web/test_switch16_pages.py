@@ -63,7 +63,7 @@ def test_the_discard_offer_makes_discard_all_the_primary_action(app):
     _, page = _ann_rolled_1_2_4(app)
     primary = re.search(r'<button class="btn primary wide" name="count" value="(\d+)">([^<]*)', page)
     assert primary and primary.groups() == ("7", "Discard all 7, up to card 7")
-    assert re.search(r'<button class="btn wide" name="count" value="1">Discard card 1', page)
+    assert re.search(r'<button class="btn wide one-card" name="count" value="1">Discard card 1<', page)
 
 
 def test_a_risk_roll_says_what_a_miss_costs(app):
