@@ -60,6 +60,12 @@ class PlaceBlock(SwitchMove):
     def describe(self, state: State, action: Action, who: str) -> Text:
         target = read_int(action.get("target"))
         name = state.players[target] if target is not None and 0 <= target < state.seat_count else "?"
+        spot = next((spot for spot in landing_choices(state, target) if spot["landed_after"] == read_int(
+            action.get("landed_after"))), None) if name != "?" else None
+        if spot is not None and spot["before"]:
+            return Text("Block chip placed on {name}'s deck before card {card}", name=name, card=spot["card"])
+        if spot is not None:
+            return Text("Block chip placed on {name}'s deck after card {card}", name=name, card=spot["card"])
         return Text("Block chip placed on {name}'s deck", name=name)
 
     def candidates(self, state: State) -> list[dict]:
