@@ -33,6 +33,8 @@ class TurnResult(TurnMove):
 
     type = "turn_result"
     entries = "turns"
+    restated_by = frozenset({"{name} stopped at card {card}.", "{name}'s turn ended with a switch.",
+                             "{name}'s turn ended: the roll made no card."})  # History shows the note instead
     turn_rule: ClassVar[str] = "S16-R2"
 
     def read(self, state: State, action: Action) -> None:
