@@ -17,6 +17,7 @@ from .. import corrections, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, pad, render, sessions
+from .about import about_player
 from .common import by_json, db
 
 
@@ -78,7 +79,19 @@ def board_context(table: GameTable, view: dict, viewer) -> dict:
     the correction just made, for every phone to see."""
     pending = corrections.pending_view(table, viewer)
     no_entries_while_pending(table, view)
+    if pending:
+        said_about_their_seats(table, pending, viewer)
     return {"pending": pending, "just_corrected": None if pending else latest_correction(table)}
+
+
+def said_about_their_seats(table: GameTable, pending: dict, viewer) -> None:
+    """Why an entry fails is said to its maker ("Your roll 1, 3, 4 makes card 1 ..."); on every
+    other phone, the host's too, it is said about the seat the entry is for ("Cem's roll ...")."""
+    for item in pending["failing"]:
+        seat = item.get("seat")
+        seat = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else None
+        if seat is not None and seat < len(table.seats) and seat != viewer:
+            item["message"] = about_player(item["message"], table.seats[seat]["name"])
 
 
 def no_entries_while_pending(table: GameTable, view: dict) -> dict:
