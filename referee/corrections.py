@@ -252,7 +252,7 @@ class _Replay:
         return {"about": about, "rest": queue_seqs[queue_seqs.index(first.seq):], "unlisted": len(failing[LISTED:]),
                 "failing": [{"seq": line.seq, "by": line.by, "entry": _dumped(_words(line)), "rule": refusal.rule,
                              "message": refusal.message.dump(), "overridable": refusal.overridable,
-                             "secret_for": self._secret_for(line), "seat": line.action.get("seat", line.by)}
+                             "secret_for": self._secret_for(line), "seat": (line.action or {}).get("seat", line.by)}
                             for line, refusal in failing[:LISTED]]}
 
     def _secret_for(self, line: Entry) -> Any:

@@ -23,7 +23,7 @@ class Adjust(SwitchMove):
         if by != HOST:
             raise not_yours("S16-C5", "Only the host can adjust the table.")
 
-    def due(self, state: State, seat: None) -> None:
+    def due(self, state: State, seat: int | None) -> None:
         if entries_of(state) == "rounds":
             check_entries(state, "dice")  # S16-Q1: round results follow no deck to adjust
 

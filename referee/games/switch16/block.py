@@ -61,7 +61,7 @@ class PlaceBlock(SwitchMove):
         target = read_int(action.get("target"))
         name = state.players[target] if target is not None and 0 <= target < state.seat_count else "?"
         spot = next((spot for spot in landing_choices(state, target) if spot["landed_after"] == read_int(
-            action.get("landed_after"))), None) if name != "?" else None
+            action.get("landed_after"))), None) if target is not None and name != "?" else None
         if spot is not None and spot["before"]:
             return Text("Block chip placed on {name}'s deck before card {card}", name=name, card=spot["card"])
         if spot is not None:
@@ -89,21 +89,22 @@ def landing_choices(state: State, target: int) -> list[dict]:
     with the card it landed after (or, ``before``, the first card, which it landed before).
     Empty when ``target`` is not discarding from a roll, or has discarded nothing from it yet
     (then the chip simply lands now)."""
-    if not passes(check_landed_after, state, target, 0) or not state.last.discarded:
+    roll = state.last
+    if roll is None or not passes(check_landed_after, state, target, 0) or not roll.discarded:
         return []
-    first = state.top_of(target) - state.last.discarded
+    first = state.top_of(target) - roll.discarded
     return [{"landed_after": k, "before": k == 0, "card": first + k - 1 if k else first}
-            for k in range(state.last.discarded + 1)]
+            for k in range(roll.discarded + 1)]
 
 
 def check_landed_after(state: State, target: int, landed: int | None) -> None:
     """S16-R15: ``landed_after`` only on the active player discarding from the current roll (not
     while a green answer is pending: that roll has gone to nobody's dice yet), 0 to the cards
     discarded."""
-    discarding = target == state.active and state.last is not None and state.pending_green is None
-    if not discarding:
+    roll = state.last
+    if target != state.active or roll is None or state.pending_green is not None:
         raise Refusal("S16-R15", "{name} is not discarding from a roll now.", name=state.players[target])
-    if landed is None or not 0 <= landed <= state.last.discarded:
+    if landed is None or not 0 <= landed <= roll.discarded:
         raise Refusal("S16-R15", counted("{name} discarded only {n} card from this roll.",
                                          "{name} discarded only {n} cards from this roll.",
-                                         state.last.discarded, name=state.players[target]))
+                                         roll.discarded, name=state.players[target]))

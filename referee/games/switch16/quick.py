@@ -28,6 +28,19 @@ def read_flag(action: Action, name: str) -> bool:
     return action.get(name) in YES
 
 
+def active_seat(state: State) -> int:
+    """The seat whose turn it is: a turn entry is due only during a turn (``TurnMove.due``)."""
+    assert state.active is not None, "a turn entry's checks ran outside a turn"
+    return state.active
+
+
+def entry_seat(action: Action) -> int:
+    """The seat a round result is for, as its gate read it."""
+    seat = read_int(action["seat"])
+    assert seat is not None, "a round result's gate reads its seat"
+    return seat
+
+
 class TurnResult(TurnMove):
     """``turn_result(card?, switch_with?, missed?, took_chip?)``: the active player's whole turn."""
 
@@ -44,7 +57,7 @@ class TurnResult(TurnMove):
             seat_named(state, action.get("switch_with"), "switch")
 
     def legal(self, state: State, action: Action, by: Any) -> None:
-        seat, card, partner = state.active, last_card(action), switch_partner(action)
+        seat, card, partner = active_seat(state), last_card(action), switch_partner(action)
         top = state.top_of(seat)
         if card is not None:
             if not top <= card <= LAST_CARD:
@@ -64,7 +77,7 @@ class TurnResult(TurnMove):
 
     def effect(self, state: State, action: Action) -> None:
         """The turn as it went: the chip taken, the cards discarded, then a miss or a swap."""
-        seat, card, partner = state.active, last_card(action), switch_partner(action)
+        seat, card, partner = active_seat(state), last_card(action), switch_partner(action)
         deck = state.control[seat]
         state.ended, state.last = None, None
         state.rolls += 1
@@ -146,9 +159,9 @@ class RoundResult(SwitchMove):
         game_running(state)
         return acting_seat(state, seat, by)
 
-    def due(self, state: State, seat: int) -> None:
+    def due(self, state: State, seat: int | None) -> None:
         check_entries(state, self.entries)
-        if round_cards(state)[seat] is not None:
+        if seat is not None and round_cards(state)[seat] is not None:
             raise Refusal("S16-Q3", "{name} has entered this round's card already.", overridable=False,
                           name=state.players[seat])
 
@@ -160,8 +173,8 @@ class RoundResult(SwitchMove):
             raise Refusal("S16-Q3", "The highest card of a pile is 0 (no card) to 16.", overridable=False)
 
     def legal(self, state: State, action: Action, by: Any) -> None:
-        seat, card = self.actor(state, action, by), read_int(action["card"])
-        cards = round_cards(state)
+        self.actor(state, action, by)  # refuses an entry for another phone's seat
+        card, cards = read_int(action["card"]), round_cards(state)
         finished = [s for s, c in enumerate(cards) if c == LAST_CARD]
         if card == LAST_CARD and finished:
             raise Refusal("S16-Q3", "{name} discarded card 16 this round already.", name=state.players[finished[0]])
@@ -170,13 +183,14 @@ class RoundResult(SwitchMove):
             raise Refusal("S16-Q3", "Nobody discarded card 16: the round is not over yet.")
 
     def effect(self, state: State, action: Action) -> None:
-        seat = read_int(action["seat"])
+        seat = entry_seat(action)
         cards = round_cards(state)
         cards[seat] = read_int(action["card"])
         state.round_cards = cards
-        if None in cards:
+        entered = [card for card in cards if card is not None]
+        if len(entered) < len(cards):
             return
-        for other, card in enumerate(cards):  # each deck as its pile says; then section 5.4 scores it
+        for other, card in enumerate(entered):  # each deck as its pile says; then section 5.4 scores it
             state.tops[state.control[other]] = card + 1
         state.round_cards = []
         card_16_gone(state, cards.index(LAST_CARD))
