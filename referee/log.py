@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from . import metrics, upkeep
+from . import gate, metrics, upkeep
 from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
@@ -452,16 +452,16 @@ def _by_from_text(text: str):
 # --------------------------------------------------------------------------- writing
 
 def record(session: Session, code: str, by, action: Mapping[str, Any], expected_seq: int, key: str,
-           ruling: bool = False) -> Recorded:
-    """Check ``action`` with the game's rules and append it to the log."""
-    if ruling and by != HOST:
-        raise Denied(403, "Only the host can accept an entry as a table ruling.")
+           ruling: bool = False, path: str | None = None) -> Recorded:
+    """Check ``action`` with the game's rules and append it to the log (``path`` ``gate.PUT_BACK``: an
+    entry an undo voided, entered again)."""
+    gate.refuse_a_seat_ruling(by, ruling)
 
     def attempt(table: GameTable) -> Recorded:
         refuse_while_pending(table)
         engine = engine_of(table)
         before = current_state(session, table)
-        refuse_secret_entry_of_a_held_seat(table, before, action, by)
+        gate.check(session, table, by, path or gate.PLAY, action=action, before=before, ruling=ruling)
         after, kept = engine.accept(before, action, by, ruling=ruling)  # only the fields it read
         seq = table.seq + 1
         entry = _new_entry(
@@ -494,8 +494,7 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
         if table.tip == 0:
             raise Refusal("UNDO", "There is nothing to undo.", overridable=False)
         target = history_entry(session, table, table.tip)
-        if by != HOST and _by_text(by) != target.by:
-            raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=description(target))
+        gate.check(session, table, by, gate.UNDO, target=target)
         _refuse_to_hide_again(session, table, target)
         entry = _new_entry(
             table, table.seq + 1, key, kind="void", by=_by_text(by), voids=target.seq, tip=target.prev_tip,
@@ -536,24 +535,6 @@ def _refuse_to_hide_again(session: Session, table: GameTable, target: Entry) -> 
         raise Refusal(rule, "“{entry}” showed hidden choices to the table, so it cannot be undone: "
                             "they could be chosen again by players who have seen them.",
                       overridable=False, entry=description(target))
-
-
-def refuse_secret_entry_of_a_held_seat(table: GameTable, state, action: Mapping[str, Any], by) -> None:
-    """A seat with its own phone makes its secret entries (a prediction, trumps, a task) there
-    and nowhere else: the host may neither see nor replace them. For a seat without a phone the
-    host still enters them."""
-    seat = secret_entry_seat(table, state, action, by)
-    if seat is not None and seat_is_claimed(table, seat):
-        raise Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
-                     name=table.seats[seat]["name"])
-
-
-def secret_entry_seat(table: GameTable, state, action: Any, by) -> int | None:
-    """The seat a secret entry made by the host is for; None for any other write."""
-    kind = action.get("type") if isinstance(action, Mapping) else None
-    if by != HOST or not isinstance(kind, str) or kind not in engine_of(table).secret_entries:
-        return None
-    return entry_seat(table, state, action)
 
 
 def entry_seat(table: GameTable, state, action: Mapping[str, Any]) -> int | None:

@@ -13,7 +13,7 @@ import uuid
 
 from flask import g, make_response, render_template, url_for
 
-from .. import corrections, log
+from .. import corrections, gate, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, pad, render, sessions
@@ -137,4 +137,5 @@ def may_correct(table: GameTable, viewer, entry: Entry, in_force: set[int]) -> b
     """Whether History offers this phone "Correct" for ``entry`` (the log decides again)."""
     if entry.seq not in in_force or viewer is None or (table.pending and viewer != HOST):
         return False
-    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip)
+    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip
+                              and not gate.shown(db(), table, entry))

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import g, request, url_for
 
-from .. import log, scoresheet
+from .. import gate, log, scoresheet
 from ..db import Entry, GameTable
 from ..games.base import HOST, Text
 from ..log import Denied
@@ -22,16 +22,13 @@ from .common import db, public_base
 
 # --------------------------------------------------------------------------- secret entries
 
-def hide_held_secret_offers(table: GameTable, view: dict, viewer) -> dict:
-    """The host's board does not offer a secret entry (a prediction, trumps, a task) of a seat
-    that has its own phone: only that phone makes it (``log.refuse_secret_entry_of_a_held_seat``
-    refuses it from anyone else)."""
+def hide_held_secret_offers(table: GameTable, state, view: dict, viewer) -> dict:
+    """The host's board does not offer an entry that is a held seat's own (a prediction, trumps,
+    a task, the dealer's hints): only that seat's phone makes it (``gate`` refuses it from
+    anyone else)."""
     if viewer != HOST or "actions" not in view:
         return view
-    secret = log.engine_of(table).secret_entries
-    kept = [offer for offer in view["actions"]
-            if not (offer.get("type") in secret and isinstance(offer.get("seat"), int)
-                    and log.seat_is_claimed(table, offer["seat"]))]
+    kept = [offer for offer in view["actions"] if gate.held_seat_of(table, state, offer, HOST) is None]
     return {**view, "actions": kept}
 
 
@@ -135,12 +132,21 @@ def entry_itself(entry: Entry):
 
 def may_put_back(table: GameTable, void: Entry, undone: Entry, viewer) -> bool:
     """Whoever undid an entry (or the host) may put it back, as their own entry again, while
-    the undo is the last thing that happened; not a secret entry of a seat with its own phone
-    from the host's phone (that phone enters it again)."""
-    if viewer is None or (viewer != HOST and void.by != str(viewer)) or undone.action is None:
+    the undo is the last thing that happened; not a held seat's own entry from the host's phone
+    (that phone enters it again): the button shows what ``gate`` lets through."""
+    if viewer is None or undone.action is None:
         return False
-    seat = log.secret_entry_seat(table, log.current_state(db(), table), undone.action, viewer)
-    return seat is None or not log.seat_is_claimed(table, seat)
+    try:
+        check_put_back(table, void, undone, viewer)
+    except Denied:
+        return False
+    return True
+
+
+def check_put_back(table: GameTable, void: Entry, undone: Entry, by) -> None:
+    if by != HOST and void.by != str(by):
+        raise Denied(403, "Only whoever undid it, or the host, can put it back.")
+    gate.check(db(), table, by, gate.PUT_BACK, action=undone.action, before=log.current_state(db(), table))
 
 
 def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
@@ -150,8 +156,9 @@ def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
     if void is None or void.kind != "void" or void.voids != voided_seq:
         raise log.Stale()
     undone = log.history_entry(db(), table, voided_seq)
-    if undone is None or undone.action is None or not may_put_back(table, void, undone, by):
+    if undone is None or undone.action is None:
         raise Denied(403, "Only whoever undid it, or the host, can put it back.")
+    check_put_back(table, void, undone, by)
     return undone.action, undone.ruling is not None and by == HOST
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 
-from .. import log
+from .. import gate, log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
 from . import correcting, events, flows, forms, limits, pad, render, security, sessions, tv
@@ -133,7 +133,7 @@ def put_back(code: str):
     by = sessions.writer(table)
     write = forms.page_write(request.form, None)
     action, ruling = flows.put_back_write(table, forms.form_number(request.form, "voided"), by)
-    log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling)
+    log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
     table = events.announce(table.code)
     return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
 

@@ -67,7 +67,7 @@ def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: di
                   form_key: str | None = None) -> str:
     game = log.engine_of(table)
     state = log.current_state(db(), table)
-    view = flows.hide_held_secret_offers(table, game.view(state, viewer), viewer)
+    view = flows.hide_held_secret_offers(table, state, game.view(state, viewer), viewer)
     context = dict(
         table=table, engine=game, view=view, viewer=viewer, host=HOST,
         key=form_key or uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
@@ -114,7 +114,8 @@ def board_json(table: GameTable, state, viewer) -> dict:
     """The table as ``viewer`` may see it: its code, seq, the game's view of the state and the
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
-    view = correcting.no_entries_while_pending(table, log.engine_of(table).view(state, viewer))
+    view = log.engine_of(table).view(state, viewer)
+    view = correcting.no_entries_while_pending(table, flows.hide_held_secret_offers(table, state, view, viewer))
     return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
             "pending": correcting.pending_json(table, viewer)}
 

@@ -1,0 +1,168 @@
+"""Issue 25, writes: one gate decides who may make, replace or remove an entry (``referee.gate``).
+
+Item 3: a seat cannot re-open its choice once the table has seen it, by correcting or removing
+it any more than by undoing it; the host's correction of it is told on every phone, with both
+values. Item 4: the host cannot replace or remove a held seat's hidden entry by a correction
+any more than make it. Item 8: the host's phone makes none of a held dealer's own entries.
+"""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from .api_driver import TableDriver
+from .test_undo_keeps_secrets_shown import revealed_was_sticht, schwimmen_at_showdown
+
+A, B, C, D = 0, 1, 2, 3
+
+
+def correct(table: TableDriver, body: dict, by="host", expect: int = 200) -> dict:
+    body = {"expected_seq": table.seq, "key": uuid.uuid4().hex, **body}
+    response = table.client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth(by))
+    assert response.status_code == expect, response.json
+    if response.status_code == 200:
+        table.seq = response.json["seq"]
+    return response.json
+
+
+def seq_now(table: TableDriver) -> int:
+    return table.board("host")["seq"]
+
+
+def refused_without_a_move(table: TableDriver, body: dict, by) -> str:
+    """The correction is refused 403 with a sentence, and the table does not move."""
+    before = seq_now(table)
+    error = correct(table, body, by=by, expect=403)["error"]
+    assert error["rule"] == "ACCESS" and error["message"]
+    assert seq_now(table) == before
+    return error["message"]
+
+
+def history_words(table: TableDriver, by) -> list[str]:
+    response = table.client.get(f"/api/tables/{table.code}/history", headers=table.auth(by))
+    return [line["description"] for line in response.json["entries"]]
+
+
+# --------------------------------------------------------------------------- item 3
+
+def predictions_shown(client) -> TableDriver:
+    """Ann, Ben and Cem predict on their own phones; Cem's, the last, shows them all (seq 4)."""
+    table = TableDriver(client, "switch-to", ["Ann", "Ben", "Cem"])
+    table.enter({"type": "start_round"})
+    for seat, value in enumerate((1, 2, 3)):
+        table.enter({"type": "predict", "value": value}, by=seat, seat=seat)
+    assert table.state()["phase"] != "predict"
+    return table
+
+
+def tasks_shown(client) -> TableDriver:
+    table = revealed_was_sticht(client)
+    table.enter({"type": "reveal"}, by=A)
+    table.enter({"type": "choose_task", "chip": "MOST"}, by=B)
+    table.enter({"type": "choose_task", "chip": "EXACT_1"}, by=C)
+    assert table.enter({"type": "choose_task", "chip": "LAST"}, by=D)["state"]["tasks_shown"]
+    return table
+
+
+def reveals_shown(client) -> TableDriver:
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=A)
+    table.enter({"type": "reveal", "cards": "AS QS 7D"}, by=B)
+    table.enter({"type": "reveal", "cards": "QD JD 8H"}, by=C)
+    return table
+
+
+# (the table, the seat whose entry showed the rest, its entry made again another way)
+SHOWN = {
+    "switch-to predictions (ST-R2)": (predictions_shown, C, {"type": "predict", "seat": C, "value": 0}),
+    "was-sticht tasks (WS-K1)": (tasks_shown, D, {"type": "choose_task", "seat": D, "chip": "MOST"}),
+    "schwimmen reveals (SC-R14)": (reveals_shown, C, {"type": "reveal", "seat": C, "cards": "QD JD 9H"}),
+}
+
+
+@pytest.mark.parametrize("game", SHOWN)
+def test_a_seat_cannot_reopen_its_shown_choice_by_a_correction(client, game):
+    opened, seat, again = SHOWN[game]
+    table = opened(client)
+    last = table.board("host")["seq"]
+    table.undo(by=seat, expect=422)  # as before: the undo is refused by the rule that showed it
+    message = refused_without_a_move(table, {"entry": last, "action": again}, by=seat)
+    assert "only the host" in message
+    refused_without_a_move(table, {"entry": last, "remove": True}, by=seat)
+
+
+def test_the_hosts_correction_of_a_shown_prediction_keeps_both_values_for_every_phone(client):
+    table = predictions_shown(client)
+    answer = correct(table, {"entry": 4, "action": {"type": "predict", "seat": C, "value": 0}})
+    said = "“Cem predicted 3” (round 1, entry 4) corrected to “Cem predicted 0” by the host"
+    assert answer["entry"]["description"] == said
+    for phone in (A, B, C, "host"):
+        assert said in history_words(table, phone)
+    assert table.state(A)["players"][C]["prediction"] == 0
+
+
+# --------------------------------------------------------------------------- item 4
+
+def ann_predicted_on_her_phone(client) -> TableDriver:
+    table = TableDriver(client, "switch-to", ["Ann", "Ben", "Cem"])
+    table.enter({"type": "start_round"})
+    table.enter({"type": "predict", "value": 4}, by=A, seat=A)  # seq 2
+    return table
+
+
+def dealer_entered_trumps_on_his_phone(client) -> TableDriver:
+    from tests.games.was_sticht_examples import drafted_chips
+
+    table = drafted_chips(client)
+    table.enter({"type": "set_trumps", "colour": "B", "number": "4"}, by=A)
+    return table
+
+
+def ben_chose_a_task_on_his_phone(client) -> TableDriver:
+    table = revealed_was_sticht(client)
+    table.enter({"type": "reveal"}, by=A)
+    table.enter({"type": "choose_task", "chip": "MOST"}, by=B)
+    return table
+
+
+# (the table, the held seat's hidden entry, another value for it)
+HIDDEN = {
+    "a prediction": (ann_predicted_on_her_phone, {"type": "predict", "seat": A, "value": 9}),
+    "the trumps": (dealer_entered_trumps_on_his_phone, {"type": "set_trumps", "seat": A, "colour": "R",
+                                                          "number": "7"}),
+    "a task": (ben_chose_a_task_on_his_phone, {"type": "choose_task", "seat": B, "chip": "LAST"}),
+}
+
+
+@pytest.mark.parametrize("kind", HIDDEN)
+def test_the_host_cannot_replace_or_remove_a_held_seats_hidden_entry(client, kind):
+    opened, other = HIDDEN[kind]
+    table = opened(client)
+    hidden = seq_now(table)
+    assert "own phone" in refused_without_a_move(table, {"entry": hidden, "action": other}, by="host")
+    refused_without_a_move(table, {"entry": hidden, "remove": True}, by="host")
+
+
+# --------------------------------------------------------------------------- item 8
+
+def test_the_hosts_phone_neither_announces_hints_nor_reveals_for_a_dealer_with_a_phone(client):
+    from tests.games.was_sticht_examples import COLUMNS_85, seat_cards
+
+    table = dealer_entered_trumps_on_his_phone(client)
+    picks, _hint = COLUMNS_85[0]
+    for seat, card in seat_cards(picks):
+        table.enter({"type": "pick", "card": card}, by=seat)
+    assert not [o for o in table.state("host")["actions"] if o["type"] == "announce_hint"]
+    error = table.enter({"type": "announce_hint"}, by="host", expect=403)["error"]
+    assert error["rule"] == "ACCESS" and "own phone" in error["message"]
+    table.enter({"type": "announce_hint"}, by=A)
+    for picks, _hint in COLUMNS_85[1:]:
+        for seat, card in seat_cards(picks):
+            table.enter({"type": "pick", "card": card}, by=seat)
+        table.enter({"type": "announce_hint"}, by=A)
+    before = seq_now(table)
+    assert table.enter({"type": "reveal"}, by="host", expect=403)["error"]["rule"] == "ACCESS"
+    assert seq_now(table) == before and not table.state(B)["revealed"]
+    table.enter({"type": "reveal"}, by=A)
+    assert table.state(B)["revealed"]
