@@ -25,6 +25,7 @@ from typing import Any
 from . import log
 from .db import Entry, GameTable
 from .games.base import HOST
+from .log import Denied
 
 PLAY, UNDO, PUT_BACK = "play", "undo", "put back"
 CORRECT, REMOVE, INSERT, ACCEPT = "correct", "remove", "insert", "accept"  # corrections.KINDS
@@ -32,13 +33,13 @@ CORRECT, REMOVE, INSERT, ACCEPT = "correct", "remove", "insert", "accept"  # cor
 
 def check(session, table: GameTable, by, path: str, *, action: Any = None, target: Entry | None = None,
           before: Any = None, ruling: bool = False) -> None:
-    """Refuse (``log.Denied``, 403) a write ``by`` may not make: ``action`` is the entry it makes
+    """Refuse (``Denied``, 403) a write ``by`` may not make: ``action`` is the entry it makes
     (a play, an entry put back, a correction's new entry), ``target`` the entry it undoes,
     corrects, removes or settles, ``before`` the state ``action`` is entered on, ``ruling``: the
     entry is accepted although the rules refuse it."""
     refuse_a_seat_ruling(by, ruling or path == ACCEPT)
     if path == INSERT and by != HOST:
-        raise log.Denied(403, "Only the host can insert an entry further back.")
+        raise Denied(403, "Only the host can insert an entry further back.")
     seen = _may_change(session, table, by, path, target) if target is not None and path != INSERT else False
     if action is not None and not (path == CORRECT and seen and by == HOST):
         refuse_seat_entry_of_a_held_seat(table, before, action, by)
@@ -47,7 +48,7 @@ def check(session, table: GameTable, by, path: str, *, action: Any = None, targe
 def refuse_a_seat_ruling(by, ruling: bool) -> None:
     """Asked first, before the table is read (a seat's ruling is refused whatever the board)."""
     if ruling and by != HOST:
-        raise log.Denied(403, "Only the host can accept an entry as a table ruling.")
+        raise Denied(403, "Only the host can accept an entry as a table ruling.")
 
 
 def _may_change(session, table: GameTable, by, path: str, target: Entry) -> bool:
@@ -57,14 +58,14 @@ def _may_change(session, table: GameTable, by, path: str, target: Entry) -> bool
         own = target.by == log._by_text(by)
         if path == UNDO:
             if not own:
-                raise log.Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.",
+                raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.",
                                  entry=log.description(target))
             return False  # an undo of what showed a secret is refused by the rule that showed it
         if not own or target.seq != table.tip:
-            raise log.Denied(403, "Only the host can correct this entry: a seat corrects its own entry while "
+            raise Denied(403, "Only the host can correct this entry: a seat corrects its own entry while "
                                   "nobody has entered after it.")
         if shown(session, table, target):
-            raise log.Denied(403, "The table has seen “{entry}”: only the host can correct it now, and every "
+            raise Denied(403, "The table has seen “{entry}”: only the host can correct it now, and every "
                                   "phone is told.", entry=log.description(target))
         return False
     held = _held_seat_of_line(session, table, target)
@@ -108,8 +109,8 @@ def refuse_seat_entry_of_a_held_seat(table: GameTable, state, action: Any, by) -
         raise _only_its_phone(table, seat)
 
 
-def _only_its_phone(table: GameTable, seat: int) -> log.Denied:
-    return log.Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
+def _only_its_phone(table: GameTable, seat: int) -> Denied:
+    return Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
                       name=table.seats[seat]["name"])
 
 

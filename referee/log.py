@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from . import gate, metrics, upkeep
+from . import claims, metrics, upkeep
 from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
@@ -213,24 +213,36 @@ def identify(table: GameTable, token: str | None):
 
 # --------------------------------------------------------------------------- seats
 
-def claim_seat(session: Session, table: GameTable, seat: int) -> str:
+def claim_seat(session: Session, table: GameTable, seat: int, by=None) -> str:
     """A new token for a seat nobody holds, minted and stored atomically: of several phones
     claiming one seat at once, one wins and the others get SeatTaken. Nobody, the host
-    included, can obtain the token of a seat that is already claimed."""
+    included, can obtain the token of a seat that is already claimed.
+
+    The claim is kept with the seat (``claims``): History says it, and the seq it came at says
+    which of the seat's hidden entries the new phone was never shown. ``by``: HOST when the
+    host takes the seat (for a client, or on the host's own phone)."""
     token = new_token()
 
     def claimed(seats: list[dict]) -> list[dict]:
         if seats[seat].get("token"):
             raise SeatTaken(seats[seat]["name"])
-        return _with_seat(seats, seat, token=token, claimed=True)
+        return _with_seat(seats, seat, token=token, claimed=True, claimed_at=table.seq,
+                          events=claims.with_event(seats[seat], "claimed", table.seq, by))
 
     _change_seats(session, table, claimed)
     return token
 
 
-def free_seat(session: Session, table: GameTable, seat: int) -> None:
-    """Revoke a seat's token at once (its phone's pass stops working); another phone may claim it."""
-    _change_seats(session, table, lambda seats: _with_seat(seats, seat, token=None, claimed=False))
+def free_seat(session, table: GameTable, seat: int) -> None:
+    """Revoke a seat's token at once (its phone's pass stops working); another phone may claim
+    it. History says so, and the freed phone is told (it keeps a fingerprint of the pass)."""
+
+    def freed(seats: list[dict]) -> list[dict]:
+        held = seats[seat].get("token")
+        events = claims.with_event(seats[seat], "freed", table.seq, HOST, held) if held else seats[seat].get("events", [])
+        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events)
+
+    _change_seats(session, table, freed)
 
 
 def seat_is_claimed(table: GameTable, seat: int) -> bool:
@@ -455,6 +467,8 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
            ruling: bool = False, path: str | None = None) -> Recorded:
     """Check ``action`` with the game's rules and append it to the log (``path`` ``gate.PUT_BACK``: an
     entry an undo voided, entered again)."""
+    from . import gate  # the gate reads the log: imported once the log is
+
     gate.refuse_a_seat_ruling(by, ruling)
 
     def attempt(table: GameTable) -> Recorded:
@@ -488,6 +502,7 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
 
 def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Recorded:
     """Void the last entry still in force: by the phone that made it, or by the host."""
+    from . import gate
 
     def attempt(table: GameTable) -> Recorded:
         refuse_while_pending(table)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 
-from .. import gate, log
+from .. import claims, gate, log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
 from . import correcting, events, flows, forms, limits, pad, render, security, sessions, tv
@@ -64,7 +64,7 @@ def table(code: str):
 @bp.post("/t/<code>/join")
 def join(code: str):
     table = log.find_table(db(), code)
-    token = sessions.claim_seat(table, forms.seat_number(request.form, table))
+    token = sessions.claim_seat(table, forms.seat_number(request.form, table), by=sessions.who(table))
     events.announce(table.code)
     return sessions.remember(back_to_the_table(table.code), table.code, token)
 
@@ -171,6 +171,7 @@ def history(code: str):
     marks = correcting.history_marks(entries, table.tip)
     rounds = pad.history_pad(db(), table, entries, marks["in_force"])
     return render_template("history.html", table=table, rounds=rounds, words_of=pad.words_by_seq(rounds),
+                           seat_events=claims.seat_events(table)[::-1],
                            voided=log.voided_seqs(entries), engine=log.engine_of(table),
                            viewer=sessions.who(table), may_correct=correcting.may_correct, **marks)
 

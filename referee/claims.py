@@ -1,0 +1,107 @@
+"""Seats are recorded: who took and who freed a seat, and what a phone that took a seat late
+may see of it (issue 25). No Flask here.
+
+A claim and a free are kept with the seat (``GameTable.seats[n]["events"]``), each with the seq
+the table stood at: History lists them for every phone, and a freed phone finds out why its
+pass stopped working by the fingerprint of that pass. The play log is not touched: a phone
+joining does not make every other board stale.
+
+A phone that claims a seat never sees that seat's hidden entries made before its claim (by the
+seat's earlier phone, or by the host for a seat without one): they show at the reveal, as
+everyone else's do. So freeing a seat, taking it and looking reads nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from .db import Entry, GameTable, utcnow
+from .games.base import HOST
+
+
+def fingerprint(token: str) -> str:
+    """A pass's fingerprint: enough to recognise it, useless to write with."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def with_event(info: Mapping[str, Any], kind: str, seq: int, by=None, token: str | None = None) -> list[dict]:
+    """The seat's events with one more: ``kind`` "claimed" or "freed" at ``seq``, ``by`` HOST
+    when the host did it; a freed pass is kept as its fingerprint."""
+    event = {"kind": kind, "seq": seq, "at": utcnow().isoformat(), "by": HOST if by == HOST else None}
+    if token:
+        event["print"] = fingerprint(token)
+    return [*info.get("events", []), event]
+
+
+def seat_events(table: GameTable) -> list[dict]:
+    """Every claim and free at this table, oldest first: seat, name, kind, by, seq, at."""
+    found = [{"seat": seat, "name": info["name"], **{k: v for k, v in event.items() if k != "print"}}
+             for seat, info in enumerate(table.seats) for event in info.get("events", [])]
+    return sorted(found, key=lambda event: (event["seq"], event["at"]))
+
+
+def freed_seat_of(table: GameTable, token: str | None) -> int | None:
+    """The seat this pass held until the host freed it (and nobody has handed it back), else None."""
+    if not token:
+        return None
+    mark = fingerprint(token)
+    for seat, info in enumerate(table.seats):
+        if any(event.get("print") == mark for event in info.get("events", [])):
+            return seat
+    return None
+
+
+# --------------------------------------------------------------------------- what a late phone sees
+
+def seat_view(session, table: GameTable, state, viewer, engine) -> dict:
+    """``engine.view(state, viewer)``, except for a seat's phone that claimed the seat after
+    some of its hidden entries were made: that phone sees the board as the other seats do,
+    with its own entries to make."""
+    if not isinstance(viewer, int) or not hides_from_its_phone(session, table, viewer):
+        return engine.view(state, viewer)
+    return {**engine.view(state, None), "actions": engine.offers(state, viewer)}
+
+
+def hides_from_its_phone(session, table: GameTable, seat: int) -> bool:
+    """Does a hidden entry of ``seat`` still in force date from before its phone's claim?"""
+    from . import log  # log records claims through this module: imported when asked
+
+    claimed_at = table.seats[seat].get("claimed_at") or 0
+    if not claimed_at:
+        return False
+    engine = log.engine_of(table)
+    lines = {line.seq: line for line in log.history(session, table)}
+    waiting: dict[str, Entry] = {}  # the seat's hidden entry of each kind still in force
+    for seq in log.in_force(list(lines.values()), table.tip):
+        line = lines[seq]
+        action = line.action if isinstance(line.action, Mapping) else {}
+        if action.get("type") in engine.secret_entries and _seat_of(session, table, line, action) == seat:
+            waiting[action["type"]] = line
+        if waiting and engine.may_show_secrets(action) and engine.shows_secrets(
+                log.state_at(session, table, line.prev_tip), action, log.state_at(session, table, seq)):
+            waiting = {}
+    return any(_first_made(lines, line) <= claimed_at for line in waiting.values())
+
+
+def _seat_of(session, table: GameTable, line: Entry, action: Mapping[str, Any]) -> int | None:
+    """The seat a hidden entry is for: the one it names, else the phone's that made it, else
+    (the host's trumps) the one the game offered it to."""
+    from . import log
+
+    seat = action.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    if line.by != HOST:
+        return int(line.by)
+    return log.entry_seat(table, log.state_at(session, table, line.prev_tip), action)
+
+
+def _first_made(lines: dict[int, Entry], line: Entry) -> int:
+    """The seq an entry was first made at: a correction re-enters the lines after the one it
+    corrects as new lines, the same entries by the same phones."""
+    earlier = lines.get(line.replaces) if line.replaces is not None else None
+    while earlier is not None and earlier.action == line.action and earlier.by == line.by:
+        line = earlier
+        earlier = lines.get(line.replaces) if line.replaces is not None else None
+    return line.seq
