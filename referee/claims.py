@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from .db import Entry, GameTable, utcnow
@@ -50,6 +51,37 @@ def freed_seat_of(table: GameTable, token: str | None) -> int | None:
         if any(event.get("print") == mark for event in info.get("events", [])):
             return seat
     return None
+
+
+# --------------------------------------------------------------------------- a rematch's seats wait
+
+REMATCH_WAIT_MINUTES = 10  # a rematch seat waits this long for its phone before anyone may take it
+
+
+class SeatAwaited(Exception):
+    """The seat of a rematch waits for the phone that held it at the finished table."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def awaiting(seats: list[dict]) -> list[dict]:
+    """For a rematch of a table with these seats: what each new seat keeps, so that it waits
+    for the phone that held it (a fingerprint of that pass) a while."""
+    until = (utcnow() + timedelta(minutes=REMATCH_WAIT_MINUTES)).isoformat()
+    return [{"awaits": fingerprint(info["token"]), "awaits_until": until} if info.get("token") else {}
+            for info in seats]
+
+
+def is_awaited(info: Mapping[str, Any]) -> bool:
+    return bool(info.get("awaits")) and datetime.fromisoformat(info["awaits_until"]) > utcnow()
+
+
+def refuse_while_awaited(info: Mapping[str, Any], by, old_pass: str | None) -> None:
+    """A rematch seat still waiting is taken only by its phone (showing its old pass) or the host."""
+    if by != HOST and is_awaited(info) and not (old_pass and fingerprint(old_pass) == info["awaits"]):
+        raise SeatAwaited(info["name"])
 
 
 # --------------------------------------------------------------------------- what a late phone sees

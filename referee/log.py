@@ -89,7 +89,7 @@ def engine_of(table: GameTable):
 # --------------------------------------------------------------------------- opening and finding
 
 def open_table(session: Session, game_id: str, players: Any, options: Mapping | None,
-               host_token: str | None = None) -> GameTable:
+               host_token: str | None = None, seat_fields: list[dict] | None = None) -> GameTable:
     """Create a table with a fresh code and a host token (a rematch keeps its table's). Seats get
     their tokens when a phone claims them (``claim_seat``), so nobody holds a seat's token but
     that phone."""
@@ -101,7 +101,8 @@ def open_table(session: Session, game_id: str, players: Any, options: Mapping | 
     table = GameTable(
         code=_unused_code(session), game=game_id, host_token=host_token or new_token(),
         options=dict(state.options),
-        seats=[{"name": name, "token": None, "claimed": False} for name in engine.seat_names(state)],
+        seats=[{"name": name, "token": None, "claimed": False, **(seat_fields[n] if seat_fields else {})}
+               for n, name in enumerate(engine.seat_names(state))],
     )
     session.add(table)
     session.flush()
@@ -213,19 +214,21 @@ def identify(table: GameTable, token: str | None):
 
 # --------------------------------------------------------------------------- seats
 
-def claim_seat(session: Session, table: GameTable, seat: int, by=None) -> str:
+def claim_seat(session: Session, table: GameTable, seat: int, by=None, old_pass: str | None = None) -> str:
     """A new token for a seat nobody holds, minted and stored atomically: of several phones
     claiming one seat at once, one wins and the others get SeatTaken. Nobody, the host
     included, can obtain the token of a seat that is already claimed.
 
     The claim is kept with the seat (``claims``): History says it, and the seq it came at says
     which of the seat's hidden entries the new phone was never shown. ``by``: HOST when the
-    host takes the seat (for a client, or on the host's own phone)."""
+    host takes the seat (for a client, or on the host's own phone). A rematch's seat waits a
+    while for the phone that held it (``old_pass``, its pass at the finished table)."""
     token = new_token()
 
     def claimed(seats: list[dict]) -> list[dict]:
         if seats[seat].get("token"):
             raise SeatTaken(seats[seat]["name"])
+        claims.refuse_while_awaited(seats[seat], by, old_pass)
         return _with_seat(seats, seat, token=token, claimed=True, claimed_at=table.seq,
                           events=claims.with_event(seats[seat], "claimed", table.seq, by))
 
@@ -240,7 +243,7 @@ def free_seat(session, table: GameTable, seat: int) -> None:
     def freed(seats: list[dict]) -> list[dict]:
         held = seats[seat].get("token")
         events = claims.with_event(seats[seat], "freed", table.seq, HOST, held) if held else seats[seat].get("events", [])
-        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events)
+        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None)
 
     _change_seats(session, table, freed)
 
@@ -301,7 +304,8 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     if table.rematch:
         return find_table(session, table.rematch)
     names = [seat["name"] for seat in table.seats]
-    new = open_table(session, table.game, names, table.options, host_token=table.host_token)
+    new = open_table(session, table.game, names, table.options, host_token=table.host_token,
+                     seat_fields=claims.awaiting(table.seats))
     connection = session.connection()
     params = {"table_id": table.id, "rematch_code": new.code}
     if connection.dialect.name == "postgresql":
@@ -312,6 +316,29 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     session.commit()
     session.refresh(table)
     return find_table(session, table.rematch)
+
+
+_SET_SHARE = (GameTable.__table__.update()
+              .where(GameTable.__table__.c.id == bindparam("table_id"), GameTable.__table__.c.share.is_(None))
+              .values(share=bindparam("share")))
+
+
+def share_code(session: Session, table: GameTable) -> str:
+    """The code that shares this table's result read-only: made the first time it is asked for
+    (of two phones asking at once, the first stored wins). It names no table: a phone given it
+    cannot reach the live table, nor follow it to its rematch."""
+    if not table.share:
+        session.connection().execute(_SET_SHARE, {"table_id": table.id, "share": new_token()[:CODE_LENGTH * 2]})
+        session.commit()
+        session.refresh(table)
+    return table.share
+
+
+def find_shared(session: Session, share: str) -> GameTable:
+    table = session.exec(select(GameTable).where(GameTable.share == share)).first() if share else None
+    if table is None:
+        raise TableNotFound(share)
+    return table
 
 
 def require_identity(table: GameTable, token: str | None):

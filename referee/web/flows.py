@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import g, request, url_for
 
-from .. import gate, log, scoresheet
+from .. import claims, gate, log, scoresheet
 from ..db import Entry, GameTable
 from ..games.base import HOST, Text
 from ..log import Denied
@@ -48,7 +48,8 @@ def joining(table: GameTable, viewer) -> Joining | None:
     if viewer is not None or watching():
         return None
     asked = asked_seat(table)
-    taken = [n for n in range(len(table.seats)) if log.seat_is_claimed(table, n)]
+    # a rematch's seat still waiting for its phone is not offered either (``claims.is_awaited``)
+    taken = [n for n in range(len(table.seats)) if log.seat_is_claimed(table, n) or claims.is_awaited(table.seats[n])]
     free = [n for n in range(len(table.seats)) if n not in taken]
     if asked in free:
         free.remove(asked)
@@ -208,9 +209,12 @@ def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> Gam
 # --------------------------------------------------------------------------- everything a board adds
 
 def board_flows(table: GameTable, view: dict, viewer, sheet: scoresheet.ScoreSheet) -> dict[str, Any]:
+    from .sheets import sheet_url
+
+    over = game_over(table, view, sheet)
     return {
         "joining": joining(table, viewer), "board_args": board_args(table, viewer),
-        "last": last_line(table, viewer), "over": game_over(table, view, sheet),
+        "last": last_line(table, viewer), "over": over,
         "host_url": host_url(table) if viewer == HOST else None,
-        "sheet_url": f"{public_base()}{url_for('sheets.sheet', code=table.code)}",
+        "sheet_url": sheet_url(table) if over else None,  # the result's own link: it leads to no live table
     }

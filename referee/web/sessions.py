@@ -177,8 +177,8 @@ def to_the_rematch(table) -> Response:
         return remember(response, new.code, new.host_token)
     if by is not None and seat_is_free(new, by):
         try:
-            token = log.claim_seat(db(), new, by)
-        except log.SeatTaken:
+            token = log.claim_seat(db(), new, by, old_pass=_pass(table))  # its seat waits for it
+        except (log.SeatTaken, claims.SeatAwaited):
             return response
         events.announce(new.code)  # as any join: the other phones' boards hear of it at once
         return remember(response, new.code, token)

@@ -11,6 +11,8 @@ import uuid
 
 import pytest
 
+from tests.helpers import Phone
+
 from .api_driver import TableDriver
 from .test_undo_keeps_secrets_shown import revealed_was_sticht, schwimmen_at_showdown
 
@@ -166,3 +168,53 @@ def test_the_hosts_phone_neither_announces_hints_nor_reveals_for_a_dealer_with_a
     assert seq_now(table) == before and not table.state(B)["revealed"]
     table.enter({"type": "reveal"}, by=A)
     assert table.state(B)["revealed"]
+
+
+def test_the_shared_result_is_read_only_and_leads_to_no_live_table(app, client):
+    import re
+
+    from .test_table_flows import _finish, phone_with
+
+    table = TableDriver(client, "switch-to", ["Ann", "Ben"])
+    host = phone_with(app, table.code, table.host)
+    _finish(table)
+    board = host.client.get(f"/t/{table.code}").get_data(as_text=True)
+    link = re.search(r'data-share="http://table.test(/[^"]+)"', board).group(1)
+    host.client.post(f"/t/{table.code}/rematch")
+    stranger = app.test_client()  # a friend the link was sent to
+    for path in (link, f"{link}/export.json", f"{link}/export.csv"):
+        answer = stranger.get(path)
+        assert answer.status_code == 200, path
+        assert table.code not in answer.get_data(as_text=True), path  # nothing leads to the table
+    rematch = log_rematch(app, table.code)
+    assert rematch not in stranger.get(link).get_data(as_text=True)
+    assert "Ben" in stranger.get(link).get_data(as_text=True) and "<form" not in stranger.get(link).get_data(as_text=True)
+
+
+def log_rematch(app, code: str) -> str:
+    from sqlmodel import Session
+
+    from referee import log
+
+    with Session(app.extensions["db_engine"]) as session:
+        return log.find_table(session, code).rematch
+
+
+def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, client):
+    from .test_table_flows import _finish, phone_with
+
+    table = TableDriver(client, "switch-to", ["Ann", "Ben"])
+    host = phone_with(app, table.code, table.host)
+    ann = phone_with(app, table.code, table.token(A))
+    _finish(table)
+    table.token(B)  # Ben's client held his seat too
+    host.client.post(f"/t/{table.code}/rematch")
+    new = log_rematch(app, table.code)
+    watcher = Phone(app)
+    watcher.look(new)
+    assert watcher.join(A).status_code == 409 and watcher.join(B).status_code == 409
+    assert "I am Ann" not in watcher.look(new)  # "Who are you?" offers no waiting seat
+    ann.client.get(f"/t/{table.code}")  # Ann's phone arrives from the finished table and takes her seat
+    assert "You are Ann" in ann.look(new)
+    assert client.post(f"/api/tables/{new}/seats/{B}/claim",  # the host may give Ben's to a client
+                       headers={"Authorization": f"Bearer {table.host}"}).status_code == 201
