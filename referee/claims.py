@@ -13,6 +13,8 @@ everyone else's do. So freeing a seat, taking it and looking reads nothing.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -95,13 +97,33 @@ def seat_view(session, table: GameTable, state, viewer, engine) -> dict:
     return {**engine.view(state, None), "actions": engine.offers(state, viewer)}
 
 
-def hides_from_its_phone(session, table: GameTable, seat: int) -> bool:
-    """Does a hidden entry of ``seat`` still in force date from before its phone's claim?"""
-    from . import log  # log records claims through this module: imported when asked
+HIDING_KEPT = 512  # answers kept per process: one per (table, tip, seat, claim)
+_hiding: OrderedDict = OrderedDict()
+_hiding_lock = threading.Lock()
 
+
+def hides_from_its_phone(session, table: GameTable, seat: int) -> bool:
+    """Does a hidden entry of ``seat`` still in force date from before its phone's claim? Read
+    off the whole log, so worked out once per tip (a board is drawn on every poll); a seat
+    claimed before any entry (the usual case) needs no reading at all."""
     claimed_at = table.seats[seat].get("claimed_at") or 0
     if not claimed_at:
         return False
+    key = (table.code, table.tip, seat, claimed_at)
+    with _hiding_lock:
+        if key in _hiding:
+            return _hiding[key]
+    hiding = _hidden_since(session, table, seat, claimed_at)
+    with _hiding_lock:
+        _hiding[key] = hiding
+        while len(_hiding) > HIDING_KEPT:
+            _hiding.popitem(last=False)
+    return hiding
+
+
+def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool:
+    from . import log  # log records claims through this module: imported when asked
+
     engine = log.engine_of(table)
     lines = {line.seq: line for line in log.history(session, table)}
     waiting: dict[str, Entry] = {}  # the seat's hidden entry of each kind still in force
