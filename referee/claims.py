@@ -55,6 +55,49 @@ def freed_seat_of(table: GameTable, token: str | None) -> int | None:
     return None
 
 
+# --------------------------------------------------------------------------- a seat handed on purpose
+
+def offer_hand_off(session, table: GameTable, seat: int, secret: str) -> None:
+    """The seat's phone shows a link with ``secret`` (kept here as its fingerprint): the phone
+    that opens it takes the seat with everything the seat has entered, and this one stops."""
+    from . import log
+
+    def offered(seats: list[dict]) -> list[dict]:
+        return [{**info, "handing": fingerprint(secret)} if n == seat else dict(info) for n, info in enumerate(seats)]
+
+    log._change_seats(session, table, offered)
+
+
+def handed_seat(table: GameTable, secret: str | None) -> int | None:
+    """The seat whose phone offered this link (and nobody has taken it yet), else None."""
+    mark = fingerprint(secret) if secret else None
+    for seat, info in enumerate(table.seats):
+        if mark and info.get("handing") == mark and info.get("token"):
+            return seat
+    return None
+
+
+def take_handed_seat(session, table: GameTable, secret: str | None) -> tuple[int, str]:
+    """Take the seat a phone handed on with this link: a new pass, the old one revoked, and
+    the claim's seq kept, so the seat's hidden entries stay the seat's. Refused (``log.Denied``)
+    once taken or replaced."""
+    from . import log
+
+    token, taken = log.new_token(), []
+
+    def handed(seats: list[dict]) -> list[dict]:
+        seat = handed_seat(table, secret)  # ``seats`` are the table's, read again on each try
+        if seat is None:
+            raise log.Denied(403, "This link to take a seat is not valid any more: ask for a new one.")
+        taken[:] = [seat]
+        events = with_event(seats[seat], "handed", table.seq)
+        return [{**info, "token": token, "handing": None, "events": events} if n == seat else dict(info)
+                for n, info in enumerate(seats)]
+
+    log._change_seats(session, table, handed)
+    return taken[0], token
+
+
 # --------------------------------------------------------------------------- a rematch's seats wait
 
 REMATCH_WAIT_MINUTES = 10  # a rematch seat waits this long for its phone before anyone may take it

@@ -341,7 +341,7 @@ def _schemas() -> dict:
                                              "first; `after_seq`: the table's seq when it happened.",
                                              "items": {"type": "object", "properties": {
                                                  "seat": {"type": "integer"}, "name": {"type": "string"},
-                                                 "kind": {"enum": ["claimed", "freed"]},
+                                                 "kind": {"enum": ["claimed", "freed", "handed"]},
                                                  "by": {"enum": ["host", None]}, "after_seq": seq,
                                                  "at": {"type": "string", "format": "date-time"}}}}}},
     }

@@ -96,3 +96,25 @@ def test_a_one_phone_tables_dealer_seat_does_not_carry_the_trumps_to_whoever_tak
     board = client.get(f"/api/tables/{table.code}", headers={"Authorization": f"Bearer {token}"}).json
     assert board["state"]["trumps"] is None and board["state"]["trumps_entered"]
     assert "B/4" not in page and "hint_for_dealer" not in page
+
+
+def test_a_phone_hands_its_seat_to_a_new_phone_with_its_secrets(app, client):
+    import re
+
+    host, ann = switch_to_table(app)
+    shown = ann.client.post(f"/t/{host.code}/hand")
+    assert shown.status_code == 200 and "no-store" in shown.headers["Cache-Control"]
+    link = re.search(r'<p class="url">http://table\.test(/t/[^<]+)</p>', text(shown)).group(1).replace("&amp;", "&")
+    new_phone = Phone(app)
+    assert "Are you Ann?" in text(new_phone.client.get(link))  # asking takes nothing
+    secret = link.split("pass=", 1)[1]
+    taken = new_phone.client.post(f"/t/{host.code}/take", data={"pass": secret})
+    assert taken.status_code == 303
+    page = visible(new_phone.client.get(f"/t/{host.code}"))
+    assert "You are Ann" in page and "predicted 7" in page  # the secret went with the seat
+    assert "You are Ann" not in visible(ann.client.get(f"/t/{host.code}"))  # the old phone stopped
+    again = app.test_client().post(f"/t/{host.code}/take", data={"pass": secret})
+    assert again.status_code == 403  # once only
+    assert ("Ann", "handed", None) in seat_lines(client, host.code)
+    assert "Ann's seat moved to another phone" in visible(app.test_client().get(f"/t/{host.code}/history"))
+    assert app.test_client().post(f"/t/{host.code}/hand").status_code == 401  # a watcher hands nothing
