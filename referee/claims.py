@@ -8,7 +8,9 @@ joining does not make every other board stale.
 
 A phone that claims a seat never sees that seat's hidden entries made before its claim (by the
 seat's earlier phone, or by the host for a seat without one): they show at the reveal, as
-everyone else's do. So freeing a seat, taking it and looking reads nothing.
+everyone else's do. So freeing a seat, taking it and looking reads nothing. A phone may hand
+its own seat on (a link it shows once): that keeps the secrets with the seat. A rematch's seats
+wait a while for the phones that held them.
 """
 from __future__ import annotations
 
@@ -29,8 +31,8 @@ def fingerprint(token: str) -> str:
 
 
 def with_event(info: Mapping[str, Any], kind: str, seq: int, by=None, token: str | None = None) -> list[dict]:
-    """The seat's events with one more: ``kind`` "claimed" or "freed" at ``seq``, ``by`` HOST
-    when the host did it; a freed pass is kept as its fingerprint."""
+    """The seat's events with one more: ``kind`` "claimed", "freed" or "handed" at ``seq``,
+    ``by`` HOST when the host did it; a freed pass is kept as its fingerprint."""
     event = {"kind": kind, "seq": seq, "at": utcnow().isoformat(), "by": HOST if by == HOST else None}
     if token:
         event["print"] = fingerprint(token)
@@ -45,7 +47,7 @@ def seat_events(table: GameTable) -> list[dict]:
 
 
 def freed_seat_of(table: GameTable, token: str | None) -> int | None:
-    """The seat this pass held until the host freed it (and nobody has handed it back), else None."""
+    """The seat this pass held until the host freed it, else None."""
     if not token:
         return None
     mark = fingerprint(token)

@@ -59,14 +59,14 @@ def _may_change(session, table: GameTable, by, path: str, target: Entry) -> bool
         if path == UNDO:
             if not own:
                 raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.",
-                                 entry=log.description(target))
+                             entry=log.description(target))
             return False  # an undo of what showed a secret is refused by the rule that showed it
         if not own or target.seq != table.tip:
             raise Denied(403, "Only the host can correct this entry: a seat corrects its own entry while "
-                                  "nobody has entered after it.")
+                              "nobody has entered after it.")
         if shown(session, table, target):
             raise Denied(403, "The table has seen “{entry}”: only the host can correct it now, and every "
-                                  "phone is told.", entry=log.description(target))
+                              "phone is told.", entry=log.description(target))
         return False
     held = _held_seat_of_line(session, table, target)
     if held is None and path != CORRECT:
@@ -111,7 +111,7 @@ def refuse_seat_entry_of_a_held_seat(table: GameTable, state, action: Any, by) -
 
 def _only_its_phone(table: GameTable, seat: int) -> Denied:
     return Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
-                      name=table.seats[seat]["name"])
+                  name=table.seats[seat]["name"])
 
 
 def _held_seat_of_line(session, table: GameTable, line: Entry) -> int | None:

@@ -229,7 +229,7 @@ def claim_seat(session: Session, table: GameTable, seat: int, by=None, old_pass:
         if seats[seat].get("token"):
             raise SeatTaken(seats[seat]["name"])
         claims.refuse_while_awaited(seats[seat], by, old_pass)
-        return _with_seat(seats, seat, token=token, claimed=True, claimed_at=table.seq,
+        return _with_seat(seats, seat, token=token, claimed=True, claimed_at=table.seq, handing=None,
                           events=claims.with_event(seats[seat], "claimed", table.seq, by))
 
     _change_seats(session, table, claimed)
@@ -243,7 +243,8 @@ def free_seat(session, table: GameTable, seat: int) -> None:
     def freed(seats: list[dict]) -> list[dict]:
         held = seats[seat].get("token")
         events = claims.with_event(seats[seat], "freed", table.seq, HOST, held) if held else seats[seat].get("events", [])
-        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None)
+        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None,
+                          handing=None)
 
     _change_seats(session, table, freed)
 
