@@ -236,13 +236,14 @@ def claim_seat(session: Session, table: GameTable, seat: int, by=None, old_pass:
     return token
 
 
-def free_seat(session, table: GameTable, seat: int) -> None:
+def free_seat(session: Session, table: GameTable, seat: int) -> None:
     """Revoke a seat's token at once (its phone's pass stops working); another phone may claim
     it. History says so, and the freed phone is told (it keeps a fingerprint of the pass)."""
 
     def freed(seats: list[dict]) -> list[dict]:
-        held = seats[seat].get("token")
-        events = claims.with_event(seats[seat], "freed", table.seq, HOST, held) if held else seats[seat].get("events", [])
+        held, events = seats[seat].get("token"), seats[seat].get("events", [])
+        if held:
+            events = claims.with_event(seats[seat], "freed", table.seq, HOST, held)
         return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None,
                           handing=None)
 

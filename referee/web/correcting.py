@@ -38,7 +38,8 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     game = log.engine_of(table)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
-        table=table, engine=game, view=claims.seat_view(db(), table, before, viewer, game), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        table=table, engine=game, view=claims.seat_view(db(), table, before, viewer, game), viewer=viewer, host=HOST,
+        key=uuid.uuid4().hex,
         target=entry, target_words=pad.own_words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
