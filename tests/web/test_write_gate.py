@@ -200,7 +200,11 @@ def log_rematch(app, code: str) -> str:
         return log.find_table(session, code).rematch
 
 
-def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, client):
+def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, client, monkeypatch):
+    from datetime import timedelta
+
+    from referee import claims
+
     from .test_table_flows import _finish, phone_with
 
     table = TableDriver(client, "switch-to", ["Ann", "Ben"])
@@ -214,7 +218,10 @@ def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, cl
     watcher.look(new)
     assert watcher.join(A).status_code == 409 and watcher.join(B).status_code == 409
     assert "I am Ann" not in watcher.look(new)  # "Who are you?" offers no waiting seat
-    ann.client.get(f"/t/{table.code}")  # Ann's phone arrives from the finished table and takes her seat
-    assert "You are Ann" in ann.look(new)
     assert client.post(f"/api/tables/{new}/seats/{B}/claim",  # the host may give Ben's to a client
                        headers={"Authorization": f"Bearer {table.host}"}).status_code == 201
+    later = claims.utcnow() + timedelta(minutes=claims.REMATCH_WAIT_MINUTES + 1)
+    monkeypatch.setattr(claims, "utcnow", lambda: later)  # the wait is over: Ann's phone never came
+    assert watcher.join(A).status_code == 303
+    ann.client.get(f"/t/{table.code}")
+    assert "You are Ann" not in ann.look(new)
