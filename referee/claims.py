@@ -85,7 +85,7 @@ def take_handed_seat(session, table: GameTable, secret: str | None) -> tuple[int
     once taken or replaced."""
     from . import log
 
-    token, taken = log.new_token(), []
+    token, taken = log.new_token(), list[int]()
 
     def handed(seats: list[dict]) -> list[dict]:
         seat = handed_seat(table, secret)  # ``seats`` are the table's, read again on each try
@@ -178,7 +178,7 @@ def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool
         if action.get("type") in engine.secret_entries and _seat_of(session, table, line, action) == seat:
             waiting[action["type"]] = line
         if waiting and engine.may_show_secrets(action) and engine.shows_secrets(
-                log.state_at(session, table, line.prev_tip), action, log.state_at(session, table, seq)):
+                log.state_at(session, table, line.prev_tip or 0), action, log.state_at(session, table, seq)):
             waiting = {}
     return any(_first_made(lines, line) <= claimed_at for line in waiting.values())
 
@@ -193,7 +193,7 @@ def _seat_of(session, table: GameTable, line: Entry, action: Mapping[str, Any]) 
         return seat
     if line.by != HOST:
         return int(line.by)
-    return log.entry_seat(table, log.state_at(session, table, line.prev_tip), action)
+    return log.entry_seat(table, log.state_at(session, table, line.prev_tip or 0), action)
 
 
 def _first_made(lines: dict[int, Entry], line: Entry) -> int:

@@ -89,7 +89,7 @@ def shown(session, table: GameTable, target: Entry) -> bool:
         return False
     for line in _in_force_from(session, table, target):
         if engine.may_show_secrets(line.action) and engine.shows_secrets(
-                log.state_at(session, table, line.prev_tip), line.action, log.state_at(session, table, line.seq)):
+                log.state_at(session, table, line.prev_tip or 0), line.action, log.state_at(session, table, line.seq)):
             return True
     return False
 
@@ -116,7 +116,7 @@ def _only_its_phone(table: GameTable, seat: int) -> Denied:
 
 def _held_seat_of_line(session, table: GameTable, line: Entry) -> int | None:
     """The held seat whose own entry ``line`` is: the seat it names, else the seat that made it."""
-    state = log.state_at(session, table, line.prev_tip)
+    state = log.state_at(session, table, line.prev_tip or 0)
     if not isinstance(line.action, Mapping) or not log.engine_of(table).seat_only(state, line.action):
         return None
     seat = log.entry_seat(table, state, line.action)

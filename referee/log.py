@@ -320,19 +320,16 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     return find_table(session, table.rematch)
 
 
-_SET_SHARE = (GameTable.__table__.update()
-              .where(GameTable.__table__.c.id == bindparam("table_id"), GameTable.__table__.c.share.is_(None))
-              .values(share=bindparam("share")))
-
-
 def share_code(session: Session, table: GameTable) -> str:
     """The code that shares this table's result read-only: made the first time it is asked for
     (of two phones asking at once, the first stored wins). It names no table: a phone given it
     cannot reach the live table, nor follow it to its rematch."""
     if not table.share:
-        session.connection().execute(_SET_SHARE, {"table_id": table.id, "share": new_token()[:CODE_LENGTH * 2]})
+        unset = _TABLES.update().where(_TABLES.c.id == table.id, _TABLES.c.share.is_(None))
+        session.connection().execute(unset.values(share=new_token()[:CODE_LENGTH * 2]))
         session.commit()
         session.refresh(table)
+    assert table.share, "stored here, or by the request that stored it first"
     return table.share
 
 

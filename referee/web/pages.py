@@ -92,7 +92,7 @@ def hand_seat(code: str):
         abort(403)
     secret = log.new_token()
     claims.offer_hand_off(db(), table, seat, secret)
-    link = f"{public_base()}{url_for('pages.take_seat', code=table.code, **{'pass': secret})}"
+    link = f"{public_base()}{url_for('pages.take_seat', code=table.code)}?pass={secret}"  # a token: URL-safe
     sessions.showing_secrets_of(seat)
     page = make_response(render_template("hand_seat.html", table=table, name=table.seats[seat]["name"], link=link,
                                          qr=qr_svg(link)))
