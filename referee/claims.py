@@ -137,9 +137,13 @@ def seat_view(session, table: GameTable, state, viewer, engine) -> dict:
     """``engine.view(state, viewer)``, except for a seat's phone that claimed the seat after
     some of its hidden entries were made: that phone sees the board as the other seats do,
     with its own entries to make."""
-    if not isinstance(viewer, int) or not hides_from_its_phone(session, table, viewer):
-        return engine.view(state, viewer)
-    return {**engine.view(state, None), "actions": engine.offers(state, viewer)}
+    own = engine.view(state, viewer)
+    if not isinstance(viewer, int) or not engine.secret_entries:
+        return own
+    stranger = {**engine.view(state, None), "actions": own.get("actions", [])}
+    if stranger == own or not hides_from_its_phone(session, table, viewer):
+        return own  # nothing on this board is the seat's alone, or nothing of it from before the claim
+    return stranger
 
 
 HIDING_KEPT = 512  # answers kept per process: one per (table, tip, seat, claim)
@@ -171,15 +175,18 @@ def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool
 
     engine = log.engine_of(table)
     lines = {line.seq: line for line in log.history(session, table)}
-    waiting: dict[str, Entry] = {}  # the seat's hidden entry of each kind still in force
-    for seq in log.in_force(list(lines.values()), table.tip):
+    waiting: dict[str, Entry] = {}  # the seat's latest hidden entry of each kind still in force
+    # Newest first, back to the last entry that showed the table what was hidden before it: only
+    # the entries since then are read (a long game's earlier rounds cost nothing).
+    for seq in reversed(log.in_force(list(lines.values()), table.tip)):
         line = lines[seq]
         action = line.action if isinstance(line.action, Mapping) else {}
-        if action.get("type") in engine.secret_entries and _seat_of(session, table, line, action) == seat:
-            waiting[action["type"]] = line
-        if waiting and engine.may_show_secrets(action) and engine.shows_secrets(
+        if engine.may_show_secrets(action) and engine.shows_secrets(
                 log.state_at(session, table, line.prev_tip or 0), action, log.state_at(session, table, seq)):
-            waiting = {}
+            break
+        kind = action.get("type")
+        if kind in engine.secret_entries and kind not in waiting and _seat_of(session, table, line, action) == seat:
+            waiting[kind] = line
     return any(_first_made(lines, line) <= claimed_at for line in waiting.values())
 
 
