@@ -13,7 +13,7 @@ import uuid
 
 from flask import g, make_response, render_template, url_for
 
-from .. import corrections, log
+from .. import claims, corrections, gate, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, pad, render, sessions
@@ -39,7 +39,8 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     game = log.engine_of(table)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
-        table=table, engine=game, view=game.view(before, viewer), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        table=table, engine=game, view=claims.seat_view(db(), table, before, viewer, game), viewer=viewer, host=HOST,
+        key=uuid.uuid4().hex,
         target=entry, target_words=pad.own_words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
@@ -150,4 +151,5 @@ def may_correct(table: GameTable, viewer, entry: Entry, in_force: set[int]) -> b
     """Whether History offers this phone "Correct" for ``entry`` (the log decides again)."""
     if entry.seq not in in_force or viewer is None or (table.pending and viewer != HOST):
         return False
-    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip)
+    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip
+                              and not gate.shown(db(), table, entry))
