@@ -185,7 +185,8 @@ def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool
                 log.state_at(session, table, line.prev_tip or 0), action, log.state_at(session, table, seq)):
             break
         kind = action.get("type")
-        if kind in engine.secret_entries and kind not in waiting and _seat_of(session, table, line, action) == seat:
+        if isinstance(kind, str) and kind in engine.secret_entries and kind not in waiting \
+                and _seat_of(session, table, line, action) == seat:
             waiting[kind] = line
     return any(_first_made(lines, line) <= claimed_at for line in waiting.values())
 
