@@ -99,6 +99,12 @@ class Hub:
         self.polled[code] = now
         return kept and self.in_sync
 
+    def forget(self, code: str) -> None:
+        """A code polled that no table has: the watcher need not read it for the next
+        ``POLL_INTEREST_SECONDS`` (a guesser's codes would fill its query)."""
+        with self.changed:
+            self.polled.pop(code, None)
+
     def wait_for_change(self, code: str, seen: int, timeout: float) -> int:
         """Block until ``code`` is past ``seen`` or ``timeout`` passes; return its latest seq."""
         return self.wait_for_news(code, (seen, None), timeout)[0]

@@ -33,8 +33,11 @@ def index():
 @bp.get("/find")
 def find():
     """The start page's code box: go to the table with that code."""
-    code = log.normalise_code(request.args.get("code", ""))[:16]
-    return redirect(url_for("pages.table", code=code or "-"), 303)
+    try:
+        code = log.normalise_code(request.args.get("code", ""))
+    except log.TableNotFound:
+        code = "-"  # the "no such table" page, as for any code nobody has
+    return redirect(url_for("pages.table", code=code), 303)
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])

@@ -1,0 +1,70 @@
+"""Hostile input (issue 28): what is not a table code's shape is refused before it reaches a
+cache, the push hub or a query; /static/ never opens a file outside its folder; long names
+cost a 404, not a 500 with the name in the log."""
+from __future__ import annotations
+
+from sqlalchemy import event
+
+from referee import log, upkeep
+from referee.web import assets
+
+LONG_CODE = "A" * 100_000
+
+
+def _counting_queries(app):
+    seen = []
+    event.listen(app.extensions["db_engine"], "before_cursor_execute", lambda *args: seen.append(1))
+    return seen
+
+
+def _not_a_code_paths(code: str) -> list[tuple[str, dict]]:
+    polled = {"HX-Request": "true"}
+    return [(f"/api/tables/{code}/changes?since=0", {}), (f"/api/tables/{code}", {}),
+            (f"/t/{code}?since=0", polled), (f"/t/{code}", {}), (f"/t/{code}/events", {}),
+            (f"/t/{code}/sheet", {}), (f"/api/tables/{code}/history", {})]
+
+
+def test_what_is_not_a_code_reaches_no_cache_no_hub_and_no_query(app, client):
+    seen = _counting_queries(app)
+    hub = app.extensions["push_hub"]
+    for code in (LONG_CODE, "ABCDEFG", "ABCDEFGHJ", "ABCD0FGH", "ABCD-FGH", "ÄBCDEFGH"):
+        for path, headers in _not_a_code_paths(code):
+            answer = client.get(path, headers=headers)
+            assert answer.status_code == 404, path[:40]
+            assert len(answer.data) < 20_000  # the name is not echoed back at length
+        normal = "".join(code.split()).upper()
+        assert normal not in upkeep.UNKNOWN_CODES and normal not in hub.polled
+    assert client.post(f"/api/tables/{LONG_CODE}/plays", json={"expected_seq": 0, "key": "k",
+                                                               "entry": {"type": "pass"}}).status_code in (400, 404)
+    assert not seen
+
+
+def test_a_code_typed_in_lower_case_or_with_spaces_still_finds_its_table(client):
+    code = client.post("/api/tables", json={"game": "switch-to", "players": ["Ann", "Ben"]}).get_json()["code"]
+    spaced = f" {code[:4].lower()} {code[4:]} "
+    assert client.get(f"/api/tables/{spaced}").status_code == 200
+    assert client.get(f"/api/tables/{code.lower()}/changes?since=0").status_code == 204
+    assert client.get("/find", query_string={"code": spaced}).headers["Location"].endswith(f"/t/{code}")
+
+
+def test_a_poll_of_a_code_nobody_has_leaves_the_hub_watching_nothing(app, client):
+    hub = app.extensions["push_hub"]
+    assert client.get("/api/tables/ZZZZZZZZ/changes?since=0").status_code == 404
+    assert client.get("/t/YYYYYYYY?since=0", headers={"HX-Request": "true"}).status_code in (204, 404)
+    assert "ZZZZZZZZ" not in hub.polled and "YYYYYYYY" not in hub.polled
+
+
+def test_static_never_hashes_a_file_outside_its_folder(app, client):
+    with app.test_request_context():
+        assert assets.content_hash("app.css")
+        assert assets.content_hash("../referee/app.py") is None
+        assert assets.content_hash("../instance/referee.sqlite3") is None
+    for spelling in ("/static/..%2Freferee%2Fapp.py?v=1", "/static/../referee/app.py?v=1",
+                     "/static/%2E%2E/pyproject.toml?v=1"):
+        assert client.get(spelling).status_code == 404
+
+
+def test_a_long_static_name_is_a_404_not_a_500(client):
+    answer = client.get("/static/" + "a" * 200_000 + "?v=1")
+    assert answer.status_code == 404
+    assert len(answer.data) < 20_000  # the not-found page does not say the address thrice
