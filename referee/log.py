@@ -631,6 +631,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
     ``lines`` made since (entries every seat makes at once, see ``_seq_to_write_on``)."""
     replay = functools.partial(_replay_of_key, session, code, key, same_tap)
     board_seq = expected_seq
+    unreachable = None
     for attempt_number in range(WRITE_ATTEMPTS):
         try:
             table = find_table(session, code)
@@ -646,6 +647,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
         except KeyReused:
             raise
         except (IntegrityError, Stale) as problem:
+            unreachable = None
             session.rollback()
             earlier = replay()
             if earlier is not None:
@@ -656,9 +658,14 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
         except (Refusal, Denied, Archived):
             session.rollback()
             raise
-        except OperationalError:  # SQLite: another writer held the lock; try again
+        except OperationalError as problem:  # SQLite's lock held, a connection cut: try again
+            unreachable = problem
             session.rollback()
             time.sleep(0.02 * (attempt_number + 1))
+    if unreachable is not None:
+        # A full disk, a database down: not "the table moved on" (issue 28). The write may even
+        # have committed with its reply lost; sent again with its key, it lands once.
+        raise unreachable
     raise Stale()
 
 

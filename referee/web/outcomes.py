@@ -135,18 +135,23 @@ def wrong_method(exc):
 # --------------------------------------------------------------------------- the database is down
 
 RETRY_SECONDS = 5
+LOGGED_REASON = 300  # characters of a path or a driver's message that reach the log
+UNAVAILABLE_API_MESSAGE = "The database cannot be reached just now. Try again in a few seconds."
+UNCONFIRMED_API_MESSAGE = ("The database cannot be reached just now: this write is not confirmed; sending it again "
+                           "(same key) is safe, it is recorded once. Try again in a few seconds.")
 
 
 def database_unavailable(exc):
-    """The database cannot be reached (down, restarting, no connection left in the pool): the
-    client is told to come back, and the log says so in one line, not a traceback per request.
-    Nothing was recorded: a write's transaction never committed."""
-    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-    current_app.logger.warning("database unavailable: %s %s: %s", request.method, request.path, reason)
+    """The database cannot be reached (down, restarting, its disk full, no connection left in
+    the pool): the client is told to come back, and the log says so in one short line, not a
+    traceback per request. A write is not confirmed rather than "not recorded": its commit may
+    have gone through with the reply lost; sent again with its key it is recorded once."""
+    reason = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or ["?"])[0][:LOGGED_REASON]
+    current_app.logger.warning("database unavailable: %s %s: %s", request.method, request.path[:LOGGED_REASON], reason)
     retry = {"Retry-After": str(RETRY_SECONDS)}
     if api_request():
-        body, status = error_json(503, "UNAVAILABLE", "The database cannot be reached just now; nothing was "
-                                                      "recorded. Try again in a few seconds.")
+        message = UNCONFIRMED_API_MESSAGE if request.method == "POST" and _on_a_table() else UNAVAILABLE_API_MESSAGE
+        body, status = error_json(503, "UNAVAILABLE", message)
         return body, status, retry
     # After a form post the page comes back to the page the form was on, not to the post's address.
     page = render_template("unavailable.html", retry_seconds=RETRY_SECONDS, retry_url=current_page())
