@@ -5,17 +5,13 @@ database is back, it is recorded once. Real failures against a real ``referee se
 filesystem under SQLite, and PostgreSQL connections cut in the middle of a write."""
 from __future__ import annotations
 
-import errno
-import shutil
-import subprocess
 import threading
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 
-from tests.helpers import postgres_or_skip, postgres_url
+from tests.helpers import fill, postgres_or_skip, postgres_url, small_filesystem
 from tests.web.test_server import Server
 
 OPEN = {"game": "switch-to", "players": ["Ann", "Ben"]}
@@ -44,25 +40,8 @@ def assert_unavailable_and_unconfirmed(answer) -> None:
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A 2 MB tmpfs of its own (root only: elsewhere the test is skipped)."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    if shutil.which("mount") is None or subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True).returncode:
-        pytest.skip("cannot mount a small filesystem here (needs root)")
-    yield mount
-    subprocess.run(["umount", "-l", str(mount)], check=False)
-
-
-def fill(disk: Path) -> Path:
-    filler = disk / "filler"
-    with filler.open("wb", buffering=0) as out:
-        try:
-            while True:
-                out.write(b"\0" * 4096)
-        except OSError as full:
-            assert full.errno == errno.ENOSPC
-    return filler
+    with small_filesystem(tmp_path / "disk") as mount:
+        yield mount
 
 
 def test_a_write_on_a_full_disk_is_503_not_confirmed_and_lands_once_when_sent_again(small_disk, tmp_path):
