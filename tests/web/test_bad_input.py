@@ -226,6 +226,18 @@ def test_unknown_entry_types_are_422_in_every_game(client, game):
     assert seq_of(client, table.code) == before
 
 
+@pytest.mark.parametrize("game", ["schwimmen", "switch-16", "switch-to"])  # ready() made entries there
+def test_an_entry_type_of_the_wrong_shape_on_a_board_one_entry_old_is_refused(client, game):
+    """Issue 28: it went to ``Game.commutes`` (may it go on top of the entry since?), a 500."""
+    table, _ = ready(client, game)
+    before = table.seq
+    for kind in (["play"], {"type": "play"}, 5, None):
+        answer = client.post(f"/api/tables/{table.code}/plays", headers=table.auth(0),
+                             json={"action": {"type": kind}, "seat": 0, "expected_seq": before - 1, "key": uuid.uuid4().hex})
+        assert answer.status_code in (409, 422), answer.status_code
+    assert seq_of(client, table.code) == before
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_malformed_cards_are_refused_in_every_game(client, game):
     table, template = ready(client, game)
