@@ -27,7 +27,7 @@ from flask import current_app, jsonify, render_template, request
 from flask_babel import gettext, lazy_gettext
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, SecurityError
 
 from .. import log, upkeep
 from ..games import GAMES
@@ -123,6 +123,14 @@ def no_route(_exc):
     return render_template("not_found.html"), 404
 
 
+def untrusted_host(exc):
+    """A Host header not in TRUSTED_HOSTS (a forged one would flow into join links): the API
+    answers JSON here too."""
+    if api_request():
+        return error_json(400, "REQUEST", "This server does not answer to that host name.")
+    return exc
+
+
 def wrong_method(exc):
     """The API answers JSON here too, with the methods it does take."""
     if api_request():
@@ -180,7 +188,7 @@ ANSWERS = {
     log.TableNotFound: table_not_found, log.Stale: stale, log.Denied: denied, Refusal: refused,
     forms.BadInput: bad_input, sessions.NotJoined: not_joined, sessions.SeatTaken: seat_taken,
     log.Archived: archived, limits.TooManyTables: too_many_tables,
-    413: too_large, 404: no_route, 405: wrong_method,
+    413: too_large, 404: no_route, 405: wrong_method, SecurityError: untrusted_host,
     OperationalError: database_unavailable, PoolTimeout: database_unavailable,
 }
 

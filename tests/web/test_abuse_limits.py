@@ -106,3 +106,13 @@ def test_a_forged_host_never_reaches_a_join_link(no_public_url):
     code = honest.json["code"]
     assert client.get(f"/t/{code}/qr.svg", headers={"Host": "evil.example"}).status_code == 400
     assert client.get(f"/t/{code}/export.json", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_a_forged_host_is_answered_in_json_under_the_api(no_public_url):
+    """Issue 28: every API answer is JSON, this refusal too (it was Werkzeug's HTML page)."""
+    client = no_public_url.test_client()
+    for answer in (client.post("/api/tables", json=NEW, headers={"Host": "evil.example"}),
+                   client.get("/api/games", headers={"Host": "evil.example"}),
+                   client.get("/api/tables/ABCDEFGH", headers={"Host": "evil.example"})):
+        assert answer.status_code == 400 and answer.mimetype == "application/json"
+        assert answer.json["error"]["rule"] == "REQUEST" and "evil" not in answer.json["error"]["message"]
