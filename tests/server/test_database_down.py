@@ -5,6 +5,7 @@ database is back, it is recorded once. Real failures against a real ``referee se
 filesystem under SQLite, and PostgreSQL connections cut in the middle of a write."""
 from __future__ import annotations
 
+import random
 import threading
 import time
 import uuid
@@ -112,3 +113,29 @@ def test_postgresql_cut_in_the_middle_of_a_write_is_503_not_confirmed_and_lands_
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_the_soak_phones_send_a_write_answered_503_again(small_disk, tmp_path):
+    """bench/phones.py took a 503 as the answer (an anomaly); it is sent again until confirmed."""
+    from bench.live import Client
+    from bench.phones import SimTable
+
+    server = Server(f"sqlite:///{small_disk / 'referee.sqlite3'}", output=(tmp_path / "server.log").open("w"))
+    try:
+        table = SimTable(Client(server.base), "switch-to", random.Random(28), players=3, timeout=5)
+        action = table.legal()[0]
+        filler = fill(small_disk)
+        sent = table.stats.requests
+        phone = threading.Thread(target=table.enter, args=(action,))
+        phone.start()
+        for _ in range(100):  # until the phone sent it again, or gave up (bounded: 10 s)
+            if table.stats.requests > sent + 1 or not phone.is_alive():
+                break
+            time.sleep(0.1)
+        filler.unlink()
+        phone.join(60)
+        assert not table.stats.anomalies, table.stats.anomalies
+        assert len(table.acks) == 1
+        assert [e["seq"] for e in entries(server, {"code": table.code})] == [1]
+    finally:
+        server.stop()
