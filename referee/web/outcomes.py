@@ -16,6 +16,8 @@ sessions.NotJoined  401     the board: tap your name first (pages only)
 sessions.SeatTaken  409     the board: the seat is taken (the API: JSON)
 log.Archived        410     rule ARCHIVED; the board with the sentence (idle tables take no entries)
 TooManyTables       429     rule LIMIT, Retry-After; this address opened too many tables lately
+TooManyCorrections  429     rule LIMIT, Retry-After; the board: this address corrected this
+                            table too often lately
 413, 404, 405       as is   rule REQUEST or ROUTE; the plain page (404: "no such table")
 database down       503     rule UNAVAILABLE, Retry-After; a page that tries again by itself;
                             one log line each, not a traceback
@@ -174,6 +176,16 @@ def archived(_exc: log.Archived):
     return render.board_page(_table_again(), 410, message=message)
 
 
+def too_many_corrections(exc: limits.TooManyCorrections):
+    retry = {"Retry-After": str(exc.retry_after)}
+    message = lazy_gettext("This table was corrected many times lately from this address; try again in "
+                           "%(seconds)s seconds.", seconds=exc.retry_after)
+    if api_request():
+        body, status = error_json(429, "LIMIT", str(message))
+        return body, status, retry
+    return render.board_page(_table_again(), 429, message=message), retry
+
+
 def too_many_tables(exc: limits.TooManyTables):
     retry = {"Retry-After": str(exc.retry_after)}
     message = lazy_gettext("This address opened many tables lately; try again in %(minutes)s minutes.",
@@ -187,7 +199,7 @@ def too_many_tables(exc: limits.TooManyTables):
 ANSWERS = {
     log.TableNotFound: table_not_found, log.Stale: stale, log.Denied: denied, Refusal: refused,
     forms.BadInput: bad_input, sessions.NotJoined: not_joined, sessions.SeatTaken: seat_taken,
-    log.Archived: archived, limits.TooManyTables: too_many_tables,
+    log.Archived: archived, limits.TooManyTables: too_many_tables, limits.TooManyCorrections: too_many_corrections,
     413: too_large, 404: no_route, 405: wrong_method, SecurityError: untrusted_host,
     OperationalError: database_unavailable, PoolTimeout: database_unavailable,
 }

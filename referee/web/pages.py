@@ -160,6 +160,7 @@ def correct(code: str, seq: int):
     if request.method == "GET":
         return correcting.correction_page(table, seq, inserting)
     write = forms.page_correction(request.form, seq, inserting)
+    limits.count_a_correction(table.code)
     try:
         write.record(db(), table.code, sessions.writer(table))
     except (Refusal, log.Denied, log.Stale) as problem:
