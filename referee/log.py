@@ -35,6 +35,7 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud w
 CODE_LENGTH = 8
 LONGEST_CODE_SPELLING = 4 * CODE_LENGTH  # a typed code with the spaces a keyboard put in
 _CODE_LETTERS = frozenset(CODE_ALPHABET)
+_CODE_LENGTHS = frozenset({6, CODE_LENGTH})  # the six-letter codes of older tables still work
 WRITE_ATTEMPTS = 5
 MAX_CATCH_UP = 12  # lines an entry's board may be behind and still catch up: one per seat at most
 
@@ -132,7 +133,7 @@ def normalise_code(code: str) -> str:
     polled 400 times took a server from 327 MB to 2 GB, for good)."""
     if len(code) <= LONGEST_CODE_SPELLING:
         normal = "".join(code.split()).upper()
-        if len(normal) == CODE_LENGTH and _CODE_LETTERS.issuperset(normal):
+        if len(normal) in _CODE_LENGTHS and _CODE_LETTERS.issuperset(normal):
             return normal
     raise TableNotFound(code[:LONGEST_CODE_SPELLING])
 

@@ -3,9 +3,13 @@ cache, the push hub or a query; /static/ never opens a file outside its folder; 
 cost a 404, not a 500 with the name in the log."""
 from __future__ import annotations
 
-from sqlalchemy import event
+import secrets
+
+from sqlalchemy import event, update
+from sqlmodel import Session
 
 from referee import log, upkeep
+from referee.db import GameTable
 from referee.web import assets
 
 LONG_CODE = "A" * 100_000
@@ -45,6 +49,15 @@ def test_a_code_typed_in_lower_case_or_with_spaces_still_finds_its_table(client)
     assert client.get(f"/api/tables/{spaced}").status_code == 200
     assert client.get(f"/api/tables/{code.lower()}/changes?since=0").status_code == 204
     assert client.get("/find", query_string={"code": spaced}).headers["Location"].endswith(f"/t/{code}")
+
+
+def test_an_older_six_letter_code_still_finds_its_table(app, client):
+    code = client.post("/api/tables", json={"game": "switch-to", "players": ["Ann", "Ben"]}).get_json()["code"]
+    six = "".join(secrets.choice(log.CODE_ALPHABET) for _ in range(6))
+    with Session(app.extensions["db_engine"]) as session:
+        session.exec(update(GameTable).where(GameTable.code == code).values(code=six))
+        session.commit()
+    assert client.get(f"/api/tables/{six.lower()}").status_code == 200
 
 
 def test_a_poll_of_a_code_nobody_has_leaves_the_hub_watching_nothing(app, client):
