@@ -13,6 +13,9 @@ from collections import deque
 from flask import current_app, request
 
 
+KEYS_KEPT = 10_000  # addresses (or table and address) a window remembers at most
+
+
 class TooManyTables(Exception):
     """This address opened its share of tables lately (429, try again in ``retry_after`` s)."""
 
@@ -43,8 +46,11 @@ class Window:
             if len(events) >= self.limit:
                 return self.seconds - (now - events[0])
             events.append(now)
-            if len(self._events) > 10_000:  # forget quiet addresses
+            if len(self._events) > KEYS_KEPT:  # forget quiet addresses, then the longest quiet
                 self._events = {k: v for k, v in self._events.items() if v and now - v[-1] < self.seconds}
+                if len(self._events) > KEYS_KEPT:  # many addresses at once (IPv6 has plenty)
+                    latest = sorted(self._events.items(), key=lambda item: item[1][-1])[-KEYS_KEPT // 2:]
+                    self._events = dict(latest)
             return 0.0
 
 

@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from referee import log, upkeep
 from referee.db import GameTable
-from referee.web import assets
+from referee.web import assets, limits
 
 LONG_CODE = "A" * 100_000
 
@@ -81,3 +81,19 @@ def test_a_long_static_name_is_a_404_not_a_500(client):
     answer = client.get("/static/" + "a" * 200_000 + "?v=1")
     assert answer.status_code == 404
     assert len(answer.data) < 20_000  # the not-found page does not say the address thrice
+
+
+def test_the_hub_forgets_the_seqs_of_tables_nobody_watches(app):
+    hub = app.extensions["push_hub"]
+    hub.announce("QQQQQQQQ", 3, 1)
+    hub._kept_codes()  # the watcher's round
+    assert "QQQQQQQQ" not in hub.seqs and "QQQQQQQQ" not in hub.seat_versions
+
+
+def test_a_limit_window_remembers_a_bounded_number_of_addresses():
+    """Quiet addresses were forgotten, but 20,000 busy ones (IPv6 has plenty) were all kept."""
+    window = limits.Window(1, 600)
+    for n in range(20_001):
+        window.take(f"2001:db8::{n:x}")
+    assert len(window._events) <= 10_000
+    assert window.take(f"2001:db8::{20_000:x}") > 0  # the latest are still counted
