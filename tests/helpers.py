@@ -1,6 +1,7 @@
 """Plain helpers shared by the test suites (fixtures live in the conftest.py of their folder).
 
 - The test PostgreSQL server: its address and an admin connection, skipped when it is down.
+- A full disk: a small filesystem of its own (root only), and a file that fills it.
 - The registry of games: a game registered for the length of a test only.
 - Engines: the rule an engine refuses an entry with.
 - Pages: a phone with its own cookies posting forms as a browser does, and what a page says.
@@ -18,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from referee.games import GAMES, register
 from referee.games.base import HOST, Refusal
 
 # --------------------------------------------------------------------------- the test PostgreSQL server
@@ -73,21 +73,6 @@ def fill(disk: Path) -> Path:
         except OSError as full:
             assert full.errno == errno.ENOSPC
     return filler
-
-
-# --------------------------------------------------------------------------- the registry of games
-
-@contextlib.contextmanager
-def registered(game):
-    """``game`` is playable inside the block; afterwards the registry is exactly as before (tests
-    that go through every game, such as the catalog checks, never meet it)."""
-    before = dict(GAMES)
-    register(game)
-    try:
-        yield game
-    finally:
-        GAMES.clear()
-        GAMES.update(before)
 
 
 # --------------------------------------------------------------------------- engines
