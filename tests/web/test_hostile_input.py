@@ -3,6 +3,7 @@ cache, the push hub or a query; /static/ never opens a file outside its folder; 
 cost a 404, not a 500 with the name in the log."""
 from __future__ import annotations
 
+import logging
 import secrets
 
 from sqlalchemy import event, update
@@ -100,3 +101,11 @@ def test_a_limit_window_remembers_a_bounded_number_of_addresses():
         window.take(f"2001:db8::{n:x}")
     assert len(window._events) <= 10_000
     assert window.take(f"2001:db8::{20_000:x}") > 0  # the latest are still counted
+
+
+def test_the_access_log_cuts_a_hostile_path_and_query(app, client, caplog):
+    """Issue 28: with the access log (issue 30), a 200 KB address was a 200 KB line each time."""
+    caplog.set_level(logging.INFO, logger="referee.access")
+    client.get("/static/" + "c" * 200_000 + "?v=" + "d" * 200_000).close()  # the line is written on close
+    lines = [record.getMessage() for record in caplog.records if record.name == "referee.access"]
+    assert lines and all(len(line) < 2_000 for line in lines)
