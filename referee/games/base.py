@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import pickle
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
@@ -186,17 +187,24 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
     return chosen
 
 
+# Controls, and format characters: zero-width spaces and joiners, bidi overrides that turn the
+# rest of a line around ("Ann" and "An\u200bn" would be two players who read the same).
+HIDDEN_CHARACTERS = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
 def check_players(names: Any, low: int, high: int) -> list[str]:
     """Player names in seating order: ``low``..``high`` distinct, non-empty names."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise unreadable("Players are a list of names in seating order.")
-    names = [" ".join(n.split()) for n in names]
+    names = [" ".join(unicodedata.normalize("NFC", n).split()) for n in names]
     names = [n for n in names if n]
     if not low <= len(names) <= high:
         raise unreadable("This game takes {low} to {high} players, not {n}.", low=low, high=high, n=len(names))
     if any(len(n) > 24 for n in names):
         raise unreadable("A player name has at most 24 characters.")
-    if len({n.casefold() for n in names}) != len(names):
+    if any(unicodedata.category(c) in HIDDEN_CHARACTERS for n in names for c in n):
+        raise unreadable("A player name may not hold invisible or control characters.")
+    if len({unicodedata.normalize("NFKC", n).casefold() for n in names}) != len(names):  # Ａnn is Ann
         raise unreadable("Two players have the same name; add an initial to tell them apart.")
     return names
 
