@@ -159,3 +159,36 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();
+
+// A choice that changes what its form's send button does says so on the button (data-says on the
+// choice, the button in the action bar too: form="..."): a rank higher than Swoop's pile is a
+// pick-up, and Play reads "Q – picks up" until another rank is chosen.
+(function () {
+  function senders(form) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.tagName === "BUTTON" && el.type !== "button";
+    });
+  }
+
+  function update(form) {
+    var chosen = form.querySelector("input[data-says]:checked");
+    senders(form).forEach(function (button) {
+      if (button.dataset.plain === undefined) button.dataset.plain = button.textContent;
+      button.textContent = chosen ? chosen.dataset.says : button.dataset.plain;
+      button.classList.toggle("says", !!chosen);
+    });
+  }
+
+  function updateAll() {
+    document.querySelectorAll("#board form").forEach(function (form) {
+      if (form.querySelector("input[data-says]")) update(form);
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.querySelector("input[data-says]")) update(form);
+  });
+  document.addEventListener("DOMContentLoaded", updateAll);
+  document.addEventListener("htmx:afterSettle", updateAll);
+})();
