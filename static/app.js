@@ -175,6 +175,7 @@ document.addEventListener("click", function (event) {
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;
+    if (event.target.dataset && event.target.dataset.known !== undefined) return;  // a seat chosen, not its cards
     if (form && form.hasAttribute("data-autosubmit") && complete(form)) {
       form.dataset.sent = "1";  // for a reader (and the browser tests) to tell it went by itself
       form.requestSubmit();

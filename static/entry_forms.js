@@ -192,3 +192,17 @@
   document.addEventListener("DOMContentLoaded", updateAll);
   document.addEventListener("htmx:afterSettle", updateAll);
 })();
+
+// A choice that brings the cards it is known to hold (data-known="AH 10H" on a seat's chip: who
+// lays down 31 on the host's phone): those cards are ticked and the others cleared, and the
+// running count follows. The seat chosen never sends the form by itself (app.js).
+(function () {
+  document.addEventListener("change", function (event) {
+    var chosen = event.target;
+    if (!chosen.form || chosen.dataset.known === undefined) return;
+    var known = chosen.dataset.known.split(" ").filter(Boolean);
+    var cards = chosen.form.querySelectorAll(".grid input[type=checkbox]");
+    for (var i = 0; i < cards.length; i++) cards[i].checked = known.indexOf(cards[i].value) >= 0;
+    cards[0] && cards[0].dispatchEvent(new Event("input", { bubbles: true }));
+  });
+})();
