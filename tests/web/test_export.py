@@ -109,7 +109,8 @@ def test_csv_of_schwimmen_counts_lives_lost_and_marks_who_is_out(client):
     state = table.enter({"type": "reveal", "cards": "AS KS 7D"}, by=C)["state"]
     assert [p["lives"] for p in state["players"]] == [1, 1, 0] and state["round"] == 2
     rows = csv_rows(client, table.code)
-    assert rows == [["Round", "Ann", "Ben", "Cem"], ["R1", "0", "0", "1"], ["Total", "1", "1", "0"]]
+    # the rows are lives lost, the last row lives left: the sheet says which (issue 27)
+    assert rows == [["Round (lives lost)", "Ann", "Ben", "Cem"], ["R1", "0", "0", "1"], ["Lives left", "1", "1", "0"]]
 
 
 def test_json_export_holds_table_players_options_log_and_sheet(client):
