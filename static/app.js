@@ -171,6 +171,7 @@ document.addEventListener("click", function (event) {
     }
     var counts = form.querySelectorAll("[data-count-of]");
     for (var k = 0; k < counts.length; k++) if (!counts[k].classList.contains("matches")) return false;
+    if (!form.checkValidity()) return false;  // a number still to type (required) is not a choice made
     return (groups.length + counted.length + counts.length) > 0 && !form.querySelector("input[data-then-ask]:checked");
   }
   document.addEventListener("change", function (event) {
@@ -196,6 +197,23 @@ document.addEventListener("click", function (event) {
     }
     var rest = Number(group.dataset.sum) - total;
     if (empty.length === 1 && empty[0] !== event.target && rest >= 0 && rest === Math.floor(rest)) empty[0].value = rest;
+  });
+})();
+
+// Numbers typed one after another (data-advance, e.g. the tricks of a Was Sticht round): once a
+// field can take no further digit (one digit when at most 9 may be typed), the next empty field
+// of the group has the caret, so "3", "0" fills two fields, not 30 in one; when none is left
+// empty the keyboard goes, and what follows the numbers is in sight.
+(function () {
+  document.addEventListener("input", function (event) {
+    var field = event.target, group = field.closest && field.closest("[data-advance]");
+    if (!group || field.type !== "number" || field.value === "" || !field.max) return;
+    if (Number(field.value) * 10 <= Number(field.max)) return;  // another digit may follow
+    var fields = group.querySelectorAll("input[type=number]");
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i] !== field && fields[i].value === "") { fields[i].focus(); return; }
+    }
+    field.blur();
   });
 })();
 
