@@ -99,8 +99,10 @@ def localize(text: Text) -> str:
         return str(text)
 
 
-# A sentence's part that is nothing but card labels ("J♠ Q♠", as ``games.cards.labels`` writes them).
-CARD_LABELS = re.compile(r"(?:10|[2-9AJQK])[♣♠♥♦](?: (?:10|[2-9AJQK])[♣♠♥♦])*")
+# A sentence's part that is nothing but card labels ("J♠ Q♠", as ``games.cards.labels`` writes
+# them; a Switch To wild as ★7).
+CARD = r"(?:(?:10|[2-9AJQK])[♣♠♥♦]|★(?:10|[1-9]))"
+CARD_LABELS = re.compile(rf"{CARD}(?: {CARD})*")
 FACE = re.compile(r"^[JQK](?=[♣♠♥♦])")
 
 

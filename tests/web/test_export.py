@@ -256,3 +256,12 @@ def test_openapi_describes_the_exports(client):
     paths = client.get("/api/openapi.json").json["paths"]
     for path in ("/t/{code}/export.csv", "/t/{code}/export.json", "/t/{code}/sheet"):
         assert path in paths and "404" in paths[path]["get"]["responses"]
+
+
+def test_predictions_are_in_the_export_once_the_table_was_shown_them(client):
+    """Issue 27: once every prediction is in, the table sees them all, and so does the export
+    (it dropped their values for good)."""
+    table = finished_switch_to(client)
+    document = client.get(f"/t/{table.code}/export.json").json
+    predictions = [e["action"] for e in document["entries"] if e["action"]["type"] == "predict"]
+    assert predictions == [{"type": "predict", "value": 1, "seat": A}, {"type": "predict", "value": 2, "seat": B}]
