@@ -1,8 +1,9 @@
 // A phone that loses the network (issue 17 item 15). An entry tapped while offline is kept and
-// shown as "not sent yet"; when the phone is back it is sent again with the same key, so the
-// server records it once (or, if the table moved on meanwhile, answers the fresh board saying
-// nothing was recorded). A line under the bar says when the phone is offline and when it is
-// live again. The words come from the script tag's data attributes, translated by the page.
+// shown as "not sent yet" (on the button tapped, and in a line just above the action bar); when
+// the phone is back it is sent again with the same key, so the server records it once (or, if
+// the table moved on meanwhile, answers the fresh board saying nothing was recorded). The line
+// says when the phone is offline and when it is live again. The words come from the script
+// tag's data attributes, translated by the page.
 (function () {
   var script = document.currentScript;
   var words = script ? script.dataset : {};
@@ -20,11 +21,26 @@
   var sending = false;
   var calm = null;
 
+  // Where the thumb is (issue 27): the line sits just above the action bar, or at the bottom of
+  // the screen, not above a page scrolled down to the cards.
+  function placeNearTheThumb() {
+    var actions = document.querySelector(".action-bar");
+    status.style.bottom = (actions ? actions.getBoundingClientRect().height : 0) + "px";
+  }
+
   function say(text, state) {
     clearTimeout(calm);
     status.textContent = text || "";
     status.dataset.state = state || "";
     status.hidden = !text;
+    if (text) placeNearTheThumb();
+  }
+
+  // The button tapped while offline shows that its entry waits (until the board is swapped).
+  function markUnsent(button) {
+    if (!button) return;
+    button.classList.add("unsent");
+    button.setAttribute("aria-describedby", "net-status");
   }
 
   function show() {
@@ -60,6 +76,8 @@
     var config = event.detail && event.detail.requestConfig;
     if (!config || config.verb !== "post" || !config.formData) return;
     pending = { path: config.path, body: new URLSearchParams(config.formData).toString() };
+    var tapped = config.triggeringEvent && config.triggeringEvent.submitter;
+    markUnsent(tapped || (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button")));
     show();
   });
   // While the kept entry goes out, the board is not fetched: its answer is the board to show.
@@ -75,6 +93,10 @@
     }
   }, true);
   window.addEventListener("offline", show);
+  // A new board may bring a taller or shorter action bar: the line stays just above it.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!status.hidden) placeNearTheThumb();
+  });
   // A board fetched fine means the network is back even if "online" was missed.
   document.addEventListener("htmx:afterRequest", function (event) {
     if (pending && event.detail && event.detail.successful) resend();
