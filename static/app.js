@@ -101,12 +101,31 @@
     var next = board.querySelector("form.act, details.act, .act form");
     if (next && !next.closest(".action-bar") && !inSight(next)) next.scrollIntoView({ block: "start" });
   }
-  document.addEventListener("DOMContentLoaded", announce);
+  // What the table must see first (issue 27): the game's end, once, when it arrives on a phone
+  // scrolled down; after this phone's Undo, the undone line with its "Put it back".
+  var overSeen = false;
+  function bringIntoView(el) {
+    if (el && !inSight(el)) el.scrollIntoView({ block: "start" });
+    return !!el;
+  }
+  function showGameOver(board) {
+    var over = board.querySelector(".game-over");
+    if (over && !overSeen) bringIntoView(over);
+    overSeen = !!over;
+    return !!over;
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    announce();
+    overSeen = !!document.querySelector("#board .game-over");  // a page opened at its top
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     announce();
     var board = document.getElementById("board");
+    if (!board || showGameOver(board)) return;
     var config = event.detail && event.detail.requestConfig;
-    if (board && config && config.verb === "post") showNextEntry(board);
+    if (!config || config.verb !== "post") return;
+    if (!board.querySelector(".refusal, .message") && bringIntoView(board.querySelector(".last.undone"))) return;
+    showNextEntry(board);
   });
 })();
 
