@@ -52,3 +52,26 @@ def test_game_over_comes_into_view_on_a_phone_scrolled_down(live_server, browser
         page.screenshot(path=str(SCREENSHOTS / f"game-over-in-view-{scheme}.png"))
     finally:
         context.close()
+
+
+def test_the_hosts_join_code_is_above_the_fold(live_server, phone, shoot):
+    host = phone()
+    open_table(host, live_server, "Switch To", ["Ann", "Ben", "Cem"])
+    qr = host.locator("details.join img.qr")
+    expect(qr).to_be_visible()
+    host.evaluate("window.scrollTo(0, 0)")
+    assert qr.evaluate(IN_SIGHT), "the join QR code is below the fold"
+    host.screenshot(path=str(SCREENSHOTS / "host-first-screen.png"))
+
+
+@pytest.mark.parametrize("game", ["Swoop", "Schwimmen"])
+def test_open_the_table_is_in_reach_with_the_house_rules_open(live_server, phone, game):
+    page = phone()
+    page.goto(live_server + "/")
+    page.locator("nav.games").get_by_role("link", name=game).click()
+    page.locator("details.house-rules summary").click()
+    options = page.locator("details.house-rules fieldset.option")
+    options.nth(2).evaluate("(el) => el.scrollIntoView({block: 'start'})")  # reading the house rules
+    open_button = page.get_by_role("button", name="Open the table")
+    assert open_button.evaluate(IN_SIGHT), "'Open the table' is screens down"
+    page.screenshot(path=str(SCREENSHOTS / f"new-table-house-rules-{game}.png"))
