@@ -173,8 +173,9 @@
   function update(form) {
     var chosen = form.querySelector("input[data-says]:checked");
     senders(form).forEach(function (button) {
-      if (button.dataset.plain === undefined) button.dataset.plain = button.textContent;
-      button.textContent = chosen ? chosen.dataset.says : button.dataset.plain;
+      if (button.dataset.plain === undefined) button.dataset.plain = button.innerHTML;  // its own words, as drawn
+      if (chosen) button.textContent = chosen.dataset.says;
+      else button.innerHTML = button.dataset.plain;
       button.classList.toggle("says", !!chosen);
     });
   }
