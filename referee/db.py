@@ -16,7 +16,7 @@ from sqlalchemy import JSON, Column, UniqueConstraint, event
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, SQLModel, create_engine
 
-from . import migrate
+from . import metrics, migrate
 
 
 def utcnow() -> datetime:
@@ -36,7 +36,7 @@ class GameTable(SQLModel, table=True):
     # [{"name", "token", "claimed"}]: a token only once a phone or client has claimed the seat
     seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     seats_version: int = 0  # compare-and-set counter of ``seats``: claims and frees never lose a race
-    rematch: str | None = Field(default=None, max_length=16)  # the code of the table's rematch, once made
+    rematch: str | None = Field(default=None, index=True, max_length=16)  # the code of the table's rematch, once made
     seq: int = 0
     tip: int = 0
     # A correction that left later entries that no longer pass: what the table settles before it
@@ -106,6 +106,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    event.listen(engine, "handle_error", metrics.database_error)
     migrate.upgrade(engine)  # a new database is built, an older one upgraded
     return engine
 

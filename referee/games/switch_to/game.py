@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..base import HOST, Text, apply_checked, check_rules
-from ..game import Game, RoundInfo
+from ..game import HOLE, Game, InputSamples, RoundInfo
 from .declare import DeclareHand
 from .host import ClearTable, EndRound
 from .passing import Pass, auto_pass
@@ -25,6 +25,11 @@ class SwitchTo(Game):
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options, summary = OPTIONS, SUMMARY
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"),
+        setup=(({"type": "start_round"}, None), *(({"type": "predict", "value": v}, s) for s, v in enumerate((4, 3, 2)))),
+        carrying={"type": "play", "seat": 0, "cards": HOLE},
+        numbers=({"type": "play", "seat": HOLE, "cards": "5S"}, {"type": "pass", "seat": HOLE}))
     moves = {move.type: move for move in (StartRound(), Predict(), StartPlayer(), PlayCards(), Pass(),
                                           DeclareHand(), ClearTable(), EndRound())}
 
@@ -37,7 +42,9 @@ class SwitchTo(Game):
     def check(self, state: State, action: Action, by: Any) -> None:
         """As ``Game.check``, with the phase and turn under the components too (a play out of turn,
         ST-R4 cited first, stays firm when its cards are not there), and an entry that repeats what
-        the record holds accepted (a hand declared again after the app declared it)."""
+        the record holds accepted (a hand declared again after the app declared it). A phone's
+        entry that names no seat is for its own seat, as in the other games."""
+        action = self.naming_its_seat(action, by)
         move = self.move(action)
         if move.repeats(state, action, by):
             return
@@ -46,6 +53,7 @@ class SwitchTo(Game):
     def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
         """As ``Game.apply``; after every entry the app passes for players who hold no token
         (``auto_pass=on``)."""
+        action = self.naming_its_seat(action, by)
         move = self.move(action)
 
         def effect(after: State) -> None:

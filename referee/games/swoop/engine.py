@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import HOST, Refusal, Text, check_rules, read_int, with_fields
-from ..game import Action, Game, RoundInfo
+from ..base import HOST, Refusal, Text, check_rules, read_int
+from ..game import HOLE, Action, Game, InputSamples, RoundInfo
 from . import scoring, sheet, state as states, view as views
 from .declare import DeclareRemaining
 from .flip import Flip
@@ -32,6 +32,10 @@ class Swoop(Game):
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options, presets, summary = OPTIONS, RULE_PRESETS, SUMMARY
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"), carrying={"type": "set_face_up", "seat": 0, "ranks": HOLE},
+        numbers=({"type": "set_face_up", "seat": HOLE, "ranks": "2 3 4 5"},
+                 {"type": "set_face_up", "seat": 0, "ranks": [HOLE] * 4}, {"type": "set_starter", "seat": HOLE}))
     moves = {move.type: move for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(),
                                           DeclareRemaining())}
 
@@ -71,15 +75,6 @@ class Swoop(Game):
 
     def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
         return super().apply(state, self.naming_its_seat(action, by), by, ruling=ruling)
-
-    def naming_its_seat(self, action: Any, by: Any) -> Any:
-        """A phone's entry with its seat written in, when it names none (it can be for no other)."""
-        if not isinstance(by, int) or not isinstance(action, Mapping) or action.get("seat") is not None:
-            return action
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in self.moves or not self.moves[kind].for_seat:
-            return action
-        return with_fields(action, seat=int(by))
 
     def describe(self, state: State, action: Action, by: Any = None) -> Text:
         """One history line; the entry was accepted, but a ruling may have let odd values through."""
