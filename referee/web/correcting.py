@@ -13,10 +13,11 @@ import uuid
 
 from flask import g, make_response, render_template, url_for
 
-from .. import corrections, log
+from .. import claims, corrections, gate, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, pad, render, sessions
+from .about import about_player
 from .common import by_json, db
 
 
@@ -38,7 +39,8 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     game = log.engine_of(table)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
-        table=table, engine=game, view=game.view(before, viewer), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        table=table, engine=game, view=claims.seat_view(db(), table, before, viewer, game), viewer=viewer, host=HOST,
+        key=uuid.uuid4().hex,
         target=entry, target_words=pad.own_words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
@@ -78,7 +80,19 @@ def board_context(table: GameTable, view: dict, viewer) -> dict:
     the correction just made, for every phone to see."""
     pending = corrections.pending_view(table, viewer)
     no_entries_while_pending(table, view)
+    if pending:
+        said_about_their_seats(table, pending, viewer)
     return {"pending": pending, "just_corrected": None if pending else latest_correction(table)}
+
+
+def said_about_their_seats(table: GameTable, pending: dict, viewer) -> None:
+    """Why an entry fails is said to its maker ("Your roll 1, 3, 4 makes card 1 ..."); on every
+    other phone, the host's too, it is said about the seat the entry is for ("Cem's roll ...")."""
+    for item in pending["failing"]:
+        seat = item.get("seat")
+        seat = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else None
+        if seat is not None and seat < len(table.seats) and seat != viewer:
+            item["message"] = about_player(item["message"], table.seats[seat]["name"])
 
 
 def no_entries_while_pending(table: GameTable, view: dict) -> dict:
@@ -137,4 +151,5 @@ def may_correct(table: GameTable, viewer, entry: Entry, in_force: set[int]) -> b
     """Whether History offers this phone "Correct" for ``entry`` (the log decides again)."""
     if entry.seq not in in_force or viewer is None or (table.pending and viewer != HOST):
         return False
-    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip)
+    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip
+                              and not gate.shown(db(), table, entry))

@@ -11,7 +11,7 @@ from collections import OrderedDict
 from flask import current_app, make_response, render_template, request
 from flask_babel import get_locale
 
-from .. import log, upkeep
+from .. import claims, log, upkeep
 from ..db import GameTable
 from ..games.base import HOST, Refusal
 from . import correcting, flows, opening, sessions, sheets
@@ -49,7 +49,7 @@ def _kept_board(table: GameTable, viewer) -> str:
     "Who are you?" screen, a seat's link, or just watching)."""
     key = (table.code, table.seq, table.tip, table.seats_version, json.dumps(table.pending, sort_keys=True),
            repr(viewer), json.dumps(flows.board_args(table, viewer), sort_keys=True), str(get_locale()),
-           upkeep.is_archived(table), public_base())
+           upkeep.is_archived(table), public_base(), sessions.freed_seat(table, viewer))
     boards = current_app.extensions.setdefault("boards", OrderedDict())
     with _boards_lock:
         if key in boards:
@@ -67,13 +67,14 @@ def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: di
                   form_key: str | None = None) -> str:
     game = log.engine_of(table)
     state = log.current_state(db(), table)
-    view = flows.hide_held_secret_offers(table, game.view(state, viewer), viewer)
+    view = flows.hide_held_secret_offers(table, state, claims.seat_view(db(), table, state, viewer, game), viewer)
     context = dict(
         table=table, engine=game, view=view, viewer=viewer, host=HOST,
         key=form_key or uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
         refusal_said=_refusal_said(table, state, refusal, refused, viewer),
         refused_line=flows.refused_entry_line(table, refused),
         message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
+        freed=sessions.freed_seat(table, viewer),
         poll_seconds=current_app.config["POLL_SECONDS"], **sheets.board_context(table, view),
         **correcting.board_context(table, view, viewer),
         **flows.board_flows(table, view, viewer, sheets.sheet_of(table)),
@@ -114,7 +115,8 @@ def board_json(table: GameTable, state, viewer) -> dict:
     """The table as ``viewer`` may see it: its code, seq, the game's view of the state and the
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
-    view = correcting.no_entries_while_pending(table, log.engine_of(table).view(state, viewer))
+    view = claims.seat_view(db(), table, state, viewer, log.engine_of(table))
+    view = correcting.no_entries_while_pending(table, flows.hide_held_secret_offers(table, state, view, viewer))
     return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
             "pending": correcting.pending_json(table, viewer)}
 
