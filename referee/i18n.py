@@ -8,6 +8,7 @@ so the catalogs carry them. The JSON API keeps to English.
 """
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from flask import Blueprint, g, has_request_context, redirect, request
@@ -95,11 +96,28 @@ def localize(text: Text) -> str:
         template = translations.ngettext(text.template, text.plural, text.params.get("n", 1))
     if not text.params:
         return template
-    parts = {name: localize(value) if isinstance(value, Text) else value for name, value in text.params.items()}
+    parts = {name: localize(value) if isinstance(value, Text) else _cards_as_printed(value, translations)
+             for name, value in text.params.items()}
     try:
         return template.format_map(parts)
     except (KeyError, IndexError, ValueError):  # a translation naming other fields: English beats a crash
         return str(text)
+
+
+# A sentence's part that is nothing but card labels ("J♠ Q♠", as ``games.cards.labels`` writes
+# them; a Switch To wild as ★7).
+CARD = r"(?:(?:10|[2-9AJQK])[♣♠♥♦]|★(?:10|[1-9]))"
+CARD_LABELS = re.compile(rf"{CARD}(?: {CARD})*")
+FACE = re.compile(r"^[JQK](?=[♣♠♥♦])")
+
+
+def _cards_as_printed(value, translations):
+    """Card labels in a sentence as the page's cards print them (issue 27): a German "Last:" line
+    says B♠ D♠ where it said J♠ Q♠, as the board beside it does (``web.filters.rank_letter``)."""
+    if not isinstance(value, str) or not CARD_LABELS.fullmatch(value):
+        return value
+    return " ".join(FACE.sub(lambda face: translations.pgettext("card rank letter", face.group()), label)
+                    for label in value.split(" "))
 
 
 def vary_on_language(response):

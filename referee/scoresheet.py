@@ -135,11 +135,13 @@ def _tints(sheet: ScoreSheet, seat: int) -> list[str | None]:
 
 
 def as_table(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:
-    """The sheet as text cells: a header, then a row per round and a totals row (for CSV)."""
-    header = [sheet.round_word, *sheet.players]
+    """The sheet as text cells: a header, then a row per round and a totals row (for CSV). A
+    lives sheet says which is which: its rows are the lives lost, its last row the lives left."""
+    lives = sheet.measure == "lives"
+    header = [f"{sheet.round_word} (lives lost)" if lives else sheet.round_word, *sheet.players]
     body = [[row.label + (f" ({row.note})" if row.note else ""), *(_cell(v) for v in row.scores)]
             for row in sheet.rows]
-    body.append(["Total", *(_cell(v, out="out") for v in sheet.totals)])
+    body.append(["Lives left" if lives else "Total", *(_cell(v, out="out") for v in sheet.totals)])
     return header, body
 
 

@@ -101,12 +101,31 @@
     var next = board.querySelector("form.act, details.act, .act form");
     if (next && !next.closest(".action-bar") && !inSight(next)) next.scrollIntoView({ block: "start" });
   }
-  document.addEventListener("DOMContentLoaded", announce);
+  // What the table must see first (issue 27): the game's end, once, when it arrives on a phone
+  // scrolled down; after this phone's Undo, the undone line with its "Put it back".
+  var overSeen = false;
+  function bringIntoView(el) {
+    if (el && !inSight(el)) el.scrollIntoView({ block: "start" });
+    return !!el;
+  }
+  function showGameOver(board) {
+    var over = board.querySelector(".game-over");
+    if (over && !overSeen) bringIntoView(over);
+    overSeen = !!over;
+    return !!over;
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    announce();
+    overSeen = !!document.querySelector("#board .game-over");  // a page opened at its top
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     announce();
     var board = document.getElementById("board");
+    if (!board || showGameOver(board)) return;
     var config = event.detail && event.detail.requestConfig;
-    if (board && config && config.verb === "post") showNextEntry(board);
+    if (!config || config.verb !== "post") return;
+    if (!board.querySelector(".refusal, .message") && bringIntoView(board.querySelector(".last.undone"))) return;
+    showNextEntry(board);
   });
 })();
 
@@ -171,6 +190,7 @@ document.addEventListener("click", function (event) {
     }
     var counts = form.querySelectorAll("[data-count-of]");
     for (var k = 0; k < counts.length; k++) if (!counts[k].classList.contains("matches")) return false;
+    if (!form.checkValidity()) return false;  // a number still to type (required) is not a choice made
     return (groups.length + counted.length + counts.length) > 0 && answered(form);
   }
   // A ticked [data-then-ask="field"] option (a green switch face) needs that field chosen too (its
@@ -186,6 +206,7 @@ document.addEventListener("click", function (event) {
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;
+    if (event.target.dataset && event.target.dataset.known !== undefined) return;  // a seat chosen, not its cards
     if (form && form.hasAttribute("data-autosubmit") && complete(form)) {
       form.dataset.sent = "1";  // for a reader (and the browser tests) to tell it went by itself
       form.requestSubmit();
@@ -206,6 +227,23 @@ document.addEventListener("click", function (event) {
     }
     var rest = Number(group.dataset.sum) - total;
     if (empty.length === 1 && empty[0] !== event.target && rest >= 0 && rest === Math.floor(rest)) empty[0].value = rest;
+  });
+})();
+
+// Numbers typed one after another (data-advance, e.g. the tricks of a Was Sticht round): once a
+// field can take no further digit (one digit when at most 9 may be typed), the next empty field
+// of the group has the caret, so "3", "0" fills two fields, not 30 in one; when none is left
+// empty the keyboard goes, and what follows the numbers is in sight.
+(function () {
+  document.addEventListener("input", function (event) {
+    var field = event.target, group = field.closest && field.closest("[data-advance]");
+    if (!group || field.type !== "number" || field.value === "" || !field.max) return;
+    if (Number(field.value) * 10 <= Number(field.max)) return;  // another digit may follow
+    var fields = group.querySelectorAll("input[type=number]");
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i] !== field && fields[i].value === "") { fields[i].focus(); return; }
+    }
+    field.blur();
   });
 })();
 

@@ -159,3 +159,51 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();
+
+// A choice that changes what its form's send button does says so on the button (data-says on the
+// choice, the button in the action bar too: form="..."): a rank higher than Swoop's pile is a
+// pick-up, and Play reads "Q – picks up" until another rank is chosen.
+(function () {
+  function senders(form) {
+    return Array.prototype.filter.call(form.elements, function (el) {
+      return el.tagName === "BUTTON" && el.type !== "button";
+    });
+  }
+
+  function update(form) {
+    var chosen = form.querySelector("input[data-says]:checked");
+    senders(form).forEach(function (button) {
+      if (button.dataset.plain === undefined) button.dataset.plain = button.innerHTML;  // its own words, as drawn
+      if (chosen) button.textContent = chosen.dataset.says;
+      else button.innerHTML = button.dataset.plain;
+      button.classList.toggle("says", !!chosen);
+    });
+  }
+
+  function updateAll() {
+    document.querySelectorAll("#board form").forEach(function (form) {
+      if (form.querySelector("input[data-says]")) update(form);
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target.form;
+    if (form && form.querySelector("input[data-says]")) update(form);
+  });
+  document.addEventListener("DOMContentLoaded", updateAll);
+  document.addEventListener("htmx:afterSettle", updateAll);
+})();
+
+// A choice that brings the cards it is known to hold (data-known="AH 10H" on a seat's chip: who
+// lays down 31 on the host's phone): those cards are ticked and the others cleared, and the
+// running count follows. The seat chosen never sends the form by itself (app.js).
+(function () {
+  document.addEventListener("change", function (event) {
+    var chosen = event.target;
+    if (!chosen.form || chosen.dataset.known === undefined) return;
+    var known = chosen.dataset.known.split(" ").filter(Boolean);
+    var cards = chosen.form.querySelectorAll(".grid input[type=checkbox]");
+    for (var i = 0; i < cards.length; i++) cards[i].checked = known.indexOf(cards[i].value) >= 0;
+    cards[0] && cards[0].dispatchEvent(new Event("input", { bubbles: true }));
+  });
+})();

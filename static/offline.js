@@ -1,10 +1,11 @@
 // A phone that loses the network (issue 17 item 15). An entry tapped while offline is kept and
-// shown as "not sent yet"; when the phone is back it is sent again with the same key, so the
-// server records it once (or, if the table moved on meanwhile, answers the fresh board saying
-// nothing was recorded). An entry the server answered 503 (its database out of reach: the entry
-// is not confirmed) is kept the same way and sent again after the Retry-After the answer gave.
-// A line under the bar says when the phone is offline, when an entry waits for the server, and
-// when it is live again. The words come from the script tag's data attributes, translated by the page.
+// shown as "not sent yet" (on the button tapped, and in a line just above the action bar); when
+// the phone is back it is sent again with the same key, so the server records it once (or, if
+// the table moved on meanwhile, answers the fresh board saying nothing was recorded). An entry
+// the server answered 503 (its database out of reach: the entry is not confirmed) is kept the
+// same way and sent again after the Retry-After the answer gave. The line says when the phone
+// is offline, when an entry waits for the server, and when it is live again. The words come
+// from the script tag's data attributes, translated by the page.
 (function () {
   var script = document.currentScript;
   var words = script ? script.dataset : {};
@@ -27,11 +28,26 @@
   var calm = null;
   var later = null;     // the timer of a resend after a 503
 
+  // Where the thumb is (issue 27): the line sits just above the action bar, or at the bottom of
+  // the screen, not above a page scrolled down to the cards.
+  function placeNearTheThumb() {
+    var actions = document.querySelector(".action-bar");
+    status.style.bottom = (actions ? actions.getBoundingClientRect().height : 0) + "px";
+  }
+
   function say(text, state) {
     clearTimeout(calm);
     status.textContent = text || "";
     status.dataset.state = state || "";
     status.hidden = !text;
+    if (text) placeNearTheThumb();
+  }
+
+  // The button tapped while offline shows that its entry waits (until the board is swapped).
+  function markUnsent(button) {
+    if (!button) return;
+    button.classList.add("unsent");
+    button.setAttribute("aria-describedby", "net-status");
   }
 
   function show() {
@@ -81,6 +97,8 @@
     if (!config || config.verb !== "post" || !config.formData) return false;
     pending = { path: config.path, body: new URLSearchParams(config.formData).toString() };
     try { sessionStorage.setItem(kept, JSON.stringify(pending)); } catch (e) { /* kept in memory only */ }
+    var tapped = config.triggeringEvent && config.triggeringEvent.submitter;
+    markUnsent(tapped || (event.detail.elt && event.detail.elt.querySelector && event.detail.elt.querySelector("button")));
     return true;
   }
 
@@ -106,6 +124,10 @@
     }
   }, true);
   window.addEventListener("offline", show);
+  // A new board may bring a taller or shorter action bar: the line stays just above it.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!status.hidden) placeNearTheThumb();
+  });
   // A board fetched fine means the network is back even if "online" was missed.
   document.addEventListener("htmx:afterRequest", function (event) {
     if (pending && event.detail && event.detail.successful) resend();

@@ -141,7 +141,8 @@ def test_schwimmen_counts_lives_and_who_goes_out():
     sheet = game.sheet()
     assert table(sheet) == [["R1", 0, 0, 1, "|", 1, 1, 0], ["R2", 0, 1, 1, "|", 1, 0, None]]
     assert sheet.totals == [1, 0, None] and sheet.ranks() == [1, 2, 3] and sheet.out_after(C) == 2
-    assert scoresheet.as_table(sheet)[1][-1] == ["Total", "1", "0", "out"]
+    header, body = scoresheet.as_table(sheet)
+    assert header[0] == "Round (lives lost)" and body[-1] == ["Lives left", "1", "0", "out"]
 
 
 def test_was_sticht_counts_completed_chips_per_round():

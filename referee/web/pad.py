@@ -176,6 +176,15 @@ def _entered_by_its_seat(entry: Entry, action: Mapping[str, Any]) -> bool:
     return entry.by != HOST and isinstance(seat, int) and entry.by == str(seat)
 
 
+def shown_secret_seqs(session, table: GameTable, entries: list[Entry]) -> set[int]:
+    """The seqs of the secret entries in force whose values the table has been shown (the
+    predictions once all were in): what the export may carry, as the history pad says them."""
+    engine = log.engine_of(table)
+    by_seq = {entry.seq: entry for entry in entries}
+    chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]
+    return _shown_secrets(engine, _States(session, table, engine), chain)[0]
+
+
 def _shown_secrets(engine: Game, states: _States, chain: list[Entry]) -> tuple[set[int], dict[int, int]]:
     """The secret entries in force that a later entry (or they themselves) showed the table, and
     seq -> seq for those a later secret entry of the same kind and seat replaced before the reveal

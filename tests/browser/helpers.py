@@ -156,6 +156,12 @@ class Taps:
         if locator.count() and locator.is_visible():
             self.tap(locator)
 
+    def keys(self, page, text: str) -> None:
+        """Typed on the phone's keyboard into the field that has the caret: each key one tap."""
+        for key in text:
+            page.keyboard.type(key)
+            self.count += 1
+
     def fill(self, locator, text) -> None:
         self.reach(locator)
         locator.fill(str(text))

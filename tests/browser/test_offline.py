@@ -6,6 +6,7 @@ not confirm (503: its database out of reach, here a real full disk) is sent agai
 from __future__ import annotations
 
 import json
+import re
 import threading
 import urllib.request
 
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.helpers import fill, small_filesystem
 
+from .conftest import SCREENSHOTS
 from .helpers import join, open_table
 
 pytestmark = pytest.mark.browser
@@ -69,6 +71,32 @@ def test_an_entry_tapped_offline_on_a_board_the_table_left_is_not_recorded(live_
     expect(ann.locator("#board .message")).to_contain_text("Nothing was recorded", timeout=LIVE)
     expect(ann.locator("#board")).to_have_attribute("data-seq", "3")
     assert [e["kind"] for e in entries(live_server, code)] == ["entry", "entry", "void"]
+
+
+def test_not_sent_yet_is_said_where_the_thumb_is(live_server, phone):
+    """Issue 27: scrolled down to the cards, the player tapping offline saw no notice (it sat
+    under the header, above the screen) and the button tapped showed nothing pending."""
+    host, ben = phone(), phone()
+    open_table(host, live_server, "Schwimmen", ["Ann", "Ben"], {"lives": "1"})
+    join(ben, host.url, "Ben")
+    host.locator("form.act button[name=seat][value='0']").click()
+    host.locator("form.act button[name=choice][value=keep]").click()
+    for code in ("7C", "8C", "9C"):  # the third card sends the centre
+        host.locator(f"form.act label.pick:has(input[value='{code}'])").click()
+    expect(ben.locator("form.swap")).to_be_visible(timeout=LIVE)
+    ben.context.set_offline(True)
+    ben.locator("form.swap label.pick:has(input[value='7S'])").click()
+    ben.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # scrolled down, past the cards
+    take = ben.locator(".action-bar button[name=take][value='9C']")
+    take.click()
+    status = ben.locator("#net-status")
+    expect(status).to_contain_text("Not sent yet")
+    assert status.evaluate("(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"), \
+        "the notice is off the screen"
+    expect(take).to_have_class(re.compile(r"\bunsent\b"))
+    ben.screenshot(path=str(SCREENSHOTS / "offline-unsent.png"))
+    ben.context.set_offline(False)
+    expect(ben.locator(".players li", has_text="Ben")).to_contain_text("9♣", timeout=LIVE)
 
 
 def test_a_phone_reloaded_offline_shows_its_last_board_and_its_kept_entry_lands_once(live_server, phone):

@@ -7,6 +7,7 @@ import urllib.request
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from .helpers import PHONE
 
@@ -145,5 +146,21 @@ def test_switch16_lines_in_the_colours_of_the_decks_held(browser, live_server, s
         assert legend == [blue, red]
         shoot(page, f"sheet-switch16-decks-{scheme}")
         assert not errors
+    finally:
+        context.close()
+
+
+def test_the_board_and_the_sheet_say_the_same_winner_rule(live_server, browser):
+    """Issue 27: Switch To's board said "least penalty wins" where its sheet said "highest total
+    wins" (its penalties are negative); both now say least penalty wins (Swoop's board too)."""
+    from .test_table_flows import Api, on_phone, one_round_of_switch_to
+
+    table = Api(live_server, "switch-to", ["Ann", "Ben"])
+    one_round_of_switch_to(table, table.host)
+    context, page = on_phone(browser, live_server, table.code, table.host)
+    try:
+        expect(page.locator("#board table.sheet caption").first).to_contain_text("least penalty wins")
+        page.goto(f"{live_server}/t/{table.code}/sheet")
+        expect(page.locator("table.sheet caption").first).to_contain_text("least penalty wins")
     finally:
         context.close()

@@ -269,7 +269,9 @@ def test_the_exports_carry_the_corrected_game(client):
     lines = {e["seq"]: e for e in exported["entries"]}
     assert lines[3]["in_force"] is False and lines[7]["replaces"] == 3 and lines[7]["in_force"] is True
     assert lines[11]["kind"] == "correct" and lines[11]["corrects"] == 3
-    assert "value" not in lines[11]["action"] and "value" not in lines[7]["action"]  # a prediction stays secret
+    # the correction line keeps the prediction out; the prediction in force, shown to the table
+    # with the others, is in the export with its value (issue 27)
+    assert "value" not in lines[11]["action"] and lines[7]["action"]["value"] == 0
     csv = [client.get(f"/t/{t.code}/export.csv").get_data(as_text=True) for t in (table, same)]
     assert csv[0] == csv[1]
 
@@ -321,6 +323,7 @@ def test_the_correction_page_shows_the_board_before_the_entry_and_posts_there(ho
     assert answer.status_code == 200 and answer.headers["HX-Redirect"] == f"/t/{played.code}"
     board = words(host_phone.page())
     assert "Corrected: “Ben played 3♥” (round 1, entry 5) corrected to “Ben played 2♥” by the host" in board
+    assert board.count("corrected to “Ben played 2♥”") == 1  # said once, not as the last line too (issue 27)
     plain = host_phone.post(f"/correct/{8}", {"type": "play", "seat": B, "cards": "3H"}, htmx=False)
     assert plain.status_code == 303 and plain.headers["Location"].endswith(f"/t/{played.code}")
 

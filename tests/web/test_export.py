@@ -109,7 +109,8 @@ def test_csv_of_schwimmen_counts_lives_lost_and_marks_who_is_out(client):
     state = table.enter({"type": "reveal", "cards": "AS KS 7D"}, by=C)["state"]
     assert [p["lives"] for p in state["players"]] == [1, 1, 0] and state["round"] == 2
     rows = csv_rows(client, table.code)
-    assert rows == [["Round", "Ann", "Ben", "Cem"], ["R1", "0", "0", "1"], ["Total", "1", "1", "0"]]
+    # the rows are lives lost, the last row lives left: the sheet says which (issue 27)
+    assert rows == [["Round (lives lost)", "Ann", "Ben", "Cem"], ["R1", "0", "0", "1"], ["Lives left", "1", "1", "0"]]
 
 
 def test_json_export_holds_table_players_options_log_and_sheet(client):
@@ -266,6 +267,15 @@ def test_openapi_describes_the_exports(client):
     paths = client.get("/api/openapi.json").json["paths"]
     for path in ("/t/{code}/export.csv", "/t/{code}/export.json", "/t/{code}/sheet"):
         assert path in paths and "404" in paths[path]["get"]["responses"]
+
+
+def test_predictions_are_in_the_export_once_the_table_was_shown_them(client):
+    """Issue 27: once every prediction is in, the table sees them all, and so does the export
+    (it dropped their values for good)."""
+    table = finished_switch_to(client)
+    document = client.get(f"/t/{table.code}/export.json").json
+    predictions = [e["action"] for e in document["entries"] if e["action"]["type"] == "predict"]
+    assert predictions == [{"type": "predict", "value": 1, "seat": A}, {"type": "predict", "value": 2, "seat": B}]
 
 
 def test_the_service_worker_is_served_from_the_root_and_every_page_installs_it(client):

@@ -81,9 +81,20 @@ def _form_fields(state: State, actions: list[dict]) -> dict:
         "triple_ranks": _triple_ranks(state) if state.options["reveal_mode"] == "score_only" else [],
         "waiting_for": state.turn if state.phase == EXCHANGE and state.turn is not None and not offered_turn
         else None,
+        "shows_first": _shows_first(state, [a["seat"] for a in actions if a["type"] == "show"]),
         "revealed_count": sum(str(seat) in state.reveals for seat in state.active()),
         "active_count": len(state.active()),
     }
+
+
+def _shows_first(state: State, seats: list[int]) -> int | None:
+    """The seat a show form asks about first, of the ``seats`` that may show: the one whose
+    exchange was the last turn (a 31 is mostly made by an exchange, and SC-R10 lets that player
+    show right after it), else the one on turn, else the first."""
+    for seat in (state.last_exchange, state.turn):
+        if seat in seats:
+            return seat
+    return seats[0] if seats else None
 
 
 def _triple_ranks(state: State) -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import Refusal
-from ..cards import SUIT_NAMES, SUITS, Card, normalise, parse_card, split_tokens
+from ..cards import SUIT_NAMES, SUITS, Card, label_of, normalise, parse_card, split_tokens
 from .state import RANKS, State
 
 
@@ -46,7 +46,7 @@ def parse_play(raw: Any) -> Play:
     cards, wilds = [], []
     for token in tokens:
         code = normalise(token)
-        if code.startswith("W") and code[1:].isascii() and code[1:].isdigit() and 1 <= int(code[1:]) <= 10:
+        if _is_wild(code) and 1 <= int(code[1:]) <= 10:
             wilds.append(int(code[1:]))
             continue
         try:
@@ -123,6 +123,18 @@ def split_tokens_safe(raw: Any) -> list[str]:
         return [normalise(t) for t in split_tokens(raw if raw is not None else [])]
     except ValueError:
         return []
+
+
+def said(codes: Iterable[str]) -> str:
+    """A play as the buttons show it: cards as 7♦, a wild as ★7 (its token), not W7; the wild
+    after the cards, wherever the form put its field."""
+    codes = list(codes)
+    wilds = [f"★{code[1:]}" for code in codes if _is_wild(code)]
+    return " ".join([label_of(code) for code in codes if not _is_wild(code)] + wilds)
+
+
+def _is_wild(code: str) -> bool:
+    return code.startswith("W") and code[1:].isascii() and code[1:].isdigit()
 
 
 def card_order(code: str) -> tuple[int, int]:

@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..base import Refusal, Text, counted, next_seat, not_yours, read_seat
-from ..cards import labels
 from .entries import SwitchToMove, check_turn
 from .flow import (
     HAND_AT_0,
@@ -22,7 +21,7 @@ from .flow import (
     no_play_token_left,
     spend,
 )
-from .notation import Play, beat_marks, check_cards_exist, form_of, parse_play, split_tokens_safe
+from .notation import Play, beat_marks, check_cards_exist, form_of, parse_play, said, split_tokens_safe
 from .play_candidates import candidate_plays, follows
 from .state import FLIPS, PLAY, START_PLAYER, Player, State
 
@@ -108,7 +107,7 @@ class PlayCards(SwitchToMove):
             state.turn = next_seat(seat, state.seat_count)
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
-        return Text("{name} played {cards}", name=who, cards=labels(split_tokens_safe(action.get("cards"))))
+        return Text("{name} played {cards}", name=who, cards=said(split_tokens_safe(action.get("cards"))))
 
     def candidates(self, state: State) -> list[dict]:
         return list(self.plays_for(state, state.turn)) if state.phase == PLAY else []

@@ -83,8 +83,10 @@ class ChipPick(SeatEntry):
             start_round(state)
 
     def describe(self, state: State, action: Action, who: str) -> Text:
-        chip = str(action.get("chip"))[:12]
-        return Text("Chip taken: {chip}", chip=ws.CHIP_NAMES.get(chip, chip))
+        # the seat due takes the chip, whichever phone enters it (as ``effect``)
+        chip, seat = str(action.get("chip"))[:12], chip_turn(state)
+        return Text("{name} took a chip: {chip}", name=who if seat is None else state.name(seat),
+                    chip=ws.CHIP_NAMES.get(chip, chip))
 
     def candidates(self, state: State) -> list[dict]:
         return [{"type": self.type, "seat": chip_turn(state), "chip": chip} for chip in ws.CHIP_COPIES]

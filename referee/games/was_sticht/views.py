@@ -152,5 +152,6 @@ def round_info(view: dict) -> RoundInfo:
     phase = view["phase"]
     turn = {"play": view["turn"], "draft": view["next_picker"], "chip_draft": view["chip_turn"],
             "trumps": view["dealer"], "reveal": view["dealer"], "flip": view["dealer"]}.get(phase)
-    number = view["round"] - 1 if phase in ("over", "corners") else view["round"]
+    # the round is scored (the next one's number is in "round") while the dealer turns a chip too
+    number = view["round"] - 1 if phase in ("over", "corners", "flip") else view["round"]
     return RoundInfo("Round", max(number, 1), dealer=view["dealer"], turn=turn)
