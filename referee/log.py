@@ -102,7 +102,7 @@ def open_table(session: Session, game_id: str, players: Any, options: Mapping | 
     engine = GAMES[game_id]
     state = engine.new_game(players, options)
     table = GameTable(
-        code=_unused_code(session), game=game_id, host_token=host_token or new_token(),
+        code=_unused_code(session), game=game_id, host_token=host_token or new_token(), share=new_share_code(),
         options=dict(state.options),
         seats=[{"name": name, "token": None, "claimed": False, **(seat_fields[n] if seat_fields else {})}
                for n, name in enumerate(engine.seat_names(state))],
@@ -330,16 +330,15 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     return find_table(session, table.rematch)
 
 
+def new_share_code() -> str:
+    """The code that shares a table's result read-only, made when the table is opened (so that
+    reading a sheet never writes). It names no table: a phone given it cannot reach the live
+    table, nor follow it to its rematch."""
+    return new_token()[:CODE_LENGTH * 2]
+
+
 def share_code(session: Session, table: GameTable) -> str:
-    """The code that shares this table's result read-only: made the first time it is asked for
-    (of two phones asking at once, the first stored wins). It names no table: a phone given it
-    cannot reach the live table, nor follow it to its rematch."""
-    if not table.share:
-        unset = _TABLES.update().where(_TABLES.c.id == table.id, _TABLES.c.share.is_(None))
-        session.connection().execute(unset.values(share=new_token()[:CODE_LENGTH * 2]))
-        session.commit()
-        session.refresh(table)
-    assert table.share, "stored here, or by the request that stored it first"
+    assert table.share, "every table gets one when it is opened (migration 0009 for older ones)"
     return table.share
 
 

@@ -56,8 +56,8 @@ def phone(browser):
     """Make a phone: a page in its own browser context, so each has its own cookies."""
     contexts = []
 
-    def make():
-        context = browser.new_context(**PHONE)
+    def make(**options):
+        context = browser.new_context(**{**PHONE, **options})
         contexts.append(context)
         return context.new_page()
 

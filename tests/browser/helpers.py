@@ -10,8 +10,10 @@ from pathlib import Path
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+# Service workers off: a page its worker serves is out of Playwright's routes and request events,
+# which many tests use; the one that tests the worker (test_offline.py) lets it run.
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
+         "has_touch": True, "service_workers": "block"}
 
 
 def open_table(page, live_server: str, game: str, players: list[str], options: dict | None = None) -> None:

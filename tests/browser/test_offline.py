@@ -28,8 +28,8 @@ def entries(live_server: str, code: str) -> list[dict]:
         return json.loads(response.read())["entries"]
 
 
-def predicting(live_server, phone):
-    host, ann = phone(), phone()
+def predicting(live_server, phone, **ann_options):
+    host, ann = phone(), phone(**ann_options)
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     code = host.url.rstrip("/").rsplit("/", 1)[1]
     join(ann, host.url, "Ann")
@@ -105,7 +105,7 @@ def test_a_phone_reloaded_offline_shows_its_last_board_and_its_kept_entry_lands_
     the entry tapped before the reload is still kept, and lands once when the server answers.
     (Whether it stays unsent while offline is the first test's: Chromium's offline emulation
     lets a request of a page its worker controls through when that page unloads.)"""
-    host, ann, code = predicting(live_server, phone)
+    host, ann, code = predicting(live_server, phone, service_workers="allow")
     ann.evaluate("navigator.serviceWorker.ready.then(() => true)")  # the worker is installed
     ann.reload()  # now it serves this page, and keeps each copy the server sends
     expect(ann.locator("form.predict")).to_be_visible(timeout=LIVE)
