@@ -69,6 +69,8 @@ class Move:
       it? (By default: when it ``reveals``.)
     - ``shown(state, action, who)``: a secret entry's history line once shown, with what it hid.
     - ``settled(before, after)``: what the entry settled that its line does not say, for the history.
+    - ``kept_from(before, action, now, viewer)``: the entry's line while the board at ``now``
+      keeps its details from ``viewer`` (a card picked earlier, on a closed record).
     - ``restated_by``: note templates that say this entry again, more fully: the history shows
       such a note in the entry's place instead of saying it twice.
     """
@@ -113,6 +115,13 @@ class Move:
     def shown(self, state: Any, action: Action, who: str) -> Text | None:
         """The history line of this secret entry once the table has seen it ("Ann predicted 3"),
         from the state before it; None: its ``describe`` line. Never called before the reveal."""
+        return None
+
+    def kept_from(self, before: Any, action: Action, now: Any, viewer: Any) -> Text | None:
+        """This entry's history line for ``viewer`` while the board at ``now`` keeps the entry's
+        details from that viewer ("Ann picked a card": the board shows only the column in
+        progress), from the state ``before`` it; None: ``viewer`` may read all of it. The
+        history, the API and the exports say no more than the board does."""
         return None
 
 
@@ -283,6 +292,18 @@ class Game:
         move = self._move_of(action)
         return move is not None and (type(move).reveals is not Move.reveals
                                      or type(move).shows_secrets is not Move.shows_secrets)
+
+    def kept_from(self, before: Any, action: Action, now: Any, viewer: Any) -> Text | None:
+        """``action``'s line for ``viewer`` when the board at ``now`` keeps its details from that
+        viewer, else None (``Move.kept_from``)."""
+        move = self._move_of(action)
+        return move.kept_from(before, action, now, viewer) if move is not None else None
+
+    def may_keep(self, action: Action) -> bool:
+        """May ``action``'s details be kept from a viewer (its move has its own ``kept_from``)?
+        Only for those are the states around an entry loaded."""
+        move = self._move_of(action)
+        return move is not None and type(move).kept_from is not Move.kept_from
 
     def restates(self, action: Action, note: Text) -> bool:
         """Does ``note``, set off by ``action``, say that entry again (``Move.restated_by``)?"""

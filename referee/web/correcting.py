@@ -16,7 +16,8 @@ from flask import g, make_response, render_template, url_for
 from .. import corrections, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
-from . import outcomes, pad, render, sessions
+from . import outcomes, render, sessions
+from .projection import Projection
 from .common import by_json, db
 
 
@@ -35,11 +36,11 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     sessions.showing_secrets_of(viewer)  # the board before the entry may show this seat's hidden cards
     kind = "insert" if inserting else "correct"
     entry, before = corrections.starting_point(db(), table, viewer, target, kind)
-    game = log.engine_of(table)
+    game, seen = log.engine_of(table), Projection(db(), table, viewer)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
-        table=table, engine=game, view=game.view(before, viewer), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
-        target=entry, target_words=pad.own_words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
+        table=table, engine=game, view=seen.view(before), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        target=entry, target_words=seen.own_words(entry), target_line=seen.words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
     template = "_correction_board.html" if render.is_htmx() else "correct.html"
@@ -73,12 +74,13 @@ def corrected(table: GameTable):
 
 # --------------------------------------------------------------------------- on the board
 
-def board_context(table: GameTable, view: dict, viewer) -> dict:
+def board_context(table: GameTable, view: dict, seen: Projection) -> dict:
     """What a board adds: the pending correction (its entries' forms are hidden meanwhile), or
-    the correction just made, for every phone to see."""
-    pending = corrections.pending_view(table, viewer)
+    the correction just made, for every phone to see (in the words its viewer may read)."""
+    pending = corrections.pending_view(table, seen.viewer)
     no_entries_while_pending(table, view)
-    return {"pending": pending, "just_corrected": None if pending else latest_correction(table)}
+    corrected = None if pending else latest_correction(table)
+    return {"pending": pending, "just_corrected": seen.words(corrected) if corrected else None}
 
 
 def no_entries_while_pending(table: GameTable, view: dict) -> dict:

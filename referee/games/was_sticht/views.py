@@ -34,7 +34,9 @@ from .state import (
     column_complete,
     current_column,
     hand,
+    is_record_open,
     next_picker,
+    shown_tricks,
     taken,
 )
 
@@ -42,7 +44,7 @@ from .state import (
 def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     """The board for ``viewer``, with the entries it may make now (``actions``)."""
     dealer_sees = viewer == state.dealer and state.dealer is not None
-    record_open = state.options["open_record"] == "yes" or state.phase in (FLIP, CORNERS, OVER)
+    record_open = is_record_open(state)
     column = current_column(state) if state.columns else None
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
@@ -139,11 +141,8 @@ def column_view(state: State, col: dict, number: int, current: int, record_open:
 
 
 def tricks_view(state: State, record_open: bool) -> list[dict]:
-    if record_open:
-        return [dict(t) for t in state.tricks]
-    done = [t for t in state.tricks if t["winner"] is not None]
-    current = [t for t in state.tricks if t["winner"] is None]
-    return [dict(t) for t in done[-1:] + current]
+    shown = range(1, len(state.tricks) + 1) if record_open else shown_tricks(state)
+    return [dict(state.tricks[n - 1]) for n in shown]
 
 
 def round_info(view: dict) -> RoundInfo:
