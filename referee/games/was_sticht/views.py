@@ -56,7 +56,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         "layout": state.layout, "column": column,
         "columns": [column_view(state, c, number, column, record_open) for number, c in enumerate(state.columns, 1)],
         "next_picker": next_picker(state, column) if state.phase == DRAFT and column and column <= COLUMNS else None,
-        "hint_for_dealer": hint_for_dealer(state, dealer_sees, column), "taken": taken(state),
+        "hint_for_dealer": hint_for_dealer(state, dealer_sees, column), "taken": taken_in_card_order(state),
         "turn": state.turn, "tricks": tricks_view(state, record_open), "tasks_shown": state.tasks_shown,
         "players": [player_view(state, seat, viewer, record_open) for seat in range(state.n)],
         "playable": playable(state, viewer, record_open),
@@ -70,6 +70,13 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         **form_fields(state, column),
         "actions": actions,
     }
+
+
+def taken_in_card_order(state: State) -> list[str]:
+    """The cards taken, in the pack's order: in the order they were taken they would tell, with
+    the public pick order, who took which while the record is closed."""
+    gone = set(taken(state))
+    return [card for card in ws.CARDS if card in gone]
 
 
 def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict:
