@@ -77,7 +77,7 @@ def corrected(table: GameTable):
 def board_context(table: GameTable, view: dict, seen: Projection) -> dict:
     """What a board adds: the pending correction (its entries' forms are hidden meanwhile), or
     the correction just made, for every phone to see (in the words its viewer may read)."""
-    pending = corrections.pending_view(table, seen.viewer)
+    pending = seen.pending()
     no_entries_while_pending(table, view)
     corrected = None if pending else latest_correction(table)
     return {"pending": pending, "just_corrected": seen.words(corrected) if corrected else None}
@@ -99,9 +99,9 @@ def latest_correction(table: GameTable) -> Entry | None:
     return last if last is not None and corrections.is_correction(last) else None
 
 
-def pending_json(table: GameTable, viewer) -> dict | None:
-    """The pending correction for the API, in English, as ``viewer`` may see it."""
-    pending = corrections.pending_view(table, viewer)
+def pending_json(seen: Projection) -> dict | None:
+    """The pending correction for the API, in English, as ``seen``'s viewer may see it."""
+    pending = seen.pending()
     if pending is None:
         return None
     return {"about": str(pending["about"]), "remaining": pending["rest"], "unlisted": pending["unlisted"],

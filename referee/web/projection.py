@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlmodel import select
 
-from .. import log
+from .. import corrections, log
 from ..db import Entry, GameTable, Snapshot
 from ..games.base import HOST, Text
 from ..games.game import Game
@@ -110,15 +110,16 @@ class Projection:
     def _retold(self, record: Entry, line: Any) -> Any:
         """An undo or correction line, with the words of the entries it quotes that are kept
         from this viewer said as the board says them."""
+        swaps = {_key(own_words(log.description(entry))): kept for entry, kept in self._quoted_kept(record)}
+        return _swapped(line, swaps) if swaps else line
+
+    def _quoted_kept(self, record: Entry) -> list[tuple[Entry, Any]]:
+        """The entries an undo or correction line quotes that are kept from this viewer, with
+        their words as this viewer's board says them."""
         quoted = [seq for seq in (record.voids, record.corrects) if seq]
         quoted += [replacement.seq for replacement in self._replacements_of(record)]
-        swaps = {}
-        for seq in quoted:
-            entry = self._line_at(seq)
-            kept = self.kept_line(entry) if entry is not None else None
-            if kept is not None:
-                swaps[_key(own_words(log.description(entry)))] = kept
-        return _swapped(line, swaps) if swaps else line
+        lines = [entry for entry in map(self._line_at, quoted) if entry is not None]
+        return [(entry, kept) for entry in lines if (kept := self.kept_line(entry)) is not None]
 
     def _line_at(self, seq: int) -> Entry | None:
         if self.entries is not None:
@@ -136,6 +137,22 @@ class Projection:
             Entry.table_id == self.table.id, Entry.replaces == record.corrects, Entry.seq < record.seq,
             Entry.kind == "entry")))
 
+    def pending(self) -> dict | None:
+        """The pending correction (``corrections.pending_view``) as this viewer may read it: the
+        entries that no longer pass, and the correction's sentence, said as History says them;
+        why an entry kept from this viewer fails stays hidden too (its sentence names cards)."""
+        pending = corrections.pending_view(self.table, self.viewer)
+        if pending is None:
+            return None
+        failing = []
+        for item in pending["failing"]:
+            entry = self._line_at(item["seq"])
+            kept = self.kept_line(entry) if entry is not None else None
+            failing.append(item if kept is None else {**item, "entry": kept, "message": corrections.HIDDEN_WHY})
+        record = self._line_at(self.table.seq)
+        about = pending["about"] if record is None or record.kind == "entry" else self._retold(record, pending["about"])
+        return {**pending, "about": about, "failing": failing}
+
     def description(self, entry: Entry) -> str:
         """The line in English, as the API and the exports give it (cut as the log's column is)."""
         words = self.words(entry)
@@ -147,7 +164,8 @@ class Projection:
         action = entry.action
         if action is None:
             return None
-        if action.get("type") in self.engine.secret_entries or self.kept_line(entry) is not None:
+        kept = self.kept_line(entry) is not None if entry.kind == "entry" else bool(self._quoted_kept(entry))
+        if action.get("type") in self.engine.secret_entries or kept:
             return {k: v for k, v in action.items() if k in ("type", "seat")}
         return action
 

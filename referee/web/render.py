@@ -116,9 +116,10 @@ def board_json(table: GameTable, state, viewer) -> dict:
     """The table as ``viewer`` may see it: its code, seq, the game's view of the state and the
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
-    view = correcting.no_entries_while_pending(table, Projection(db(), table, viewer).view(state))
+    seen = Projection(db(), table, viewer)  # ``state`` may be an earlier one: a key's first answer
+    view = correcting.no_entries_while_pending(table, seen.view(state))
     return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
-            "pending": correcting.pending_json(table, viewer)}
+            "pending": correcting.pending_json(seen)}
 
 
 def entry_json(entry, seen: Projection) -> dict:

@@ -4,6 +4,8 @@ history and the JSON export too, for a watcher and for another seat, and shown t
 that holds the cards, to the host (whose board shows every hand) and once the record is open."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.games.was_sticht_examples import A, B, C, CHIPS, COLUMNS_85, TRICKS_85, D, drafted_chips, seat_cards
@@ -100,3 +102,26 @@ def test_an_open_record_hides_nothing(client):
     _draft(table, COLUMNS_85[:1])
     answers = _read_paths(client, table, None)
     assert all(card in answers[name] for card in ("G7", "Y5", "B2") for name in ("history page", "export.json"))
+
+
+def test_a_correction_of_a_hidden_pick_says_it_as_the_board_does(client):
+    """The host corrects Ben's pick in column 1 once column 2 is under way: the correction's
+    line in History, the API's history, the export and the board's "Corrected:" note name no
+    card to a watcher or another seat (issue 25 item 7)."""
+    table = drafted_chips(client)
+    table.enter({"type": "set_trumps", "colour": "B", "number": "4"}, by=A)
+    _draft(table, COLUMNS_85[:1])
+    table.enter({"type": "pick", "card": "Y1"}, by=C)
+    entries = client.get(f"/api/tables/{table.code}/history", headers=table.auth("host")).json["entries"]
+    target = next(e["seq"] for e in entries if e["description"] == "B picked G7")
+    body = {"entry": target, "action": {"type": "pick", "seat": B, "card": "G1"}, "expected_seq": table.seq,
+            "key": "a-correction"}
+    corrected = client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"))
+    assert corrected.status_code == 200, corrected.json
+    for viewer in (None, C):
+        answers = _read_paths(client, table, viewer)
+        board = client.get(f"/t/{table.code}" + ("?watch=1" if viewer is None else "")).get_data(as_text=True)
+        answers["board's note"] = re.search(r'<p class="note corrected".*?</p>', board, re.S).group(0)
+        assert _leaks(answers, ["G7", "G1"]) == {}
+        assert "“B picked a card”" in answers["board's note"]
+    assert "G1" in _read_paths(client, table, B)["API history"]
