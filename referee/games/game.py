@@ -121,7 +121,8 @@ class Move:
         """This entry's history line for ``viewer`` while the board at ``now`` keeps the entry's
         details from that viewer ("Ann picked a card": the board shows only the column in
         progress), from the state ``before`` it; None: ``viewer`` may read all of it. The
-        history, the API and the exports say no more than the board does."""
+        history, the API and the exports say no more than the board does. Only an entry of the
+        round in progress may be kept (``Game.round_info``): a round gone by is not asked."""
         return None
 
 
@@ -298,6 +299,11 @@ class Game:
         viewer, else None (``Move.kept_from``)."""
         move = self._move_of(action)
         return move.kept_from(before, action, now, viewer) if move is not None else None
+
+    def keeps_from(self, now: Any, viewer: Any) -> bool:
+        """May the board at ``now`` keep any entry's details from ``viewer``? (By default: when a
+        move has its own ``kept_from``.) False spares reading the states around each entry."""
+        return any(type(move).kept_from is not Move.kept_from for move in self.moves.values())
 
     def may_keep(self, action: Action) -> bool:
         """May ``action``'s details be kept from a viewer (its move has its own ``kept_from``)?

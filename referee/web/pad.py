@@ -20,7 +20,7 @@ from .. import log
 from ..db import Entry
 from ..games.base import HOST, Text
 from ..games.game import Game, RoundInfo
-from .projection import Projection, States, action_of
+from .projection import Projection, States, action_of, same_round
 
 
 @dataclass
@@ -61,7 +61,7 @@ def history_pad(seen: Projection, entries: list[Entry], in_force: set[int]) -> l
             found = chain_rounds[entry.seq] if entry.seq in chain_rounds else states.round_at(entry.prev_tip)
             info = found or info
         line = _line(seen, entry, entry.seq in shown, replaced.get(entry.seq), entry.seq in in_force)
-        if rounds and _same_round(rounds[-1].info, info):
+        if rounds and same_round(rounds[-1].info, info):
             rounds[-1].lines.append(line)
         else:
             rounds.append(PadRound(info, [line]))
@@ -78,7 +78,7 @@ def _rounds_along(states: States, chain: list[Entry]) -> dict[int, RoundInfo | N
 
     def fill(low: int, high: int) -> None:
         first, last = states.round_at(chain[low].prev_tip), states.round_at(chain[high].prev_tip)
-        if _same_round(first, last):
+        if same_round(first, last):
             found.update((entry.seq, first) for entry in chain[low:high + 1])
             return
         if high - low <= 1:
@@ -91,10 +91,6 @@ def _rounds_along(states: States, chain: list[Entry]) -> dict[int, RoundInfo | N
     if chain:
         fill(0, len(chain) - 1)
     return found
-
-
-def _same_round(one: RoundInfo | None, other: RoundInfo | None) -> bool:
-    return (one and one.word, one and one.number) == (other and other.word, other and other.number)
 
 
 def _line(seen: Projection, entry: Entry, shown: bool, replaced_by: int | None, in_force: bool) -> PadLine:

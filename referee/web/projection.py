@@ -11,6 +11,7 @@ undo and correction lines that quote it. Nothing else reads a log line or a stat
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from sqlmodel import select
@@ -18,7 +19,7 @@ from sqlmodel import select
 from .. import corrections, log
 from ..db import Entry, GameTable, Snapshot
 from ..games.base import HOST, Text
-from ..games.game import Game
+from ..games.game import Game, RoundInfo
 from . import sessions
 from .common import db
 
@@ -88,12 +89,40 @@ class Projection:
 
     def _kept_from(self, entry: Entry) -> Any:
         action = action_of(entry)
-        if entry.kind != "entry" or not self.engine.may_keep(action):
+        if entry.kind != "entry" or not self.engine.may_keep(action) or not self._keeps_any:
+            return None
+        if entry.seq in self._earlier_rounds:
             return None
         before, now = self.states.at(entry.prev_tip), self.now
         if before is None or now is None:
             return None
         return self.engine.kept_from(before, action, now, self.viewer)
+
+    @cached_property
+    def _keeps_any(self) -> bool:
+        now = self.now
+        return now is not None and self.engine.keeps_from(now, self.viewer)
+
+    @cached_property
+    def _earlier_rounds(self) -> set[int]:
+        """The entries in force made in an earlier round than the one in progress, whose states
+        need no loading (``Move.kept_from`` keeps nothing of a round gone by). Found by bisection
+        on the entries in force, as rounds only move forward along them: a few states read,
+        whatever the game's length. Without the whole log (a board's last line): none."""
+        if self.entries is None:
+            return set()
+        chain = log.in_force(list(self.entries.values()), self.table.tip)
+        now = self.states.round_at(self.table.tip)
+        if now is None or now.number is None:
+            return set()
+        low, high = 0, len(chain)  # chain[:low] are of earlier rounds, chain[high:] of this one
+        while low < high:
+            middle = (low + high) // 2
+            if same_round(self.states.round_at(self.entries[chain[middle]].prev_tip), now):
+                high = middle
+            else:
+                low = middle + 1
+        return set(chain[:low])
 
     def words(self, entry: Entry) -> Any:
         """The entry's history line (its words, then the notes it set off) for this viewer."""
@@ -137,6 +166,10 @@ class Projection:
             Entry.table_id == self.table.id, Entry.replaces == record.corrects, Entry.seq < record.seq,
             Entry.kind == "entry")))
 
+    def _tells_less(self, entry: Entry) -> bool:
+        """Is the line said to this viewer other than as the log wrote it?"""
+        return self.kept_line(entry) is not None if entry.kind == "entry" else bool(self._quoted_kept(entry))
+
     def pending(self) -> dict | None:
         """The pending correction (``corrections.pending_view``) as this viewer may read it: the
         entries that no longer pass, and the correction's sentence, said as History says them;
@@ -155,8 +188,7 @@ class Projection:
 
     def description(self, entry: Entry) -> str:
         """The line in English, as the API and the exports give it (cut as the log's column is)."""
-        words = self.words(entry)
-        return entry.description if words is log.description(entry) else str(words)[:300]
+        return str(self.words(entry))[:300] if self._tells_less(entry) else entry.description
 
     def action(self, entry: Entry) -> dict | None:
         """The entry's fields as the exports give them: a secret entry's, and one kept from this
@@ -164,8 +196,7 @@ class Projection:
         action = entry.action
         if action is None:
             return None
-        kept = self.kept_line(entry) is not None if entry.kind == "entry" else bool(self._quoted_kept(entry))
-        if action.get("type") in self.engine.secret_entries or kept:
+        if action.get("type") in self.engine.secret_entries or self._tells_less(entry):
             return {k: v for k, v in action.items() if k in ("type", "seat")}
         return action
 
@@ -176,6 +207,10 @@ def of_this_phone(table: GameTable, entries: list[Entry] | None = None) -> Proje
     viewer = sessions.who(table)
     sessions.showing_secrets_of(viewer)
     return Projection(db(), table, viewer, entries)
+
+
+def same_round(one: RoundInfo | None, other: RoundInfo | None) -> bool:
+    return (one and one.word, one and one.number) == (other and other.word, other and other.number)
 
 
 def action_of(entry: Entry) -> dict[str, Any]:

@@ -69,6 +69,10 @@ class WasSticht(Game):
     def end_reason(self, board: dict) -> Text:
         return scoring.end_reason(board)
 
+    def keeps_from(self, now: State, viewer: Any) -> bool:
+        """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
+        return viewer != HOST and not states.is_record_open(now)
+
 
 
     # ---------------------------------------------------------------- the shared plumbing, bent
