@@ -87,10 +87,10 @@ def measure(session: Session, entries: int, samples: int) -> dict:
     for _ in range(samples):
         plain.append(timed(lambda: predict(session, code, next(values))))
         second = in_force(session, code)[1]
-        early.append(timed(lambda: correct(session, code, second, next(values))))
+        early.append(timed(lambda at=second: correct(session, code, at, next(values))))
         replayed.append(len(in_force(session, code)) - 2)
         three_back = in_force(session, code)[-3]
-        late.append(timed(lambda: correct(session, code, three_back, next(values))))
+        late.append(timed(lambda at=three_back: correct(session, code, at, next(values))))
     plain_ms, early_ms, late_ms = (statistics.median(times) * 1000 for times in (plain, early, late))
     return {"entries": entries, "samples": samples, "fill_seconds": round(fill_seconds, 1),
             "plain_entry_ms": round(plain_ms, 2), "early_correction_ms": round(early_ms, 1),

@@ -77,8 +77,8 @@ def measure_game(port: int, database_url: str, game: str, samples: int, early_se
     for _ in range(samples):
         for table, entries, boards in ((early_table, growth.early, growth.early_board),
                                        (late_table, growth.late, growth.late_board)):
-            entries.append(_timed(lambda: _post_page(client, port, table, entry)))
-            boards.append(_timed(lambda: _board(client, table)))
+            entries.append(_timed(lambda table=table: _post_page(client, port, table, entry)))
+            boards.append(_timed(lambda table=table: _board(client, table)))
             _undo(client, table)
     client.close()
     return growth

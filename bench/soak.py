@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make ``bench`` and ``referee`` importable
     sys.path.insert(0, str(ROOT))
 
-from bench.live import Client, Gunicorn, Unreachable
-from bench.phones import GaveUp, SimTable, Stats, Verdict, playable_games, verify
+from bench.live import Client, Gunicorn, Unreachable  # noqa: E402 (after the path is set)
+from bench.phones import GaveUp, SimTable, Stats, Verdict, playable_games, verify  # noqa: E402
 
 PROFILES = {
     "quick": {"seconds": 45, "tables_per_game": 2, "kill_every": (6.0, 10.0), "min_kills": 4},

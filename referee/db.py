@@ -36,7 +36,7 @@ class GameTable(SQLModel, table=True):
     # [{"name", "token", "claimed"}]: a token only once a phone or client has claimed the seat
     seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     seats_version: int = 0  # compare-and-set counter of ``seats``: claims and frees never lose a race
-    rematch: str | None = Field(default=None, max_length=16)  # the code of the table's rematch, once made
+    rematch: str | None = Field(default=None, index=True, max_length=16)  # the code of the table's rematch, once made
     seq: int = 0
     tip: int = 0
     # A correction that left later entries that no longer pass: what the table settles before it

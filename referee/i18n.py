@@ -15,6 +15,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 from flask_babel import Babel, get_locale, get_translations, pgettext
 
+from .games import GAMES
 from .games.base import Option, Text
 from .i18n_extract import VALUE_CONTEXT, value_label
 
@@ -156,7 +157,9 @@ def page_language() -> str:
 
 
 def init_app(app) -> None:
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    # The app's catalogs, then those of each game that keeps its own (Game.own_translations)
+    own = [game.own_translations for game in GAMES.values() if game.own_translations]
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(["translations", *own]))
     Babel(app, locale_selector=select_locale)
     # Flask-Babel added Jinja's i18n extension (newstyle); these replace its callables.
     app.jinja_env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext,

@@ -92,8 +92,11 @@ def extract_engine_texts(fileobj, keywords, comment_tags, options) -> Iterator[t
         yield line, "ngettext" if isinstance(template, tuple) else None, template, [f"{path.stem} (sentence)"]
     if path.stem != "game" or path.parent.name != "games":
         return
-    # game.py holds the registry: every registered game's title and house rules are said here
+    # game.py holds the registry: every registered game's title and house rules are said here,
+    # but for a game that keeps its own catalogs (Game.own_translations)
     for game in GAMES.values():
+        if game.own_translations:
+            continue
         for fixed in dict.fromkeys(fixed_texts(game)):
             yield 0, None, fixed, [f"{game.id} (engine text)"]
         for value in dict.fromkeys(option_values(game)):

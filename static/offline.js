@@ -16,7 +16,11 @@
   if (bar && bar.parentNode) bar.parentNode.insertBefore(status, bar.nextSibling);
   else document.body.insertBefore(status, document.body.firstChild);
 
-  var pending = null;   // {path, body}: the entry tapped while offline, as it was posted
+  // {path, body}: the entry tapped while offline, as it was posted; kept for this tab in
+  // sessionStorage too, so that a reload while offline (static/sw.js) loses nothing.
+  var kept = "referee-unsent:" + location.pathname;
+  var pending = null;
+  try { pending = JSON.parse(sessionStorage.getItem(kept)); } catch (e) { pending = null; }
   var sending = false;
   var calm = null;
 
@@ -44,6 +48,7 @@
       return response.text().then(function (html) {
         sending = false;
         pending = null;
+        sessionStorage.removeItem(kept);
         var board = document.getElementById("board");
         if (board && html && window.htmx) htmx.swap(board, html, { swapStyle: "outerHTML" });
         say(words.live, "live");
@@ -60,6 +65,7 @@
     var config = event.detail && event.detail.requestConfig;
     if (!config || config.verb !== "post" || !config.formData) return;
     pending = { path: config.path, body: new URLSearchParams(config.formData).toString() };
+    try { sessionStorage.setItem(kept, JSON.stringify(pending)); } catch (e) { /* kept in memory only */ }
     show();
   });
   // While the kept entry goes out, the board is not fetched: its answer is the board to show.
@@ -80,4 +86,5 @@
     if (pending && event.detail && event.detail.successful) resend();
   });
   show();
+  if (pending && navigator.onLine && !document.body.hasAttribute("data-offline-copy")) resend();
 })();

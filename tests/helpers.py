@@ -7,14 +7,12 @@
 """
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import uuid
 
 import pytest
 
-from referee.games import GAMES, register
 from referee.games.base import HOST, Refusal
 
 # --------------------------------------------------------------------------- the test PostgreSQL server
@@ -42,21 +40,6 @@ def postgres_or_skip():
 def postgres_url(database: str) -> str:
     """The address of ``database`` on the test server."""
     return POSTGRES.rsplit("/", 1)[0] + f"/{database}"
-
-
-# --------------------------------------------------------------------------- the registry of games
-
-@contextlib.contextmanager
-def registered(game):
-    """``game`` is playable inside the block; afterwards the registry is exactly as before (tests
-    that go through every game, such as the catalog checks, never meet it)."""
-    before = dict(GAMES)
-    register(game)
-    try:
-        yield game
-    finally:
-        GAMES.clear()
-        GAMES.update(before)
 
 
 # --------------------------------------------------------------------------- engines

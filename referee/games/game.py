@@ -53,6 +53,24 @@ class RoundInfo:
     turn: int | None = None   # the seat expected to act now, if one is
 
 
+HOLE = "<hole>"
+"""Where :class:`InputSamples` put the value a conformance test fills in (cards, a number)."""
+
+
+@dataclass(frozen=True)
+class InputSamples:
+    """Entries the conformance tests probe a game with (``tests/web/test_bad_input.py``), so
+    that a new game brings its own and no test lists games by name: ``setup`` (each entry with
+    the seat it is made for, or None) brings a table of ``players`` to where seat 0 may make
+    ``carrying``, an entry that carries cards or dice; ``numbers`` read a number. Each names
+    with :data:`HOLE` where the test puts its malformed cards or absurd numbers."""
+
+    players: tuple[str, ...]
+    carrying: Action
+    numbers: tuple[Action, ...]
+    setup: tuple[tuple[Action, int | None], ...] = ()
+
+
 class Move:
     """One entry type of a game. Subclasses override what their entry needs.
 
@@ -144,6 +162,15 @@ class Game:
     moves: ClassVar[Mapping[str, Move]] = {}
     template: ClassVar[str] = ""      # the folder under templates/games/ (default: the id)
     own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...
+    input_samples: ClassVar[InputSamples]
+    # A game kept outside this package brings its rule book (``<lang>.md`` per language, see
+    # ``referee.rulebook``) and its catalogs (Babel's ``<lang>/LC_MESSAGES/messages.po``/``.mo``
+    # for its title, summary and house rules) in folders of its own; None: they are the app's.
+    own_rulebook: ClassVar[str | None] = None
+    own_translations: ClassVar[str | None] = None
+    # Each "you" sentence of a game kept elsewhere, said about ``{player}`` (as referee.web.about
+    # holds them for the five): the host's phone entering for a player speaks of that player.
+    said_about_a_player: ClassVar[Mapping[str, Text]] = {}
 
     # ---------------------------------------------------------------- what every game provides
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> Any:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from ..games import GAMES
+
 FOLDER = Path(__file__).resolve().parent
 LANGUAGES = ("en", "de", "ja")
 SECTIONS = ("how-to-play", "setup", "turn", "scoring", "end", "house-rules", "rules")
@@ -77,7 +79,9 @@ class Book:
 
 
 def path_of(game: str, language: str) -> Path:
-    return FOLDER / f"{game}.{language}.md"
+    """``<game-id>.<lang>.md`` in this folder, or ``<lang>.md`` in a game's own rule book folder."""
+    own = GAMES[game].own_rulebook if game in GAMES else None
+    return Path(own) / f"{language}.md" if own else FOLDER / f"{game}.{language}.md"
 
 
 def games() -> list[str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..games import GAMES
 from ..games.base import Text
 
 YOU = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
@@ -128,12 +129,18 @@ SAID_TO = Text("{player}: {sentence}")
 """A "you" sentence the table does not know yet, said to the player by name."""
 
 
+def games_variant(template: str) -> Text | None:
+    """The sentence about a player that a game kept outside referee/games brings itself."""
+    return next((game.said_about_a_player[template] for game in GAMES.values()
+                 if template in game.said_about_a_player), None)
+
+
 def about_player(sentence, player: str):
     """``sentence`` (an engine's Text) said about ``player`` when it is said to "you"; any other
     sentence as it is."""
     if not isinstance(sentence, Text) or not YOU.search(sentence.template):
         return sentence
-    variant = ABOUT_A_PLAYER.get(sentence.template)
+    variant = ABOUT_A_PLAYER.get(sentence.template) or games_variant(sentence.template)
     if variant is None:
         return Text(SAID_TO.template, player=player, sentence=sentence)
     return Text(variant.template, variant.plural, **{**sentence.params, "player": player})

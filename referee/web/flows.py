@@ -172,6 +172,7 @@ class GameOver:
     places: list[tuple[int, int]]    # (place, seat), best first
     out: list[int]                   # seats out of the game
     rematch: str | None
+    evening: Any = None              # the evening's ledger when this game is one of a rematch chain
 
 
 def refuse_unless_over(table: GameTable) -> None:
@@ -184,9 +185,12 @@ def refuse_unless_over(table: GameTable) -> None:
 def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> GameOver | None:
     if not sheet.finished:
         return None
+    from .evening import evening_of
+    from .sheets import sheet_of
+
     out = [seat for seat, total in enumerate(sheet.totals) if total is None]
     return GameOver(log.engine_of(table).end_reason(view), sheet, list(scoresheet.ranked(sheet)), out,
-                    table.rematch)
+                    table.rematch, evening_of(table, sheet_of))
 
 
 # --------------------------------------------------------------------------- everything a board adds

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, make_response, redirect, render_te
 from .. import log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
-from . import correcting, events, flows, forms, limits, pad, projection, render, security, sessions
+from . import correcting, events, flows, forms, limits, pad, projection, render, security, sessions, tv
 from .common import db, join_url, qr_response
 
 bp = Blueprint("pages", __name__)
@@ -174,6 +174,15 @@ def history(code: str):
     return render_template("history.html", table=table, rounds=rounds, words_of=pad.words_by_seq(rounds),
                            voided=log.voided_seqs(entries), engine=log.engine_of(table),
                            viewer=seen.viewer, may_correct=correcting.may_correct, **marks)
+
+
+@bp.get("/t/<code>/tv")
+def table_screen(code: str):
+    """The table-centre screen (a tablet or a TV): the public board, large and live."""
+    if render.is_htmx() and events.nothing_new(code, request.args.get("since", type=int),
+                                               request.args.get("seats", type=int)):
+        return Response(status=204)
+    return tv.screen(log.find_table(db(), code))
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -31,7 +31,8 @@ class States:
     def __init__(self, session, table: GameTable, engine: Game):
         self.session, self.table, self.engine = session, table, engine
         self._stored: set[int] | None = None
-        self.loaded, self.rounds = {}, {}
+        self.loaded: dict[int, Any] = {}
+        self.rounds: dict[int | None, RoundInfo | None] = {}
 
     @property
     def stored(self) -> set[int]:

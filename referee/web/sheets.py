@@ -21,10 +21,11 @@ from flask_babel import get_locale, gettext
 
 from .. import log, scoresheet
 from ..db import GameTable
-from . import projection
+from . import evening, projection
 from .common import by_json, db, public_base, qr_response
 
 bp = Blueprint("sheets", __name__)
+bp.add_app_template_global(evening.chart, "evening_chart")
 
 BG_STATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="  # their documented import link
 SOURCE_NAME = "Table Referee"
@@ -107,7 +108,7 @@ def sheet(code: str):
     return render_template(
         "sheet.html", table=table, engine=engine, sheet=score, places=scoresheet.ranked(score),
         chart=chart_svg(score) if score.rows else None, sheet_url=sheet_url(table),
-        bg_stats=bg_stats_link(table, score) if score.finished else None,
+        bg_stats=bg_stats_link(table, score) if score.finished else None, evening=evening.evening_of(table, sheet_of),
     )
 
 
@@ -120,6 +121,10 @@ def sheet_qr(code: str):
 def export_csv(code: str):
     table = log.find_table(db(), code)
     header, body = scoresheet.as_table(sheet_of(table))
+    tonight = evening.evening_of(table, sheet_of)
+    if tonight:  # after a blank row, the evening's wins game by game (G1, G2, …) and in all
+        wins_header, wins_body = scoresheet.as_table(evening.wins_sheet(tonight))
+        body = [*body, [], ["Tonight", *wins_header[1:]], *wins_body]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerows([spreadsheet_safe(cell) for cell in row] for row in (header, *body))
@@ -166,7 +171,13 @@ def export_document(table: GameTable) -> dict:
         "options": dict(table.options),
         "entries": [_entry(seen, e, voided, in_force) for e in entries],
         "score_sheet": sheet_json(sheet_of(table, view)),
+        "evening": _evening_json(table),
     }
+
+
+def _evening_json(table: GameTable) -> dict | None:
+    tonight = evening.evening_of(table, sheet_of)
+    return evening.as_json(tonight) if tonight else None
 
 
 def _entry(seen: projection.Projection, entry, voided: set[int], in_force: set[int]) -> dict:
@@ -193,7 +204,7 @@ def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet) -> dict:
     engine = log.engine_of(table)
     entries = log.history(db(), table)
     last = entries[-1].created_at if entries else table.created_at
-    places = sheet.ranks()
+    places, starter = sheet.ranks(), start_player(table, entries)
     return {
         "sourceName": SOURCE_NAME, "sourcePlayId": table.code,
         "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
@@ -201,11 +212,22 @@ def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet) -> dict:
         "game": {"name": engine.title, "highestWins": sheet.higher_wins, "noPoints": False,
                  "sourceGameId": table.game},
         "players": [{"name": name, "score": total if total is not None else 0, "rank": places[seat],
-                     "winner": seat in sheet.winners, "startPlayer": False, "role": "",
+                     "winner": seat in sheet.winners, "startPlayer": seat == starter, "role": "",
                      "sourcePlayerId": f"{table.code}-{seat}"}
                     for seat, (name, total) in enumerate(zip(sheet.players, sheet.totals))],
         "comments": f"{len(sheet.rows)} {sheet.round_word.lower()}s · {sheet_url(table)}",
     }
+
+
+def start_player(table: GameTable, entries) -> int | None:
+    """The seat that took the game's first turn: the first turn the game's public view names,
+    along the entries in force (a few at most: the deal, the predictions)."""
+    engine = log.engine_of(table)
+    for seq in log.in_force(entries, table.tip):
+        info = engine.round_info(engine.view(log.state_at(db(), table, seq), None))
+        if info is not None and info.turn is not None:
+            return info.turn
+    return None
 
 
 def bg_stats_link(table: GameTable, sheet: scoresheet.ScoreSheet) -> str:
@@ -233,6 +255,16 @@ def _icon(name: str, sizes: str, kind: str, purpose: str) -> dict:
     """The icons are drawn full-bleed with the mark inside the maskable safe circle, so the same
     file serves both purposes."""
     return {"src": url_for("static", filename=f"icons/{name}"), "sizes": sizes, "type": kind, "purpose": purpose}
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The worker that keeps this phone's last board for when the server cannot be reached
+    (static/sw.js). Served from the root so that it may serve the table pages; asked for again
+    on every visit, so a new version takes over at once."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/favicon.ico")

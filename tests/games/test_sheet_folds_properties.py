@@ -42,7 +42,7 @@ def chain_walk(data, engine, state, entries_of, steps: int):
             chain.append((after, stored(engine.sheet_step(fold, engine.view(after, None)))))
         views = [engine.view(s, None) for s, _ in chain]
         folded = engine.folded_sheet(views[-1], chain[-1][1])
-        assert folded == engine.score_sheet(views[-1], lambda: views)
+        assert folded == engine.score_sheet(views[-1], lambda views=views: views)
 
 
 HOST_ONLY = frozenset(wst.HOST_ONLY)

@@ -30,7 +30,7 @@ def play_random_game(data, players: int, steps: int = 120):
 @SETTINGS
 @given(st_.data(), st_.integers(min_value=2, max_value=4))
 def test_random_legal_games_keep_the_counts_sound(data, players):
-    for before, entry, after in play_random_game(data, players):
+    for _before, _entry, after in play_random_game(data, players):
         for p in after.players:
             assert p.play >= 0 and p.wild >= 0 and 0 <= p.hand <= st.HAND_SIZE
         if after.phase == st.PLAY:

@@ -23,7 +23,7 @@ from referee.games.base import (
     unreadable,
 )
 from referee.games.cards import SUITS, parse_card
-from referee.games.game import Game, Move, RoundInfo
+from referee.games.game import HOLE, Game, InputSamples, Move, RoundInfo
 from referee.scoresheet import Row, ScoreSheet
 
 PLAY, OVER = "play", "over"
@@ -70,7 +70,7 @@ class PlayCard(Move):
         try:
             parse_card(card if isinstance(card, str) else "")
         except ValueError:
-            raise unreadable("Name one card, like 7H or QS.") from None
+            raise unreadable("Name one of your cards, like 7H or QS.") from None
         self.components(state, action, by)
 
     def components(self, state: State, action, by) -> None:
@@ -106,8 +106,14 @@ class HighCard(Game):
     title = "High Card"
     min_players, max_players = 2, 4
     options = (Option("tricks", (), "3", "How many tricks the game lasts.", number=(1, 13)),)
+    summary = "Play one card a turn; the highest rank takes the trick, most tricks wins."
     moves = {"play": PlayCard()}
+    input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "play", "seat": 0, "card": HOLE},
+                                 numbers=({"type": "play", "seat": HOLE, "card": "5S"},))
     own_templates = str(Path(__file__).parent / "templates")
+    own_rulebook = str(Path(__file__).parent / "rulebook")
+    own_translations = str(Path(__file__).parent / "translations")
+    said_about_a_player = {"Name one of your cards, like 7H or QS.": Text("Name one of {player}'s cards, like 7H or QS.")}
 
     def new_game(self, players, options=None) -> State:
         names = check_players(players, self.min_players, self.max_players)

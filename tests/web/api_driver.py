@@ -16,6 +16,15 @@ class TableDriver:
         self.claimed: dict[int, str] = {}
         self.opened = opened
 
+    @classmethod
+    def of(cls, client, code: str, host: str) -> TableDriver:
+        """A table opened some other way (a rematch), driven with its host token."""
+        driver = cls.__new__(cls)
+        driver.client, driver.code, driver.host, driver.claimed = client, code, host, {}
+        board = client.get(f"/api/tables/{code}").json
+        driver.opened, driver.seq = {"seats": board["state"]["players"]}, board["seq"]  # as ``tokens`` reads it
+        return driver
+
     def token(self, seat: int) -> str:
         """The seat's token, claimed for this client by the host the first time it is needed."""
         if seat not in self.claimed:

@@ -63,7 +63,7 @@ class RealTables:
         for game, engine in sorted(GAMES.items()):
             for opened in (False, True):  # one fresh, one with an entry to undo
                 driver = TableDriver(client, game, [f"P{i}" for i in range(engine.min_players + 1)])
-                driver.tokens  # every seat claimed now: generated claims of them answer 409
+                assert driver.tokens  # every seat claimed now: generated claims of them answer 409
                 if opened:
                     driver.enter(OPENING_ENTRIES[game])
                 self.drivers.append(driver)

@@ -13,6 +13,7 @@ import uuid
 import pytest
 
 from referee.games import GAMES
+from referee.games.game import HOLE
 from tests.helpers import Phone, seq_of
 
 from .api_driver import TableDriver
@@ -22,34 +23,20 @@ BIG = 80 * 1024  # over the 64 KiB a request may carry
 
 def ready(client, game: str) -> tuple[TableDriver, dict]:
     """A table of ``game`` where seat 0 may make an entry that carries cards (or dice), and that
-    entry with ``CARDS`` where the cards go."""
-    table = TableDriver(client, game, ["Ann", "Ben", "Cem"] if game != "switch-16" else ["Ann", "Ben"])
-    if game == "switch-to":
-        table.enter({"type": "start_round"})
-        for seat, value in enumerate((4, 3, 2)):
-            table.enter({"type": "predict", "value": value}, seat=seat)
-        return table, {"type": "play", "seat": 0, "cards": CARDS}
-    if game == "swoop":
-        return table, {"type": "set_face_up", "seat": 0, "ranks": CARDS}
-    if game == "schwimmen":
-        table.enter({"type": "first_dealer", "seat": 2})
-        table.enter({"type": "dealer_choice", "choice": "keep"})
-        return table, {"type": "lay_centre", "cards": CARDS}
-    if game == "switch-16":
-        table.enter({"type": "start_player", "seat": 0})
-        return table, {"type": "roll", "dice": CARDS, "face": "blank"}
-    if game == "was-sticht":
-        return table, {"type": "first_dealer", "seat": CARDS}  # the first entry takes a seat, not cards
-    raise AssertionError(game)
+    entry with ``HOLE`` where the cards go: the game's own ``input_samples``."""
+    samples = GAMES[game].input_samples
+    table = TableDriver(client, game, list(samples.players))
+    for action, seat in samples.setup:
+        table.enter(dict(action), seat=seat)
+    return table, dict(samples.carrying)
 
 
-CARDS = object()  # where the malformed cards go
 MALFORMED_CARDS = ["1X", "ZZ 5S", "5S" * 2000, 123, -1, 1e300, True, None, {"S": 5}, [["5S"]], ["5S", 5],
                    ["ⅷ♥"], "٣S", [7, 0, -3], list(range(100))]
 
 
 def with_cards(template: dict, cards) -> dict:
-    return {name: (cards if value is CARDS else value) for name, value in template.items()}
+    return {name: (cards if value == HOLE else value) for name, value in template.items()}
 
 
 def post_json(client, url: str, body, token: str | None = None, **kwargs):
@@ -240,18 +227,6 @@ def test_malformed_cards_are_refused_in_every_game(client, game):
 
 
 ABSURD_NUMBERS = [10**30, -10**30, -1, 2**63, 1e300, 10**4000]
-N = object()  # where the absurd number goes
-# Entries that read a number in the state ready() leaves each game in.
-NUMBER_ENTRIES = {
-    "switch-to": [{"type": "play", "seat": N, "cards": "5S"}, {"type": "pass", "seat": N}],
-    "swoop": [{"type": "set_face_up", "seat": N, "ranks": "2 3 4 5"}, {"type": "set_face_up", "seat": 0, "ranks": [N] * 4},
-              {"type": "set_starter", "seat": N}],
-    "schwimmen": [{"type": "lay_centre", "cards": [N, N, N]}, {"type": "lay_centre", "cards": N}],
-    "switch-16": [{"type": "roll", "dice": [N, N, N], "face": "blank"}, {"type": "roll", "dice": N, "face": "blank"},
-                  {"type": "place_block", "target": N}, {"type": "roll", "dice": [1, 2, 3], "switch_with": N,
-                                                           "face": "green"}],
-    "was-sticht": [{"type": "first_dealer", "seat": N}],
-}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -259,7 +234,7 @@ def test_absurd_numbers_are_refused_in_every_game(client, game):
     table, _ = ready(client, game)
     before = table.seq
     for number in ABSURD_NUMBERS:
-        for template in NUMBER_ENTRIES[game]:
+        for template in GAMES[game].input_samples.numbers:
             action = {name: _put(value, number) for name, value in template.items()}
             response = post_json(client, f"/api/tables/{table.code}/plays",
                                  {"action": action, "expected_seq": before, "key": uuid.uuid4().hex}, table.host)
@@ -273,9 +248,9 @@ def test_absurd_numbers_are_refused_in_every_game(client, game):
 
 
 def _put(value, number):
-    if value is N:
+    if value == HOLE:
         return number
-    return [number if v is N else v for v in value] if isinstance(value, list) else value
+    return [number if v == HOLE else v for v in value] if isinstance(value, list) else value
 
 
 # --------------------------------------------------------------------------- the pages of every game

@@ -186,6 +186,15 @@ def test_bg_stats_link_carries_the_final_scores_in_their_format(client):
         [("Ann", 32, 1, True), ("Ben", 7, 2, False)]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", payload["playDate"])
     assert payload["sourceName"] == "Table Referee" and payload["sourcePlayId"] == table.code
+    assert [p["startPlayer"] for p in payload["players"]] == [True, False]  # Ann was the start player
+
+
+def test_bg_stats_marks_who_started_as_the_engine_knows_it(client):
+    table = finished_switch_to(client)  # Ben predicted the most, so Ben led
+    page = client.get(f"/t/{table.code}/sheet").get_data(as_text=True)
+    link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', page).group(1)
+    payload = json.loads(unquote(link.split("data=", 1)[1].replace("&amp;", "&")))
+    assert [(p["name"], p["startPlayer"]) for p in payload["players"]] == [("Ann", False), ("Ben", True)]
 
 
 def test_no_bg_stats_link_before_the_game_is_over(client):
@@ -255,3 +264,13 @@ def test_openapi_describes_the_exports(client):
     paths = client.get("/api/openapi.json").json["paths"]
     for path in ("/t/{code}/export.csv", "/t/{code}/export.json", "/t/{code}/sheet"):
         assert path in paths and "404" in paths[path]["get"]["responses"]
+
+
+def test_the_service_worker_is_served_from_the_root_and_every_page_installs_it(client):
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype in ("text/javascript", "application/javascript")
+    assert worker.headers["Cache-Control"] == "no-cache"  # a new version takes over on the next visit
+    source = worker.get_data(as_text=True)
+    assert 'request.method !== "GET"' in source  # it answers no write, ever
+    page = client.get("/").get_data(as_text=True)
+    assert re.search(r'<script src="/static/sw_register\.js\?v=\w+" defer data-copy="Offline copy', page)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,8 +22,8 @@ LOCALES = ("de", "ja")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 
 
-def catalog(locale: str):
-    with open(TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po", "rb") as po:
+def catalog(locale: str, folder: Path = TRANSLATIONS):
+    with open(Path(folder) / locale / "LC_MESSAGES" / "messages.po", "rb") as po:
         return read_po(po)
 
 
@@ -87,10 +88,29 @@ def test_the_catalogs_hold_every_marked_text():
 def test_every_engine_text_shown_on_the_new_table_page_is_extracted():
     wanted = extracted_ids()
     for engine in GAMES.values():
+        if engine.own_translations:
+            continue  # its own catalogs hold them (the next test)
         assert engine.title in wanted
         for option in engine.options:
             assert getattr(option.help, "template", option.help) in wanted  # a Text by its template
             assert {getattr(text, "template", text) for text in (option.value_help or {}).values()} <= wanted
+
+
+def test_a_game_with_catalogs_of_its_own_has_its_texts_there_compiled():
+    """A game kept in a folder of its own (the toy game) brings its words with it."""
+    from referee.i18n_extract import engine_texts, sentence_templates
+
+    own = [engine for engine in GAMES.values() if engine.own_translations]
+    assert own, "the toy game keeps its own catalogs"
+    for engine in own:
+        source = Path(sys.modules[type(engine).__module__].__file__).read_text(encoding="utf-8")
+        wanted = {*engine_texts(engine), *(template for _line, template in sentence_templates(source))}
+        for locale in LOCALES:
+            said = messages(catalog(locale, engine.own_translations))
+            assert wanted - {"Standard rules"} <= set(said), f"{engine.id} {locale} lacks {wanted - set(said)}"
+            with open(Path(engine.own_translations) / locale / "LC_MESSAGES" / "messages.mo", "rb") as mo:
+                compiled = gettext.GNUTranslations(mo)
+            assert all(compiled.gettext(message) == said[message].string for message in wanted if message in said)
 
 
 # --------------------------------------------------------------------------- no text bypasses _()
@@ -272,7 +292,9 @@ def test_a_page_drawn_after_a_post_switches_back_to_the_page_of_the_form(client)
 
 def test_the_app_reads_the_installed_catalogs():
     app = create_app({"DATABASE_URL": "sqlite://"})
-    assert Path(app.root_path, app.config["BABEL_TRANSLATION_DIRECTORIES"]) == TRANSLATIONS
+    folders = app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";")
+    assert Path(app.root_path, folders[0]) == TRANSLATIONS
+    assert folders[1:] == [game.own_translations for game in GAMES.values() if game.own_translations]
 
 
 PRINTED_OPTION = re.compile(r"v\.options\.(\w+)(?!\w|\s*(?:\|option_value|==|!=|\s+in\b))")

@@ -2,8 +2,8 @@
 entries (a prediction, the trumps, a task, a reveal) read byte for byte alike to every other
 viewer until the reveal — each other seat's phone, the host (the seat has its own phone), a
 watcher, a phone with no pass — on every read path: the board page and its htmx fragment, the
-API's state, History and the API's history, the exports, the score sheet, the poll, a stale
-write's 409 and the correction pages. Only what two tables legitimately differ in is
+API's state, History and the API's history, the exports, the score sheet, the table's screen
+(/tv), the poll, a stale write's 409 and the correction pages. Only what two tables legitimately differ in is
 normalised: their codes, tokens, form keys and times.
 
 A game draws a walk from its own legal entries (``Game.legal_entries``); when one seat's secret
@@ -148,6 +148,8 @@ class Table:
             "export.csv": (f"/t/{code}/export.csv", page_headers),
             "score sheet": (f"/t/{code}/sheet", page_headers),
             "poll": (f"/api/tables/{code}/changes?since=0", api_headers),
+            "table screen": (f"/t/{code}/tv", page_headers),
+            "table screen fragment": (f"/t/{code}/tv", {**page_headers, "HX-Request": "true"}),
             **{f"correction page {seq}": (f"/t/{code}/correct/{seq}", page_headers) for seq in corrected},
         }
         answers = {name: self._answer(self.client.get(url, headers=headers)) for name, (url, headers) in gets.items()}

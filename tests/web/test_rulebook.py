@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import html
 import re
+import sys
 import uuid
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def cited_rule_ids() -> dict[str, set[str]]:
     docstrings and comments left out. That covers Refusal, not_yours and unreadable calls, rule
     tables and constants, and notes whose sentence starts with the rule ("SC-C7: ...")."""
     cited: dict[str, set[str]] = {}
-    for path in sorted(ENGINES.rglob("*.py")):
+    for path in sorted({path for folder in engine_folders() for path in folder.rglob("*.py")}):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         documentation = _docstrings(tree)
         for node in ast.walk(tree):
@@ -44,6 +45,11 @@ def cited_rule_ids() -> dict[str, set[str]]:
                 for rule in rulebook.RULE_ID.findall(node.value):
                     cited.setdefault(rule, set()).add(str(path.relative_to(ROOT)))
     return cited
+
+
+def engine_folders() -> set[Path]:
+    """referee/games/ and the folder of every registered game kept elsewhere (the toy game)."""
+    return {ENGINES, *(Path(sys.modules[type(game).__module__].__file__).parent for game in GAMES.values())}
 
 
 def prefix(rule: str) -> str:

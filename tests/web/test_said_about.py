@@ -4,10 +4,10 @@ same fields, in both catalogs; the host's page says it; a seat's own phone is st
 from __future__ import annotations
 
 import string
+import sys
 from pathlib import Path
 
-import pytest
-
+from referee.games import GAMES
 from referee.games.base import Text, counted
 from referee.i18n_extract import sentence_templates
 from referee.web.about import ABOUT_A_PLAYER, YOU, about_player
@@ -19,14 +19,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def you_sentences() -> dict[str, str | None]:
-    """Every literal sentence template of the engines that says "you", with its plural."""
+    """Every literal sentence template of the engines that says "you", with its plural: those
+    under referee/games/ and those of the games kept elsewhere (the toy game)."""
     found = {}
-    for path in sorted((ROOT / "referee" / "games").rglob("*.py")):
+    for path in sorted({*(ROOT / "referee" / "games").rglob("*.py"), *own_engine_files()}):
         for _line, template in sentence_templates(path.read_text()):
             singular, plural = template if isinstance(template, tuple) else (template, None)
             if YOU.search(singular):
                 found[singular] = plural
     return found
+
+
+def own_engine_files() -> set[Path]:
+    return {Path(sys.modules[type(game).__module__].__file__) for game in GAMES.values() if game.said_about_a_player}
+
+
+def said_about_a_player() -> dict[str, Text]:
+    """referee/web/about.py's sentences, and those each game kept elsewhere brings."""
+    return {**ABOUT_A_PLAYER, **{k: v for game in GAMES.values() for k, v in game.said_about_a_player.items()}}
 
 
 def fields(template: str | None) -> set[str]:
@@ -39,13 +49,13 @@ def test_the_engines_say_you_sentences_and_the_search_finds_them():
 
 
 def test_every_you_sentence_of_every_engine_has_its_sentence_about_a_player():
-    missing = sorted(set(you_sentences()) - set(ABOUT_A_PLAYER))
+    missing = sorted(set(you_sentences()) - set(said_about_a_player()))
     assert missing == [], "add these to referee/web/about.py (and the catalogs)"
 
 
 def test_each_sentence_about_a_player_keeps_the_fields_and_the_plural_and_drops_you():
     for template, plural in you_sentences().items():
-        about = ABOUT_A_PLAYER[template]
+        about = said_about_a_player()[template]
         assert fields(about.template) == fields(template) | {"player"}, template
         assert (about.plural is None) == (plural is None), template
         if plural:
@@ -64,6 +74,8 @@ def test_a_sentence_is_said_about_the_player_with_its_parts_and_count():
                                 "With {n} cards you need a card higher than {rank}.", 2, rank=6), "Cem")
     assert said == "With 2 cards Cem needs a card higher than 6." and said.params["rank"] == 6
     assert about_player(Text("It is {name}'s turn, not yours.", name="Ann"), "Cem") == "It is Ann's turn, not Cem's."
+    toy = Text("Name one of your cards, like 7H or QS.")  # a game kept elsewhere brings its own
+    assert about_player(toy, "Cem") == "Name one of Cem's cards, like 7H or QS."
 
 
 def test_a_sentence_without_you_stays_and_an_unknown_one_is_said_to_the_player():

@@ -11,7 +11,7 @@ import pytest
 
 from referee.app import ROOT
 from referee.games import GAMES
-from tests.helpers import Phone, registered, seat_phone, text
+from tests.helpers import Phone, seat_phone, text
 from tests.toy_game import GAME
 
 from .api_driver import TableDriver
@@ -22,9 +22,9 @@ ANN, BEN = 0, 1
 
 @pytest.fixture
 def high_card(app):
-    """High Card, registered once the app exists, for this test only."""
-    with registered(GAME):
-        yield GAME
+    """High Card: tests/conftest.py registers it for the whole run, like the five."""
+    assert GAMES[GAME.id] is GAME
+    return GAME
 
 
 def play(card: str, seat: int) -> dict:
@@ -32,20 +32,15 @@ def play(card: str, seat: int) -> dict:
 
 
 def test_the_toy_game_needs_only_its_own_folder():
+    """Its rules, board, rule book and catalogs: nothing of it anywhere else."""
     files = sorted(str(path.relative_to(TOY)) for path in TOY.rglob("*")
                    if path.is_file() and "__pycache__" not in path.parts)
-    assert files == ["__init__.py", "templates/board.html"]
+    assert files == ["__init__.py", *(f"rulebook/{lang}.md" for lang in ("de", "en", "ja")), "templates/board.html",
+                     *(f"translations/{lang}/LC_MESSAGES/messages.{kind}" for lang in ("de", "ja") for kind in ("mo", "po"))]
     for folder in ("referee", "templates", "static", "docs"):
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and path.suffix in (".py", ".html", ".js", ".css", ".md", ".po"):
                 assert GAME.id not in path.read_text(encoding="utf-8"), f"{path} names {GAME.id}"
-
-
-def test_registering_for_a_test_leaves_the_registry_as_it_was():
-    before = list(GAMES.items())
-    with registered(GAME):
-        assert GAMES[GAME.id] is GAME and list(GAMES)[:-1] == [game_id for game_id, _ in before]
-    assert list(GAMES.items()) == before
 
 
 def test_the_start_page_the_api_and_the_openapi_document_list_it(client, high_card):
@@ -89,8 +84,9 @@ def test_a_game_through_the_pages(app, high_card):
         assert line in history
     sheet = host.client.get(f"/t/{host.code}/sheet")
     assert sheet.status_code == 200 and "High Card" in text(sheet)
-    host.client.set_cookie("lang", "ja")  # texts no catalog holds are shown as they are
-    assert "Ann plays AD." in text(host.client.get(f"/t/{host.code}/history")) and "Game over." in host.look()
+    host.client.set_cookie("lang", "ja")  # in the game's own catalog's words
+    assert "AnnさんがADを出しました。" in text(host.client.get(f"/t/{host.code}/history"))
+    assert "ハイカード" in host.look()
 
 
 def test_a_game_through_the_api_and_its_exports(client, high_card):
@@ -99,7 +95,8 @@ def test_a_game_through_the_api_and_its_exports(client, high_card):
     refused = table.enter({"type": "play", "card": "5S"}, by=BEN, seat=ANN, expect=403)
     assert refused["error"]["rule"] == "HC-C1"
     refused = table.enter({"type": "play", "card": "5S"}, by=BEN, seat=BEN, expect=422)
-    assert refused["error"] == {"rule": "HC-R1", "message": "It is Ann's turn.", "overridable": False}
+    assert refused["error"] == {"rule": "HC-R1", "message": "It is Ann's turn.", "overridable": False,
+                                "rule_url": "http://table.test/rules/high-card#HC-R1"}  # its own rule book
     table.enter({"type": "play", "card": "10S"}, by=ANN, seat=ANN)
     table.enter({"type": "play", "card": "JS"}, by=BEN, seat=BEN)
     state = table.enter({"type": "play", "card": "JH"}, by="host", seat=2)["state"]

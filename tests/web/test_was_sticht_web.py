@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.was_sticht_examples import A, B, C, D, CHIPS, COLUMNS_85, TRICKS_85, drafted_chips, seat_cards
+from tests.games.was_sticht_examples import CHIPS, COLUMNS_85, TRICKS_85, drafted_chips, seat_cards
 from tests.web.api_driver import TableDriver
 from tests.helpers import Phone, text
 
@@ -23,7 +23,7 @@ def test_a_whole_round_through_the_api(client):
     table.enter({"type": "reveal"}, by=A)
     for seat, chip in ((B, "MOST"), (C, "EXACT_1"), (D, "LAST")):
         table.enter({"type": "choose_task", "chip": chip}, by=seat)
-    for plays, winner in TRICKS_85:
+    for plays, _winner in TRICKS_85:
         for seat, card in seat_cards(plays):
             state = table.enter({"type": "play", "card": card}, by=seat)["state"]
     assert state["phase"] == "flip" and state["result"]["success"] == {"1": False, "2": True, "3": False}

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import HOST, Text, apply_checked, check_rules, dump_state, read_int, with_fields
-from ..game import Game, RoundInfo
+from ..game import HOLE, Game, InputSamples, RoundInfo
 from . import state as table
 from .close import Close
 from .draw import DrawDiscard
@@ -43,6 +43,11 @@ class SchwimmenGame(Game):
     options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
     moves = {move.type: move for move in MOVES}
     sheet = score_sheets
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"),
+        setup=(({"type": "first_dealer", "seat": 2}, None), ({"type": "dealer_choice", "choice": "keep"}, None)),
+        carrying={"type": "lay_centre", "cards": HOLE},
+        numbers=({"type": "lay_centre", "cards": [HOLE, HOLE, HOLE]}, {"type": "lay_centre", "cards": HOLE}))
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
         return table.new_game(players, options)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import HOST, Text, check_rules, passes
-from ..game import Game, RoundInfo
+from ..game import HOLE, Game, InputSamples, RoundInfo
 from . import state as table
 from .adjust import Adjust
 from .block import PlaceBlock
@@ -30,6 +30,12 @@ class Switch16(Game):
     options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
     moves = {move.type: move for move in MOVES}
     sheet = score_sheets
+    input_samples = InputSamples(
+        players=("Ann", "Ben"), setup=(({"type": "start_player", "seat": 0}, None),),
+        carrying={"type": "roll", "dice": HOLE, "face": "blank"},
+        numbers=({"type": "roll", "dice": [HOLE, HOLE, HOLE], "face": "blank"},
+                 {"type": "roll", "dice": HOLE, "face": "blank"}, {"type": "place_block", "target": HOLE},
+                 {"type": "roll", "dice": [1, 2, 3], "switch_with": HOLE, "face": "green"}))
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> table.State:
         return table.new_game(players, options)

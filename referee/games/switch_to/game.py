@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..base import HOST, Text, apply_checked, check_rules
-from ..game import Game, RoundInfo
+from ..game import HOLE, Game, InputSamples, RoundInfo
 from .declare import DeclareHand
 from .host import ClearTable, EndRound
 from .passing import Pass, auto_pass
@@ -25,6 +25,11 @@ class SwitchTo(Game):
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options, summary = OPTIONS, SUMMARY
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"),
+        setup=(({"type": "start_round"}, None), *(({"type": "predict", "value": v}, s) for s, v in enumerate((4, 3, 2)))),
+        carrying={"type": "play", "seat": 0, "cards": HOLE},
+        numbers=({"type": "play", "seat": HOLE, "cards": "5S"}, {"type": "pass", "seat": HOLE}))
     moves = {move.type: move for move in (StartRound(), Predict(), StartPlayer(), PlayCards(), Pass(),
                                           DeclareHand(), ClearTable(), EndRound())}
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..base import HOST, Refusal, Text, check_rules, read_int, with_fields
-from ..game import Action, Game, RoundInfo
+from ..game import HOLE, Action, Game, InputSamples, RoundInfo
 from . import scoring, sheet, state as states, view as views
 from .declare import DeclareRemaining
 from .flip import Flip
@@ -32,6 +32,10 @@ class Swoop(Game):
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options, presets, summary = OPTIONS, RULE_PRESETS, SUMMARY
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"), carrying={"type": "set_face_up", "seat": 0, "ranks": HOLE},
+        numbers=({"type": "set_face_up", "seat": HOLE, "ranks": "2 3 4 5"},
+                 {"type": "set_face_up", "seat": 0, "ranks": [HOLE] * 4}, {"type": "set_starter", "seat": HOLE}))
     moves = {move.type: move for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(),
                                           DeclareRemaining())}
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import HOST, Refusal, Text, apply_checked, check_rules, passes, read_int, with_fields
-from ..game import Game, RoundInfo
+from ..game import HOLE, Game, InputSamples, RoundInfo
 from . import scoring, views
 from . import sheet as score_sheets
 from . import state as states
@@ -50,6 +50,9 @@ class WasSticht(Game):
     options, presets, summary = states.OPTIONS, states.RULE_PRESETS, states.SUMMARY
     moves = {move.type: move for move in MOVES}
     sheet = score_sheets
+    # The first entry takes a seat, not cards: the malformed cards go where the seat goes.
+    input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "first_dealer", "seat": HOLE},
+                                 numbers=({"type": "first_dealer", "seat": HOLE},))
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
         return states.new_game(players, options)

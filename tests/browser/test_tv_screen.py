@@ -1,0 +1,64 @@
+"""The table-centre screen in real Chromium (issue 32): a TV at 1920×1080 and a tablet at
+1024×768 follow a game live as entries are made elsewhere, in every language, light and dark,
+and axe-core finds nothing serious on it."""
+from __future__ import annotations
+
+import json
+import urllib.request
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import assert_accessible
+
+SCREENS = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
+
+
+class ApiTable:
+    """A Switch To table driven through the JSON API, as a script or another phone would."""
+
+    def __init__(self, base: str, players: list[str]):
+        self.base = base
+        opened = self.call("/api/tables", {"game": "switch-to", "players": players})
+        self.code, self.host, self.seq = opened["code"], opened["host_token"], opened["seq"]
+
+    def call(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json",
+                                                  **({"Authorization": f"Bearer {self.host}"} if path != "/api/tables" else {})})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    def enter(self, action: dict, seat: int | None = None) -> None:
+        body = {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex}
+        if seat is not None:
+            body["seat"] = seat
+        self.seq = self.call(f"/api/tables/{self.code}/plays", body)["seq"]
+
+
+@pytest.mark.parametrize("size", sorted(SCREENS))
+def test_the_screen_follows_a_game_live(browser, live_server, shoot, size):
+    table = ApiTable(live_server, ["Ann", "Ben", "Cem"])
+    context = browser.new_context(viewport=SCREENS[size])
+    screen = context.new_page()
+    screen.goto(f"{live_server}/t/{table.code}/tv")
+    expect(screen.locator(".tv-join img")).to_be_visible()  # the code to join by, before anyone has
+    table.enter({"type": "start_round"})
+    for seat, value in enumerate((3, 2, 4)):
+        table.enter({"type": "predict", "value": value}, seat=seat)
+    board = screen.locator("#board")
+    expect(board).to_have_attribute("data-seq", str(table.seq), timeout=8_000)  # no reload: it is live
+    expect(screen.locator(".round-strip")).to_contain_text("Cem")  # most tokens: Cem starts
+    screen.wait_for_timeout(300)
+    assert screen.evaluate("document.documentElement.scrollWidth") <= SCREENS[size]["width"]
+    shoot(screen, f"tv-{size}-switch-to-light")
+    assert_accessible(screen, f"tv {size} light")
+    for scheme, language in (("dark", "de"), ("dark", "ja"), ("light", "ja")):
+        screen.emulate_media(color_scheme=scheme)
+        context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+        screen.reload()
+        expect(board).to_have_attribute("data-seq", str(table.seq))
+        shoot(screen, f"tv-{size}-switch-to-{scheme}-{language}")
+        assert_accessible(screen, f"tv {size} {scheme} {language}")
+    context.close()
