@@ -157,3 +157,64 @@ def _json(raw: bytes):
         return json.loads(raw) if raw else None
     except ValueError:
         return raw.decode(errors="replace")
+
+
+class PagePhone:
+    """A phone through the pages, as a browser without scripts drives them: its own cookies (its
+    seat or the host's role), forms posted, the board's seq read from the page."""
+
+    def __init__(self, base: str, language: str = "en", timeout: float = 10.0):
+        import http.cookiejar
+
+        self.base, self.timeout = base, timeout
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.opener.addheaders = [("Accept-Language", language)]
+        self.code: str | None = None
+        self.seq: int | None = None
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self._open(urllib.request.Request(self.base + path))
+
+    def post(self, path: str, fields: dict) -> tuple[int, str]:
+        from urllib.parse import urlencode
+
+        return self._open(urllib.request.Request(self.base + path, data=urlencode(fields, doseq=True).encode()))
+
+    def open_table(self, game: str, players: list[str]) -> str:
+        """The start page's form: this phone becomes the host and lands on the new table."""
+        status, page = self.post(f"/new/{game}", {"player": players})
+        assert status == 200, (status, page[:500])
+        self.code = self.final_url.rsplit("/", 1)[1]
+        self._read_seq(page)
+        return self.code
+
+    def look(self) -> str:
+        status, page = self.get(f"/t/{self.code}")
+        assert status == 200, (status, page[:500])
+        self._read_seq(page)
+        return page
+
+    def enter(self, fields: dict, key: str | None = None) -> tuple[int, str]:
+        """An entry form posted from the last board this phone drew (the redirect followed)."""
+        import uuid
+
+        status, page = self.post(f"/t/{self.code}/entries",
+                                 {"expected_seq": self.seq, "key": key or uuid.uuid4().hex, **fields})
+        if status == 200:
+            self._read_seq(page)
+        return status, page
+
+    def _read_seq(self, page: str) -> None:
+        import re
+
+        found = re.search(r'data-seq="(\d+)"', page)
+        self.seq = int(found.group(1)) if found else self.seq
+
+    def _open(self, request) -> tuple[int, str]:
+        try:
+            with self.opener.open(request, timeout=self.timeout) as response:
+                self.final_url = response.geturl()
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, error.read().decode()

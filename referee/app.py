@@ -7,17 +7,33 @@ from pathlib import Path
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .access_log import AccessLog
 from .db import make_engine
 from .netinfo import lan_address
 from .game_templates import with_game_templates
 from .push import Hub
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent  # the project's folder, in a checkout
+
+
+def shipped_folder(name: str) -> Path:
+    """``templates`` or ``static``: inside the installed package (a wheel ships them there, see
+    setup.py), else at the top of the project (a checkout, or ``pip install -e``)."""
+    installed = PACKAGE / name
+    return installed if installed.is_dir() else ROOT / name
+
+
+def data_folder() -> Path:
+    """Where the SQLite database lives unless DATABASE_URL names one: ``REFEREE_DATA_DIR``, else
+    ``instance/`` in the working directory (never beside the installed code, which a user
+    cannot find and an upgrade replaces)."""
+    return Path(os.environ.get("REFEREE_DATA_DIR") or Path.cwd() / "instance").resolve()
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
-                instance_path=str(ROOT / "instance"))
+    app = Flask(__name__, template_folder=str(shipped_folder("templates")),
+                static_folder=str(shipped_folder("static")), instance_path=str(data_folder()))
     app.jinja_loader = with_game_templates(app.jinja_loader)  # a game's own templates folder first
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL") or os.environ.get("REFEREE_DATABASE_URL"),
@@ -60,6 +76,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     i18n.init_app(app)
     web.init_app(app)
+    app.wsgi_app = AccessLog(app.wsgi_app)  # outermost: it sees every answer as sent
     return app
 
 

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_server(args) -> int:
-    from . import door
+    from . import access_log, door
     from .app import create_app
 
     url = public_url(args.host, args.port, args.public_url)
@@ -34,6 +34,7 @@ def run_server(args) -> int:
     print(f"Table Referee is running. Phones on this network open:\n\n  {url}\n", flush=True)
     print(terminal_qr(url), flush=True)
     print(f"Database: {_redacted(app.config['DATABASE_URL'])}  ·  stop with Ctrl+C", flush=True)
+    access_log.print_to_stderr()
     door.serve(app, host=args.host, port=args.port, threads=args.threads, ident="referee",
                max_request_body_size=door_limit(app), trusted_proxies=app.config["TRUSTED_PROXIES"])
     return 0

@@ -16,7 +16,7 @@ from sqlalchemy import JSON, Column, UniqueConstraint, event
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, SQLModel, create_engine
 
-from . import migrate
+from . import metrics, migrate
 
 
 def utcnow() -> datetime:
@@ -106,6 +106,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    event.listen(engine, "handle_error", metrics.database_error)
     migrate.upgrade(engine)  # a new database is built, an older one upgraded
     return engine
 

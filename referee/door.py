@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import time
 from dataclasses import dataclass
 
+from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, create_server
 from waitress.task import WSGITask
@@ -40,6 +43,8 @@ CONNECTIONS_PER_ADDRESS = 64  # a table behind one NAT: phones x (a stream + a f
 REQUEST_SECONDS = 10.0       # for a request to arrive whole; a phone's entry is a few hundred bytes
 IDLE_SECONDS = 30            # waitress's channel_timeout: a kept-alive connection doing nothing
 CLEANUP_SECONDS = 1          # how often the limits above are looked at
+DRAIN_SECONDS = 20.0         # at most, on SIGTERM, for requests received to be answered
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 @dataclass(frozen=True)
@@ -192,12 +197,73 @@ def _host(addr) -> str:
     return addr[0] if isinstance(addr, tuple) else str(addr)
 
 
-def serve(app, *, trusted_proxies: int = 0, **settings) -> None:
-    """``waitress.serve`` with the limits above and the stream pump."""
+def serve(app, *, trusted_proxies: int = 0, drain_seconds: float = DRAIN_SECONDS, **settings) -> None:
+    """``waitress.serve`` with the limits above and the stream pump, ended gracefully by SIGTERM
+    or Ctrl+C (a second one ends it at once)."""
     server = guarded_server(app, trusted_proxies=trusted_proxies, **settings)
     logging.basicConfig()  # as waitress.serve does
     server.print_listen("Serving on http://{}:{}")
-    server.run()
+    stopping = threading.Event()
+
+    def stop(_signal, _frame) -> None:
+        stopping.set()
+        server_trigger(server).pull_trigger()  # wakes the loop's poll at once
+        for each in STOP_SIGNALS:
+            signal.signal(each, signal.SIG_DFL)
+
+    for each in STOP_SIGNALS:
+        signal.signal(each, stop)
+    loop_map, adj = server_map(server), server.adj
+    while not stopping.is_set():
+        wasyncore.loop(timeout=adj.asyncore_loop_timeout, map=loop_map, use_poll=adj.asyncore_use_poll, count=1)
+    drain(server, drain_seconds)
+
+
+def drain(server, seconds: float) -> None:
+    """Stop gracefully: listen no more (the proxy sends new requests to another process), end
+    every event stream as its lifetime would (the browser reconnects within a second, through
+    the proxy to another process), let every request already received finish and its answer go
+    out (a write is committed and answered, never cut), close connections as they fall idle;
+    then stop, after ``seconds`` at most."""
+    loop_map, adj = server_map(server), server.adj
+    for listener in listeners_of(server):
+        listener.accepting = False
+        listener.del_channel()
+        listener.socket.close()
+    pump = listeners_of(server)[0].pump
+    pump.end_all()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        busy = [channel for channel in list(loop_map.values()) if isinstance(channel, HTTPChannel)]
+        for channel in busy:
+            if _idle(channel):
+                channel.handle_close()
+        if not any(channel.connected for channel in busy) and not pump.holding():
+            break
+        wasyncore.loop(timeout=0.05, map=loop_map, use_poll=adj.asyncore_use_poll, count=1)
+    server.task_dispatcher.shutdown(timeout=max(0.0, deadline - time.monotonic()))
+    wasyncore.close_all(loop_map)
+
+
+def _idle(channel: HTTPChannel) -> bool:
+    """Neither receiving nor answering a request, nor handing a stream over."""
+    return (not channel.requests and channel.request is None and not channel.total_outbufs_len
+            and getattr(channel, "handing_over", None) is None)
+
+
+def listeners_of(server) -> list[TcpWSGIServer]:
+    """The listening servers: ``server`` itself, or those of a server on several addresses."""
+    return [server] if isinstance(server, TcpWSGIServer) else \
+        [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
+
+
+def server_map(server) -> dict:
+    """The loop's map of connections (one server's own, or the map of several)."""
+    return server._map if isinstance(server, TcpWSGIServer) else server.map
+
+
+def server_trigger(server):
+    return listeners_of(server)[0].trigger
 
 
 def guarded_server(app, *, trusted_proxies: int = 0, **settings):
@@ -210,9 +276,7 @@ def guarded_server(app, *, trusted_proxies: int = 0, **settings):
                            channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
                            asyncore_use_poll=True, **settings)
     pump = StreamPump()
-    listeners = [server] if isinstance(server, TcpWSGIServer) else \
-        [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
-    for listener in listeners:
+    for listener in listeners_of(server):
         listener.__class__ = GuardedServer
         listener.pump = pump
         listener.per_address = 0 if trusted_proxies else per_address

@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from . import upkeep
+from . import metrics, upkeep
 from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
@@ -478,7 +478,10 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
 
     def catches_up(table: GameTable, lines: list[Entry]) -> bool:
         engine = engine_of(table)
-        return all(line.kind == "entry" and engine.commutes(action, line.action) for line in lines)
+        mine = engine.naming_its_seat(action, by)  # a phone's entry naming no seat is for its own
+        return all(line.kind == "entry"
+                   and engine.commutes(mine, engine.naming_its_seat(line.action, _by_from_text(line.by)))
+                   for line in lines)
 
     return _write(session, code, expected_seq, key, attempt, same_tap, catches_up)
 
@@ -606,6 +609,7 @@ def description(entry: Entry) -> str:
     return revive_texts(entry.words) if entry.words else entry.description
 
 
+@metrics.timed_write()
 def _write(session: Session, code: str, expected_seq: int, key: str, attempt, same_tap,
            catches_up=None) -> Recorded:
     """Run one write in its own transaction: refuse a stale board, work the write out
@@ -633,6 +637,7 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
                 return prepared
             _append(session, table, expected_seq, prepared)
             session.commit()
+            metrics.ENTRIES_RECORDED.labels(table.game).inc()
             return Recorded(prepared.entry, prepared.state, replayed=False)
         except KeyReused:
             raise
@@ -644,8 +649,10 @@ def _write(session: Session, code: str, expected_seq: int, key: str, attempt, sa
             if catches_up is None or not isinstance(problem, (IntegrityError, LostRace)):
                 raise Stale() from None
             # another phone wrote first: look again whether this entry may go on top of theirs
-        except (Refusal, Denied, Archived):
+        except (Refusal, Denied, Archived) as problem:
             session.rollback()
+            if isinstance(problem, Refusal):
+                metrics.ENTRIES_REFUSED.labels(table.game, problem.rule).inc()
             raise
         except OperationalError:  # SQLite: another writer held the lock; try again
             session.rollback()

@@ -68,6 +68,7 @@ class StreamPump:
         self._timers: list[tuple[float, int, Parked]] = []  # (due, tie-breaker, stream)
         self._serial = itertools.count()
         self._thread: threading.Thread | None = None
+        self._ending = False  # the server is stopping: every stream ends now, and any that arrives
 
     # ------------------------------------------------------------------ any thread
 
@@ -85,6 +86,18 @@ class StreamPump:
                 self._thread = threading.Thread(target=self._forever, name="referee-pump", daemon=True)
                 self._thread.start()
         self._wake()
+
+    def end_all(self) -> None:
+        """The server is stopping: end every stream as its lifetime would (the browser
+        reconnects, to another process behind the proxy), and any still on its way here."""
+        with self.lock:
+            self._ending = True
+        self._wake()
+
+    def holding(self) -> int:
+        """Streams held or on their way here."""
+        with self.lock:
+            return len(self._arriving) + sum(len(streams) for streams in self.by_table.values())
 
     def _heard(self, hub: Hub, code: str) -> None:
         """A table moved on (called by the hub on the announcing thread: only a note and a wake)."""
@@ -123,6 +136,10 @@ class StreamPump:
         for table in moved:
             for parked in list(self.by_table.get(table, ())):
                 self._say_news(parked)
+        if self._ending:
+            for streams in list(self.by_table.values()):
+                for parked in list(streams):
+                    self._end(parked)
         self._keep_time()
 
     def _drain_wakes(self) -> None:

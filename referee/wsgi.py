@@ -12,9 +12,11 @@ connection must never be shared by two processes) and opens its own.
 """
 import os
 
+from .access_log import print_to_stderr
 from .app import create_app
 
 app = create_app()
+print_to_stderr()
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=lambda: app.extensions["db_engine"].dispose(close=False))

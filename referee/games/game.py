@@ -35,6 +35,7 @@ from .base import (
     passes,
     refused_rule,
     revive_texts,
+    with_fields,
 )
 
 Action = Mapping[str, Any]
@@ -263,6 +264,15 @@ class Game:
         move = self.moves.get(action.get("type"))
         return (bool(move and move.any_order) and earlier.get("type") == action.get("type")
                 and str(earlier.get("seat")) != str(action.get("seat")))
+
+    def naming_its_seat(self, action: Any, by: Any) -> Any:
+        """A phone's entry with its seat written in, when it names none (it can be for no other)."""
+        if not isinstance(by, int) or not isinstance(action, Mapping) or action.get("seat") is not None:
+            return action
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in self.moves or not self.moves[kind].for_seat:
+            return action
+        return with_fields(action, seat=int(by))
 
     def check(self, state: Any, action: Action, by: Any) -> None:
         """Refuse ``action`` by ``by`` with the first rule it breaks; nothing else."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 
 def init_app(app) -> None:
-    from . import api, assets, common, events, filters, forms, fragments, limits, outcomes, pages, rules, security, sessions, sheets
+    from . import (api, assets, common, events, filters, forms, fragments, limits, operators, outcomes, pages, rules,
+                   security, sessions, sheets)
 
-    for blueprint in (pages.bp, api.bp, sheets.bp, events.bp, rules.bp):
+    for blueprint in (pages.bp, api.bp, sheets.bp, events.bp, rules.bp, operators.bp):
         app.register_blueprint(blueprint)
     events.init_app(app)
     limits.init_app(app)

@@ -38,8 +38,6 @@ ABOUT_A_PLAYER: dict[str, Text] = {
     "You cannot close on your first turn.": Text("{player} cannot close on their first turn."),
     "You took {card} from the discard pile: discard another card.":
         Text("{player} took {card} from the discard pile: discard another card."),
-    "{card} is already entered in another hand at this showdown, not in your hand.":
-        Text("{card} is already entered in another hand at this showdown, not in {player}'s."),
     "You took {card} and never gave it back: it must be among your three cards.":
         Text("{player} took {card} and never gave it back: it must be among {player}'s three cards."),
     "You hold {card} from the centre: it must be among the three you give.":

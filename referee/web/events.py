@@ -10,7 +10,7 @@ from collections import Counter
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import log, push
+from .. import log, metrics, push
 from ..db import GameTable
 from .common import db
 
@@ -99,12 +99,14 @@ def _take_stream_slot():
         clients.give_back(client)
         return None
     given_back = threading.Event()
+    metrics.STREAMS_HELD.inc()
 
     def give_back() -> None:
         if not given_back.is_set():
             given_back.set()
             slots.release()
             clients.give_back(client)
+            metrics.STREAMS_HELD.dec()
 
     return give_back
 

@@ -182,6 +182,7 @@ def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
         {"type": "show", "seat": 4, "cards": ["AH", "AS", "8C"]},
         {"type": "swap_one", "seat": 2, "give": "10H", "take": "JD"},
         {"type": "swap_all", "seat": 3, "give": ["QH", "KD", "9S"]},
+        {"type": "pass", "seat": 0}, {"type": "pass", "seat": 1},  # one more turn each, counted from E's show
         {"type": "reveal", "seat": 3, "value": 18, "suit": "H"},
         {"type": "reveal", "seat": 1, "value": 30.5, "triple": "Q"},
         {"type": "reveal", "seat": 0, "value": 19, "suit": "C"},

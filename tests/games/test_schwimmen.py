@@ -1,5 +1,5 @@
 """Schwimmen rules engine, written from ../shared/rules/schwimmen.md: every worked example
-SC-E1..SC-E20 under the presets it names, then the rules and checks."""
+SC-E1..SC-E25 under the presets it names, then the rules and checks."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +8,7 @@ from referee.games import schwimmen as sc
 from referee.games.schwimmen import scoring as score
 from referee.games.base import HOST, Refusal
 from tests.games.schwimmen_walks import act, dealt
+from tests.games.test_offers import check_offers
 from tests.helpers import refused_rule
 from referee.games.cards import parse_card
 
@@ -348,6 +349,7 @@ def test_sc_e19_triples():
     hands = ["8C 8H 8D", "KS KH KD"]
     assert losers(at_showdown(hands)) == {"A": 1}
     assert losers(at_showdown(hands, "classic")) == {"A": 1}
+    assert losers(at_showdown(["7H 8H 9H", "7D 8D 9D"], "classic")) == {"A": 1, "B": 1}  # other ties all lose
 
 
 def test_sc_e20_end_of_game():
@@ -355,6 +357,109 @@ def test_sc_e20_end_of_game():
     assert [sc.hand_value(sc.new_game(["A", "B"]), 0, h.split()).value for h in hands] == [28, 18, 27]
     state = at_showdown(hands, lives=[2, 0, 0])
     assert state.out == [False, True, True] and state.phase == sc.OVER and state.winners == [A]
+
+
+# --------------------------------------------------------------------------- SC-E21..E25: house rules
+
+def test_sc_e21_the_closer_loses_every_tie():
+    hands = ["AD 9D 7D", "10S 9S 8S", "QH KH AH"]
+    assert losers(at_showdown(hands, closer=B)) == {"A": 1}
+    assert losers(at_showdown(hands, closer=B, closer_ties="closer_loses")) == {"B": 1}
+    assert losers(at_showdown(hands, "classic", closer=B)) == {"A": 1, "B": 1}
+    assert losers(at_showdown(hands, "classic", closer=B, closer_ties="closer_loses")) == {"B": 1}
+
+
+def test_sc_e22_a_closer_without_the_highest_hand():
+    hands = ["AH KH 7H", "AS QS 9S", "9D 8D 10C"]
+    assert losers(at_showdown(hands, "classic", closer=A)) == {"C": 1}
+    assert losers(at_showdown(hands, "classic", closer=A, closer_not_highest="loses_a_life")) == {"A": 1, "C": 1}
+    swapped = ["9D 8D 10C", "AS QS 9S", "AH KH 7H"]
+    assert losers(at_showdown(swapped, "classic", closer=A, closer_not_highest="loses_a_life")) == {"A": 1}
+
+
+def test_sc_e23_one_pass_per_round():
+    state = dealt(pass_limit="once")
+    for seat in (A, B, C, D):
+        state = act(state, seat, "pass")
+    state = sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"})
+    assert state.stock == 14 and state.turn == A
+    assert refusal(state, {"type": "pass"}, A) == "SC-R16"
+    state = act(state, A, "swap_one", give="7S", take="7C")
+    assert refusal(state, {"type": "pass"}, B) == "SC-R16"
+    default = sc.apply(_all_pass(dealt()), {"type": "refresh", "cards": "7C 8C 9C"})
+    assert act(act(default, A, "pass"), B, "pass").turn == C  # A could pass again
+
+
+def test_sc_e24_7_8_9_in_the_centre_the_player_on_turn_may_ask_for_a_new_centre():
+    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
+    assert state.phase == sc.EXCHANGE and state.turn == A and state.stock == 17
+    refreshed = sc.apply(state, {"type": "refresh", "cards": "7S QC KC"}, A)
+    assert refreshed.set_aside == ["7C", "8D", "9H"] and refreshed.stock == 14
+    assert refreshed.phase == sc.EXCHANGE and refreshed.turn == A and refreshed.centre == ["7S", "QC", "KC"]
+    swapped = act(state, A, "swap_one", give="AS", take="8D")  # the refresh is A's choice
+    assert swapped.centre == ["7C", "AS", "9H"] and swapped.turn == B
+    again = act(act(refreshed, A, "swap_one", give="9S", take="QC"), B, "swap_one", give="8S", take="KC")
+    assert sorted(again.centre) == ["7S", "8S", "9S"] and again.turn == C and again.phase == sc.EXCHANGE
+    assert sc.apply(again, {"type": "refresh", "cards": "AC AD AH"}, C).turn == C  # C may ask the same way
+    assert refusal(dealt(centre="7C 8D 9H"), {"type": "refresh", "cards": "7S QC KC"}, A) == "SC-R12"
+
+
+def test_sc_e24_only_the_player_on_turn_asks_and_only_before_acting():
+    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
+    assert refusal(state, {"type": "refresh", "cards": "7S QC KC"}, B) == "SC-R1"
+    assert sc.apply(state, {"type": "refresh", "cards": "7S QC KC"}).turn == A  # the host, for A
+    passed = act(state, A, "pass")  # A let the chance go: B may ask now, A no longer
+    assert refusal(passed, {"type": "refresh", "cards": "7S QC KC"}, A) == "SC-R1"
+    assert sc.apply(passed, {"type": "refresh", "cards": "7S QC KC"}, B).turn == B
+
+
+def test_sc_e24_the_new_centre_is_offered_to_the_player_on_turn_alongside_the_turn():
+    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
+    offered = {offer["type"] for offer in sc.GAME.offers(state, A)}
+    assert {"refresh", "swap_one", "pass"} <= offered
+    assert "refresh" not in {offer["type"] for offer in sc.GAME.offers(state, B)}
+    for viewer in (HOST, A, B):
+        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
+
+
+def _dealt_by_a(**options):
+    """SC-E25's deals: A deals (keeping the hand), so B acts first; the centre is AD 8H 9C."""
+    state = sc.apply(sc.new_game(["A", "B", "C", "D"], options), {"type": "first_dealer", "seat": A})
+    if state.phase == sc.DEALER_CHOICE:
+        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+    return sc.apply(state, {"type": "lay_centre", "cards": "AD 8H 9C"})
+
+
+def test_sc_e25_a_shown_31_counts_as_the_close_bga_timing():
+    state = _dealt_by_a(show_effect="close")
+    for seat in (B, C, D):
+        state = act(state, seat, "pass")
+    state = act(act(state, A, "swap_one", give="7S", take="AD"), A, "show", cards="AD KD 10D")
+    assert state.phase == sc.EXCHANGE and state.closer == A and state.turn == B
+    for seat in (B, C, D):
+        assert refusal(state, {"type": "close"}, seat) == "SC-R7"
+        assert refusal(state, {"type": "swap_one", "give": "QS", "take": "AD"}, seat) == "SC-R4"  # not in the centre
+        state = act(state, seat, "pass")
+    assert state.phase == sc.SHOWDOWN
+    for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
+        state = sc.apply(state, {"type": "reveal", "cards": cards}, seat)
+    assert losers(state) == {"C": 1}
+
+
+def test_sc_e25_a_show_during_anothers_turn_classic_timing_counts_from_the_show():
+    state = act(_dealt_by_a(preset="classic", show_effect="close"), B, "pass")
+    assert state.turn == C
+    state = sc.apply(state, {"type": "show", "cards": "AH KH QH"}, D)
+    assert state.closer == D and state.turn == C
+    for seat in (C, A, B):  # C's turn in progress is C's last; D's is skipped
+        assert state.phase == sc.EXCHANGE and state.turn == seat
+        state = act(state, seat, "pass")
+    assert state.phase == sc.SHOWDOWN
+
+
+def test_sc_e25_without_the_house_rule_the_show_ends_the_round():
+    state = act(_dealt_by_a(preset="classic"), B, "pass")
+    assert sc.apply(state, {"type": "show", "cards": "AH KH QH"}, D).phase == sc.SHOWDOWN
 
 
 # --------------------------------------------------------------------------- the rest of the rules
@@ -406,6 +511,39 @@ def test_sc_r14_one_reveal_each_and_reveals_stay_hidden_until_all_are_in():
         seen = sc.view(state, viewer)["players"][A]
         assert seen["revealed"] and seen["reveal"] is None
     assert "AS" not in sc.describe(state, {"type": "reveal", "seat": A, "cards": "AS KS 9S"})
+
+
+def test_sc_c2_a_reveal_is_checked_against_no_hidden_reveal():
+    """Issue 25: while A's reveal is hidden, B's reveal of one of its cards is taken (a refusal
+    would name A's card); once all are in, the card in two hands holds the showdown, naming both."""
+    state = sc.apply(sc.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
+    state.phase = sc.SHOWDOWN
+    state = sc.apply(state, {"type": "reveal", "cards": "JC QC KC"}, A)
+    state = sc.apply(state, {"type": "reveal", "cards": "JC 10D 7D"}, B)
+    assert state.clash == [] and sc.view(state, B)["players"][A]["reveal"] is None
+    before = state
+    state = sc.apply(state, {"type": "reveal", "cards": "AH KH 7S"}, C)
+    assert state.phase == sc.SHOWDOWN and state.result is None and state.lives == before.lives
+    assert state.clash == [{"card": "JC", "seats": [A, B]}]
+    for viewer in (A, B, C, HOST, None):
+        view = sc.view(state, viewer)
+        assert view["clash"] == ["SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them "
+                                 "in History."]
+        assert [p["reveal"]["cards"] for p in view["players"]] == [["JC", "QC", "KC"], ["JC", "10D", "7D"],
+                                                                   ["AH", "KH", "7S"]]
+        assert view["actions"] == []
+    assert sc.GAME.reveals(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state) == "SC-R14"
+    assert sc.GAME.shows_secrets(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state)
+
+
+def test_sc_c2_a_shown_hand_is_still_checked_when_it_is_entered():
+    """A hand laid open (31 shown) is public: a reveal holding its card is refused at once."""
+    state = sc.apply(sc.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
+    state.phase, state.shower = sc.SHOWDOWN, A
+    state.reveals = {str(A): {"cards": ["AD", "KD", "10D"]}}
+    with pytest.raises(Refusal, match="A♦ is in A's shown hand") as caught:
+        sc.apply(state, {"type": "reveal", "cards": "AD 7S 8S"}, B)
+    assert caught.value.rule == "SC-C2"
 
 
 def test_sc_r15_an_eliminated_player_enters_nothing():
@@ -476,6 +614,18 @@ def test_sc_c6_score_only_ties_in_one_suit_ask_for_the_cards():
     state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
     state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "QH KH 8S"})
     assert losers(state) == {"A": 1}  # K-Q beats J-10 in hearts
+
+
+def test_sc_c6_cards_asked_after_a_tie_are_checked_against_each_other_once_all_are_in():
+    state = sc.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
+    state = sc.apply(state, {"type": "first_dealer", "seat": C})
+    state.phase = sc.SHOWDOWN
+    for seat, value, suit in ((A, 20, "H"), (B, 20, "H"), (C, 30, "S")):
+        state = sc.apply(state, {"type": "reveal", "seat": seat, "value": value, "suit": suit})
+    state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
+    state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "10H JH 8S"})  # 10♥ J♥ again, unseen by B
+    assert state.clash == [{"card": "10H", "seats": [A, B]}, {"card": "JH", "seats": [A, B]}]
+    assert state.result is None and len(sc.view(state, None)["clash"]) == 2
 
 
 def test_sc_r10_own_turn_show_is_refused_off_turn():
@@ -619,14 +769,16 @@ def test_a_shared_win_puts_nobody_out():
     assert state.winners == [A, B] and state.out == [False, False] and state.result["eliminated"] == []
 
 
-def test_a_conflicting_reveal_does_not_say_whose_hidden_hand_holds_the_card():
+def test_a_conflicting_reveal_is_taken_and_named_with_both_hands_once_all_are_in():
+    """Issue 25: the refusal of a reveal holding a hidden hand's card told B it was there; now the
+    reveal is taken and the clash shown to everyone with the hands, since all are in."""
     state = sc.apply(sc.new_game(["Ann", "Ben"]), {"type": "first_dealer", "seat": B})
     state.phase = sc.SHOWDOWN
     state = sc.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
-    with pytest.raises(Refusal) as caught:
-        sc.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
-    assert caught.value.rule == "SC-C2" and "Ann" not in caught.value.message
     assert "AS" not in str(sc.view(state, B)) and "AS" not in str(sc.view(state, HOST))
+    state = sc.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
+    assert state.clash == [{"card": "AS", "seats": [A, B]}] and state.result is None
+    assert "Ann's and Ben's hands" in sc.view(state, None)["clash"][0]
 
 
 def test_the_grids_know_which_cards_cannot_be_entered():

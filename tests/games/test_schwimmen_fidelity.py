@@ -220,16 +220,21 @@ def test_option_pass_only_once_per_round():
 
 
 def test_option_a_new_centre_when_7_8_9_lie_open():
-    """seven_eight_nine = replace: the centre 7♣ 8♦ 9♥ is set aside and a new one turned up
-    before A's turn; a swap that leaves 7, 8 and 9 open does the same."""
-    state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
-    assert state.phase == sc.REFRESH and state.set_aside == ["7C", "8D", "9H"] and state.stock == 17
-    assert any("lie open" in note for note in state.notes)
-    state = sc.apply(state, {"type": "refresh", "cards": "7S QC KC"})
-    assert state.phase == sc.EXCHANGE and state.turn == A and state.stock == 14
-    state = act(state, A, "swap_one", give="9S", take="QC")
-    state = act(state, B, "swap_one", give="8S", take="KC")
-    assert state.phase == sc.REFRESH and state.set_aside[-3:] == ["7S", "9S", "8S"] and state.turn == C
+    """seven_eight_nine = replace: the centre 7♣ 8♦ 9♥ stays until the player on turn asks for a
+    new one (SC-E24 has the round), and the note says who may. A stock short of three cards is
+    first refilled with the set-aside cards; a table that does not reshuffle (stock_exhausted =
+    showdown) has no new centre to turn up, so nobody may ask."""
+    names = list("ABCDEFGH")
+    state = dealt(names, centre="7C 8D 9H", seven_eight_nine="replace")
+    assert state.phase == sc.EXCHANGE and "A 7, an 8 and a 9 lie open: A may ask for a new centre." in state.notes
+    state = sc.apply(state, {"type": "refresh", "cards": "7S 8S 9S"}, A)
+    assert state.stock == 2 and state.turn == A
+    state = sc.apply(state, {"type": "refresh", "cards": "7C 8D 9H"}, A)  # the set-aside cards came back
+    assert state.stock == 5 and state.set_aside == [] and state.stock_known == ["7S", "8S", "9S"]
+    short = sc.apply(dealt(names, centre="7C 8D 9H", seven_eight_nine="replace", stock_exhausted="showdown"),
+                     {"type": "refresh", "cards": "7S 8S 9S"}, A)
+    assert short.stock == 2 and "refresh" not in {offer["type"] for offer in sc.GAME.offers(short, A)}
+    assert refused(short, {"type": "refresh", "cards": "AS AH AD"}, A).rule == "SC-R12"
     assert dealt(centre="7C 8D 9H").phase == sc.EXCHANGE  # the default: they stay
 
 

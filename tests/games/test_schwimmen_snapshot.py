@@ -19,7 +19,9 @@ SNAPSHOTS = json.loads((Path(__file__).parent / "snapshots" / "schwimmen.json").
 CASES = SNAPSHOTS["cases"]
 
 
-ADDED_FIELDS = {"last_exchange", "passed"}  # since: who may still show 31 (SC-R10), pass_limit (issue 20)
+# since: who may still show 31 (SC-R10), pass_limit (issue 20), where the last turns end (issue 29),
+# reveals checked against each other once all are in (issue 25)
+ADDED_FIELDS = {"last_exchange", "passed", "ends_at", "clash"}
 # since: the variants (issue 20), today's rules by default
 ADDED_OPTIONS = {"closer_ties": "settled", "pass_limit": "any", "seven_eight_nine": "keep",
                  "show_effect": "showdown", "closer_not_highest": "no_extra"}

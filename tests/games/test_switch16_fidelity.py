@@ -144,3 +144,74 @@ def test_a_ruled_red_roll_naming_a_seat_swaps_with_it_when_no_deck_is_lower():
     assert s16.overridden_rule(state, action, HOST) == "S16-R5"
     ruled = s16.apply(state, action, HOST, ruling=True)
     assert ruled.top_of(A) == 5 and ruled.top_of(B) == 2 and ruled.active == B
+
+
+# --------------------------------------------------------------------------- table rulings (issue 29)
+
+def ruled(state, action, rule):
+    """``action`` is refused under ``rule``, overridably, and the host's ruling applies it."""
+    refusal = refused(state, action, HOST)
+    assert (refusal.rule, refusal.overridable) == (rule, True), refusal
+    return s16.apply(state, action, HOST, ruling=True)
+
+
+def test_s16_r1_a_ruling_may_name_the_start_player_after_the_first_roll():
+    state = roll(table([4, 2, 14]), [2, 3, 5])  # makes nothing: A's turn ends, B's begins
+    state = ruled(state, {"type": "start_player", "seat": C}, "S16-R1")
+    assert state.active == C and state.rolls == 0 and state.last is None
+
+
+def test_s16_r1_a_ruling_may_let_a_named_seat_roll_before_the_start_player():
+    state = s16.new_game(["A", "B", "C"])
+    state = ruled(state, {"type": "roll", "seat": B, "dice": [1, 2, 4]}, "S16-R1")
+    assert state.active == B and state.rolls == 1 and state.last.dice == [1, 2, 4] and state.last.allowance == 7
+    assert refused(s16.new_game(["A", "B"]), {"type": "stop", "seat": A}, HOST).overridable  # A starts and stops
+    nobody = refused(s16.new_game(["A", "B"]), {"type": "roll", "dice": [1, 2, 4]}, HOST, ruling=True)
+    assert (nobody.rule, nobody.overridable) == ("S16-R1", False)  # no seat named: nobody to roll
+    no_roll = refused(s16.new_game(["A", "B"]), {"type": "discard", "seat": A}, HOST, ruling=True)
+    assert (no_roll.rule, no_roll.overridable) == ("S16-R1", False)  # nothing rolled to discard from
+
+
+def test_s16_r3_a_ruling_may_allow_a_risk_roll_before_a_discard():
+    state = roll(table([4, 2, 14]), [1, 2, 3])
+    assert state.last.allowance == 3 and state.last.discarded == 0
+    state = ruled(state, {"type": "roll", "dice": [1, 1, 2]}, "S16-R3")
+    assert state.rolls == 2 and state.last.risk and state.last.dice == [1, 1, 2]
+
+
+def test_s16_r9_a_ruling_may_let_cards_leave_while_a_green_answer_waits_but_never_without_a_roll():
+    state = roll(table([4, 2, 14], chip=("hand", C)), [1, 2, 3], "green", C)
+    assert state.pending_green == C
+    after = ruled(state, {"type": "discard", "count": 2}, "S16-R9")
+    assert after.top_of(A) == 6 and after.pending_green == C
+    out_of_turn = refused(state, {"type": "discard", "seat": B}, HOST, ruling=True)
+    assert (out_of_turn.rule, out_of_turn.overridable) == ("S16-R9", False)  # B has rolled nothing
+
+
+def test_s16_r12_a_ruling_may_end_a_turn_before_its_roll_or_while_a_green_answer_waits():
+    state = table([4, 2, 14])
+    after = ruled(state, {"type": "stop"}, "S16-R12")
+    assert after.active == B and after.top_of(A) == 4  # no roll, so no failed risk
+    waiting = roll(table([4, 2, 14], chip=("hand", C)), [1, 2, 3], "green", C)
+    after = ruled(waiting, {"type": "stop"}, "S16-R12")
+    assert after.active == B and after.pending_green is None and after.control == [0, 1, 2]
+    after = ruled(state, {"type": "stop", "seat": C}, "S16-R12")  # C's turn, ruled over at once
+    assert after.active == A and after.rolls == 0
+
+
+def test_s16_r2_a_ruling_may_let_another_seat_roll_in_turn():
+    after = ruled(table([4, 2, 14]), {"type": "roll", "seat": B, "dice": [1, 2, 3]}, "S16-R2")
+    assert after.active == B and after.last.allowance == 5  # B's top 2: cards 2 to 6
+
+
+def test_s16_r8_the_right_to_refuse_is_judged_when_the_answer_is_entered():
+    """S16-R8's example, with the default green_refusal_uses_chip = off: C holds the chip; A rolls
+    green naming C; before answering, C lays the chip on B's deck. C's refuse is refused, also as
+    a ruling; C's accept swaps A's and C's decks, and the chip stays on B's deck."""
+    state = roll(table([4, 2, 14], chip=("hand", C)), [1, 2, 3], "green", C)
+    state = s16.apply(state, {"type": "place_block", "target": B}, C)
+    for by, ruling in ((C, False), (HOST, True)):
+        refusal = refused(state, {"type": "green_answer", "answer": "refuse"}, by, ruling=ruling)
+        assert (refusal.rule, refusal.overridable) == ("S16-R8", False)
+    accepted = s16.apply(state, {"type": "green_answer", "answer": "accept"}, C)
+    assert accepted.top_of(A) == 14 and accepted.top_of(C) == 4 and (accepted.chip, accepted.chip_at) == ("deck", B)

@@ -86,6 +86,24 @@ def test_st_c8_declaring_the_empty_hand_is_accepted_before_scoring_as_before():
     assert st.apply(state, declare(B, ""), B).players[B].declared == []
 
 
+def test_st_4_7_both_hands_empty_the_round_is_scored_at_once_and_a_phones_empty_declaration_is_the_same():
+    """Section 4.7's example: in a 2-player round both hands are empty when the table clears (E2),
+    so the round is scored at once; Ann's phone sending ``declare_hand []`` a moment later, naming
+    no seat as a phone may (issue 29), is the same declaration: nothing changes."""
+    state = set_counts(situation(top="5S", players=2, turn=A), A="1/0/1", B="2/0/0")
+    state = st.apply(st.apply(state, play("7S", A), A), pass_(B), B)
+    assert state.phase == st.SETUP and [p.declared for p in state.players] == [[], []]
+    for by in (A, B):
+        assert st.dump(st.apply(state, {"type": "declare_hand", "cards": []}, by)) == st.dump(state)
+
+
+def test_a_phones_entries_naming_no_seat_are_for_its_own_seat():
+    state = set_counts(situation(players=3, turn=B), B="1/0/3")
+    assert st.apply(state, {"type": "pass"}, B).turn == C
+    assert refused(state, {"type": "pass"}, A) == ("ST-R4", True)  # A's own pass, out of turn
+    assert st.apply(state, {"type": "play", "cards": "4S"}, B).players[B].hand == 2
+
+
 # --------------------------------------------------------------------------- rulings: rules may be waived
 
 def test_st_r1_a_prediction_above_10_may_be_a_table_ruling():
@@ -100,11 +118,42 @@ def test_st_r1_a_prediction_above_10_may_be_a_table_ruling():
 
 def test_st_r1_no_ruling_takes_more_tokens_than_the_40_there_are_or_fewer_than_none():
     state = st.apply(st.new_game(["A", "B", "C", "D"]), {"type": "start_round"})
-    state = st.apply(state, predict(B, 30), HOST, ruling=True)
-    assert refused(state, predict(A, 11)) == ("ST-R1", False)  # 30 + 11 tokens: the supply holds 40
-    assert st.apply(state, predict(A, 10), A).players[A].prediction == 10
+    assert refused(state, predict(A, 41)) == ("ST-R1", False)  # the supply holds 40
     assert refused(state, predict(A, -1)) == ("ST-R1", False)
     assert refused(state, predict(A, "abc")) == ("ST-R1", False)
+    assert refused(state, predict(A, 11)) == ("ST-R1", True)
+
+
+def test_st_r1_a_prediction_is_checked_against_no_hidden_prediction():
+    """Issue 25: B's ruled 30 is hidden from A, so A's refusal may not depend on it; the supply
+    is checked against all predictions once they are shown."""
+    state = st.apply(st.new_game(["A", "B", "C", "D"]), {"type": "start_round"})
+    others = {value: st.apply(state, predict(B, value), HOST, ruling=value > 10) for value in (0, 30)}
+    for value in (11, 35, 40, 41):
+        assert refused(others[0], predict(A, value)) == refused(others[30], predict(A, value))
+    assert st.apply(others[30], predict(A, 10), A).players[A].prediction == 10
+
+
+def predicted(values: list[int]):
+    """A 4-player round 1 with these predictions, entered in seat order (rulings where needed)."""
+    state = st.apply(st.new_game(["A", "B", "C", "D"]), {"type": "start_round"})
+    for seat, value in enumerate(values):
+        state = st.apply(state, predict(seat, value), HOST, ruling=value > 10)
+    return state
+
+
+def test_st_r1_predictions_beyond_the_supply_wait_at_the_reveal_for_the_host():
+    before = predicted([11, 30, 0])
+    short = st.apply(before, predict(D, 0), D)  # 41 tokens
+    assert short.phase == st.SHORT and [p.play for p in short.players] == [0, 0, 0, 0]
+    view = st.view(short, C)
+    assert [p["prediction"] for p in view["players"]] == [11, 30, 0, 0]  # shown to everyone
+    assert "41" in view["short"] and view["actions"] == []
+    assert refused(short, predict(A, 10), A) == ("ST-R2", False)  # shown: no undo, no new value
+    assert st.GAME.reveals(before, predict(D, 0), short) == "ST-R2"
+    assert st.apply(short, {"type": "end_round"}).phase == st.DECLARE  # the host may still end it
+    exact = predicted([10, 30, 0, 0])
+    assert exact.phase == st.PLAY and [p.play for p in exact.players] == [10, 30, 0, 0]  # 40: all there are
 
 
 def test_st_r4_before_the_start_player_is_entered_a_ruling_lets_a_player_start():

@@ -181,6 +181,23 @@ def test_85_refusals():
     assert caught.value.rule == "WS-P5"
 
 
+def test_ws_p5_entered_from_another_phone_names_the_rule_not_the_hand():
+    """Section 3: a refusal that names cards of a hand does so only on that seat's phone (or the
+    host's, which sees every hand); with the record closed another seat's phone reads the rule only."""
+    state = wst.apply(_revealed_with_tasks(), {"type": "play", "card": "R7"}, B)
+    entry = {"type": "play", "seat": C, "card": "Y1"}
+    for by in (C, HOST):
+        with pytest.raises(Refusal, match="R2 R6"):
+            wst.apply(state, entry, by)
+    with pytest.raises(Refusal) as caught:
+        wst.apply(state, entry, A)
+    assert caught.value.rule == "WS-P5" and str(caught.value.message) == (
+        "Red was led: a red card that is not a trump must be played.")
+    opened = wst.apply(_revealed_with_tasks(open_record="yes"), {"type": "play", "card": "R7"}, B)
+    with pytest.raises(Refusal, match="R2 R6"):
+        wst.apply(opened, entry, A)  # the record is open: every phone sees the hands
+
+
 def test_85_dual_following_and_played_and_foreign_cards():
     state = _revealed_with_tasks(follow_model="dual")
     for seat, card in seat_cards(TRICKS_85[0][0]):

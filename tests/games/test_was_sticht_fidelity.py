@@ -30,7 +30,7 @@ def test_g4_the_final_ranking_asks_the_corner_numbers_below_the_winner_and_ranks
     wst._end_of_round(state)
     assert state.phase == wst.OVER and state.winners == [B]
     assert corner_offers(state) == [A, C, D] and corner_offers(state, C) == [A, C, D]
-    assert places(state) == [(B, 1), (A, 2), (D, 2), (C, 4)]  # by count until the numbers are in
+    assert places(state) == [(B, 1), (A, None), (D, None), (C, None)]  # by count, not ranked, until the numbers are in
     assert refusal(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 1}}) == "WS-N1"  # the winner's
     for seat, numbers in ((A, [3, 3, 3, 3]), (C, [5, 5, 5]), (D, [2, 3, 3, 2])):
         state = wst.apply(state, {"type": "corner_numbers", "seat": seat,
@@ -59,6 +59,39 @@ def test_the_others_corner_numbers_are_asked_after_a_tie_for_first_place_too():
     assert corner_offers(state) == [C, D]
 
 
+def test_5_7_with_corner_numbers_skipped_the_others_are_listed_by_count_marked_not_ranked():
+    """Section 5.7: "The app asks for the numbers it lacks; the table may skip, and then the others
+    are listed by count, marked 'not ranked'": no places below the winner, even with some numbers
+    in, until every one the ranking needs is known."""
+    state = _finished({A: 4, B: 5, C: 3, D: 4}, game_length="full")
+    wst._end_of_round(state)
+    state = wst.apply(state, {"type": "corner_numbers", "seat": C, "numbers": {"0": 5, "1": 5, "2": 5}})
+    rows = wst.ranking(state)
+    assert [(r["seat"], r["place"], r["ranked_by"]) for r in rows] == [
+        (B, 1, "winner"), (A, None, "not_ranked"), (D, None, "not_ranked"), (C, None, "not_ranked")]
+    assert rows[3]["corner_sum"] == 15
+
+
+def test_5_7_a_shared_win_asks_no_corner_numbers_that_cannot_change_a_place():
+    """Section 5.7: "The app asks for the numbers it lacks": with three players, A and B share the
+    win on equal corner sums; C alone is left, third whatever C's corners say, so nothing is asked
+    and C is ranked third."""
+    state = _finished({A: 3, B: 3, C: 2}, {A: [3, 3, 3], B: [4, 4, 1]}, n=3)
+    state.scored = 6
+    wst._end_of_round(state)
+    assert state.phase == wst.OVER and sorted(state.winners) == [A, B]
+    assert corner_offers(state) == [] and wst.legal_entries(state) == []
+    assert places(state) == [(A, 1), (B, 1), (C, 3)]
+    assert refusal(state, {"type": "corner_numbers", "seat": C, "numbers": {"0": 1, "1": 2}}) == "WS-X13"
+
+
+def test_5_7_two_players_below_the_winner_are_still_asked():
+    state = _finished({A: 3, B: 2, C: 2}, n=3)
+    state.scored = 6
+    wst._end_of_round(state)
+    assert state.winners == [A] and corner_offers(state) == [B, C]
+
+
 # --------------------------------------------------------------------------- 4.6: a paper reveal names the pair
 
 def paper_revealing():
@@ -78,6 +111,7 @@ def test_a_paper_reveal_without_the_trump_pair_is_refused_not_a_crash():
         with pytest.raises(Refusal) as caught:
             wst.apply(state, {"type": "reveal"}, by, ruling=True)
         assert not caught.value.overridable and "colour and number" in caught.value.message
+        assert caught.value.rule == "WS-X1"  # a malformed entry: a trump outside its pile (section 7)
     assert wst.apply(state, {"type": "reveal", "colour": "B", "number": "4"}).phase == wst.TASKS
     assert wst.apply(state, {"type": "reveal", "number": "4"}).trumps == ["-", "4"]  # no colour trump
 

@@ -380,3 +380,18 @@ def test_the_same_key_sent_at_once_from_many_retries_records_once(app, client, t
     assert statuses == [200] * 6
     entries = client.get(f"/api/tables/{three.code}/history").json["entries"]
     assert [e["description"] for e in entries].count("A entered a prediction") == 1
+
+
+def test_a_seats_own_token_need_not_name_its_seat(three):
+    """As in the other games, a Switch To phone's entries are for its own seat: the body may leave
+    ``seat`` out (issue 29). Predictions so made still land in any order (rules README)."""
+    old = three.seq
+    three.enter({"type": "predict", "value": 1}, by=A)
+    landed = three.enter({"type": "predict", "value": 2}, by=B, seq=old)
+    assert [p["predicted"] for p in landed["state"]["players"]] == [True, True, False]
+    three.enter({"type": "predict", "value": 3}, by=C)
+    start = three.state(by="host")["turn"]
+    state = three.enter({"type": "pass"}, by=start)["state"]
+    assert state["turn"] == (start + 1) % 3
+    error = three.enter({"type": "pass"}, by=start, expect=422)["error"]
+    assert error["rule"] == "ST-R4"  # another turn's entry, for its own seat: refused by the rules

@@ -135,7 +135,8 @@ def test_the_variants_chosen_are_named_on_the_board_and_a_second_pass_is_not_off
     host.enter({"type": "first_dealer", "seat": "2"})
     page = text(host.enter({"type": "lay_centre", "cards": ["7C", "8D", "9H"]}))
     assert "one pass a round, a new centre for 7, 8, 9, a shown 31 closes." in page
-    assert "A 7, an 8 and a 9 lie open: turn up a new centre." in page and "Lay the new centre" in page
+    assert "A 7, an 8 and a 9 lie open: Ann may ask for a new centre." in page and "Lay the new centre" in page
+    assert ">Pass<" in page  # asking is Ann's choice, not a must (SC-R12)
     host.enter({"type": "refresh", "cards": ["QC", "KC", "AC"]})
     for seat in ("0", "1", "2"):
         page = text(host.enter({"type": "pass", "seat": seat}))

@@ -193,3 +193,16 @@ def test_opening_a_table_checks_packs_against_players(client):
                        "show_known_cards": "false"}
     assert games["swoop"]["players"] == [3, 8]
     assert "swoop" in client.get("/api/openapi.json").json["components"]["schemas"]["NewTable"]["properties"]["game"]["enum"]
+
+
+def test_face_up_rows_sent_without_a_seat_still_land_in_any_order(client):
+    """Rules README, "Entries every seat makes at once": Ben's row, made on the board before Ann's
+    was recorded, is recorded too, also when the phones leave ``seat`` out (their own seat);
+    Ann's second row on the old board is still stale (issue 29)."""
+    table = TableDriver(client, "swoop", ["Ann", "Ben", "Cem"])
+    old = table.seq
+    table.enter({"type": "set_face_up", "ranks": "K 9 9 3"}, by=A)
+    landed = table.enter({"type": "set_face_up", "ranks": "Q 8 5 2"}, by=B, seq=old)
+    assert landed["seq"] == old + 2
+    assert table.enter({"type": "set_face_up", "ranks": "J 6 4 A"}, by=A, seq=old, expect=409)["error"]["rule"] \
+        == "STALE"

@@ -81,7 +81,7 @@ def test_a_draft_pick_through_the_page_is_one_tap(app, client):
 
 
 def test_a_paper_reveal_without_the_trump_pair_answers_422_not_500(client):
-    """Issue 20: the paper reveal read no pair and crashed (HTTP 500)."""
+    """Issue 20: the paper reveal read no pair and crashed (HTTP 500); issue 29: refused as WS-X1."""
     table = TableDriver(client, "was-sticht", ["A", "B", "C", "D"], {"trump_entry": "paper"})
     table.enter({"type": "first_dealer", "seat": A})
     for round_ in range(5):
@@ -92,7 +92,7 @@ def test_a_paper_reveal_without_the_trump_pair_answers_422_not_500(client):
             table.enter({"type": "pick", "card": card}, by=seat)
         table.enter({"type": "enter_hint", "winner": hint}, by=C)
     error = table.enter({"type": "reveal"}, by=B, expect=422)["error"]
-    assert error["rule"] == "ENTRY" and "colour and number" in error["message"]
+    assert error["rule"] == "WS-X1" and "colour and number" in error["message"]
     assert table.enter({"type": "reveal", "colour": "B", "number": "4"}, by=B)["state"]["phase"] == "tasks"
 
 
@@ -187,3 +187,26 @@ def test_the_rounds_trick_counts_stay_until_the_next_round_starts(app, client):
     assert counts == ["3", "3", "1", "2"]  # A, B, C, D of section 8.5
     table.enter({"type": "set_trumps", "colour": "R", "number": "5"}, by=B)
     assert not re.findall(r'<span aria-label="(\d) tricks?', _seat_page(app, table, C))
+
+
+def test_the_final_ranking_marks_the_others_not_ranked_while_corner_numbers_are_missing(app):
+    """Section 5.7: with corner numbers skipped the others are listed by count, "not ranked", with
+    no place; once they are in, places and sums."""
+    from flask import render_template
+
+    from referee.games import was_sticht as wst
+    from tests.games.test_was_sticht import _finished
+
+    state = _finished({A: 4, B: 5, C: 3, D: 4}, game_length="full")
+    wst._end_of_round(state)
+    with app.test_request_context("/"):
+        view = wst.view(state, None)
+        page = " ".join(render_template("games/was-sticht/_summary.html", v=view, view=view).split())
+    assert "<td></td><th scope=\"row\">A</th><td>4 chips</td><td>not ranked</td>" in page
+    for seat, numbers in ((A, [3, 3, 3, 3]), (C, [5, 5, 5]), (D, [2, 3, 3, 2])):
+        state = wst.apply(state, {"type": "corner_numbers", "seat": seat,
+                                  "numbers": {str(i): n for i, n in enumerate(numbers)}})
+    with app.test_request_context("/"):
+        view = wst.view(state, None)
+        page = " ".join(render_template("games/was-sticht/_summary.html", v=view, view=view).split())
+    assert "not ranked" not in page and "<td>2.</td><th scope=\"row\">C</th><td>3 chips</td><td>corners 15</td>" in page

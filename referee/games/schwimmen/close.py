@@ -30,7 +30,7 @@ class Close(TurnMove):
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         seat = action["seat"]
-        state.closer = seat
+        state.closer = state.ends_at = seat
         state.notes.append(Text("{name} closed: everyone else has one more turn.", name=state.players[seat]))
         after_turn(state, seat, closed=True)
 

@@ -58,8 +58,11 @@ def ledger(state: State, public: bool = False) -> dict[str, str]:
 
 
 def location(state: State, code: str) -> str:
-    """Where the ledger puts one card (section 3)."""
-    return ledger(state).get(code, "unknown")
+    """Where the ledger puts one card (section 3), as the table may know it: a reveal still hidden
+    is not in it (issue 25). A check of an entry against a hidden reveal would tell the entering
+    phone that card's place; reveals are checked against each other once all are in
+    (``showdown.clashes``)."""
+    return ledger(state, public=True).get(code, "unknown")
 
 
 def _misplaced(state: State, card: str, place: str) -> Text:
@@ -69,8 +72,6 @@ def _misplaced(state: State, card: str, place: str) -> Text:
         return Text("{card} is known to be in {name}'s hand, not in your hand.", card=card,
                     name=state.players[int(place[5:])])
     if place.startswith("shown:"):
-        if place[6:] != str(state.shower):  # hidden reveals stay hidden, even in a refusal
-            return Text("{card} is already entered in another hand at this showdown, not in your hand.", card=card)
         return Text("{card} is in {name}'s shown hand, not in your hand.", card=card,
                     name=state.players[int(place[6:])])
     if place == "centre":
@@ -88,8 +89,6 @@ def _seen(state: State, card: str, place: str) -> Text:
     if place.startswith("hand:"):
         return Text("{card} is known to be in {name}'s hand.", card=card, name=state.players[int(place[5:])])
     if place.startswith("shown:"):
-        if place[6:] != str(state.shower):  # hidden reveals stay hidden, even in a refusal
-            return Text("{card} is already entered in another hand at this showdown.", card=card)
         return Text("{card} is in {name}'s shown hand.", card=card, name=state.players[int(place[6:])])
     if place == "centre":
         return Text("{card} is in the centre.", card=card)

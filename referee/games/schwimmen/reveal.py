@@ -130,7 +130,7 @@ class Reveal(SchwimmenMove):
     def reveals(self, before: State, after: State) -> str | None:
         """The reveal that completes the showdown shows every hand (scored, or a tie in one suit
         named to the table): undone, a reveal could be entered again knowing the others' (section 3)."""
-        all_in = after.phase != SHOWDOWN or bool(after.cards_asked and not before.cards_asked)
+        all_in = after.phase != SHOWDOWN or bool(after.cards_asked and not before.cards_asked) or bool(after.clash)
         return "SC-R14" if before.phase == SHOWDOWN and all_in else None
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
@@ -138,13 +138,14 @@ class Reveal(SchwimmenMove):
         return Text("{who} revealed", who=who)
 
     def shows_secrets(self, before: State, after: State) -> bool:
-        """The showdown is scored: every hand is on the table (see ``view.py``)."""
-        return after.result is not None and after.result != before.result
+        """The showdown is scored, or held by a card entered in two hands: every hand is on the
+        table (see ``view.py``)."""
+        return (after.result is not None and after.result != before.result) or bool(after.clash and not before.clash)
 
     def settled(self, before: State, after: State) -> list[Text]:
         """A scored showdown: who lost lives and why, who swims now, who is out (sections 5.5, 5.6)."""
         result = after.result
-        if not self.shows_secrets(before, after):
+        if result is None or result == before.result:  # not scored by this entry (a clash holds it)
             return []
         players = after.players
         return [*verdict(result, players, after.options),

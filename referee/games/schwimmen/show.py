@@ -43,9 +43,11 @@ def showable_hands(state: State, seat: int) -> list[list[str]]:
 
 def shown_as_a_close(state: State, seat: int) -> None:
     """House rule ``show_effect = close``: the shown hand stays on the table and its player is the
-    closer; shown on that player's turn, the show was the turn. Each other player then has one
-    more turn, and the showdown comes when the turn would come back to the shower (SC-R7)."""
-    state.closer = seat
+    closer (SC-R7); shown on that player's turn, the show was the turn. Each other player then has
+    exactly one more turn, counted from the show (5.2, SC-E25): the turn in progress is its
+    player's last, the shower's own turn is skipped, and the showdown comes when the turn would
+    come back to the player who was on turn at the show."""
+    state.closer, state.ends_at = seat, state.turn
     if state.turn == seat:
         after_turn(state, seat, closed=True)
 

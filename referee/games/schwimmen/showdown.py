@@ -4,6 +4,7 @@ dealt. A score-only tie in one suit first asks those players for their cards (SC
 from __future__ import annotations
 
 from ..base import Text, join_names
+from ..cards import parse_card
 from . import scoring
 from .ledger import hand_value, points
 from .state import OVER, SHOWDOWN, State, deal
@@ -37,13 +38,37 @@ def ask_cards_for_suit_ties(state: State, hands: list[scoring.Hand]) -> bool:
     return bool(tied)
 
 
+def clashes(state: State) -> list[dict]:
+    """SC-C2, once every hand is in: each card entered in two hands, with both seats. Reveals are
+    checked against each other only now, when they are shown: checked one by one while hidden, a
+    refusal would tell a phone what another hand holds (issue 25)."""
+    first_seen, found = {}, []
+    for seat in sorted(state.reveals, key=int):
+        for card in state.reveals[seat].get("cards", []):
+            if card in first_seen:
+                found.append({"card": card, "seats": [first_seen[card], int(seat)]})
+            first_seen.setdefault(card, int(seat))
+    return found
+
+
+def clash_sentences(state: State) -> list[Text]:
+    """What every phone reads while a clash holds the showdown: the card and both hands."""
+    return [Text("SC-C2: {card} is entered in both {first}'s and {second}'s hands: the host corrects one of "
+                 "them in History.", card=parse_card(clash["card"]).label, first=state.players[clash["seats"][0]],
+                 second=state.players[clash["seats"][1]]) for clash in state.clash]
+
+
 def score_if_revealed(state: State) -> None:
-    """Once every active player has revealed: values, losses, swimming, elimination (5.5, 5.6)."""
+    """Once every active player has revealed: values, losses, swimming, elimination (5.5, 5.6).
+    A card entered in two hands holds the showdown until the host corrects one (``clashes``)."""
     active = state.active()
     if any(str(s) not in state.reveals for s in active):
         return
     hands = [hand_of_reveal(state, s) for s in active]
     if ask_cards_for_suit_ties(state, hands):
+        return
+    state.clash = clashes(state)
+    if state.clash:
         return
     lost = scoring.losses(hands, state.closer, state.options)
     lives, out = lose_lives(state.lives, state.out, lost)

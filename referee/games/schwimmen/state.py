@@ -83,7 +83,7 @@ OPTIONS = (
     _option("pass_limit", ("any", "once"), "Variant: how often a player may pass in a round.",
             any="as often as they like", once="once per round"),
     _option("seven_eight_nine", ("keep", "replace"), "Variant: a 7, an 8 and a 9 lying in the centre.",
-            keep="they stay", replace="they are set aside and three new cards turned up"),
+            keep="they stay", replace="the player on turn may ask for a new centre"),
     _option("show_effect", ("showdown", "close"), "Variant: what laying down 31 does.",
             showdown="the round ends at once", close="it counts as a close: everyone else has one more turn"),
 )
@@ -135,11 +135,13 @@ class State:
     reveals: dict[str, dict] = field(default_factory=dict)  # seat (as text) -> cards or value
     shower: int | None = None
     cards_asked: list[int] = field(default_factory=list)  # score-only ties in one suit: cards, please
+    clash: list[dict] = field(default_factory=list)  # cards revealed in two hands: the host corrects one
     result: dict | None = None   # the last showdown: values, losses, who went out
     winners: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     last_exchange: int | None = None  # the seat whose exchange was the last turn (SC-R10: may show now)
     passed: list[int] = field(default_factory=list)  # seats that passed this round (pass_limit)
+    ends_at: int | None = None  # when the turn would come to this seat again, the showdown starts (5.2)
 
     @property
     def seat_count(self) -> int:
@@ -203,5 +205,5 @@ def deal(state: State, dealer: int) -> None:
     state.known = [[] for _ in state.players]
     state.turns_taken = [0] * state.seat_count
     state.turn, state.last_actor, state.passes, state.closer = None, None, 0, None
-    state.last_exchange, state.passed = None, []
-    state.reveals, state.shower, state.cards_asked = {}, None, []
+    state.last_exchange, state.passed, state.ends_at = None, [], None
+    state.reveals, state.shower, state.cards_asked, state.clash = {}, None, [], []

@@ -129,48 +129,66 @@ def after_turn(state: State, seat: int, *, passed: bool = False, closed: bool = 
     state.last_exchange = None if passed or closed else seat
     state.passes = state.passes + 1 if passed else 0
     state.turn = state.next_active(seat)
-    if state.closer is not None and state.turn == state.closer:
+    if state.closer is not None and last_turns_done(state):
         to_showdown(state)
         return
     if passed and state.passes == len(state.active()):
         everyone_passed(state)
     else:
-        replace_a_7_8_9_centre(state)
+        note_a_7_8_9_centre(state)
+
+
+def last_turns_done(state: State) -> bool:
+    """After a close every other player takes one more turn, counted from the close (5.2): the
+    round ends when the turn would come to ``ends_at`` again, the closer or, for a hand shown as
+    the close during another player's turn, that player. A hand laid open takes no turn: the
+    shower's is skipped."""
+    ends_at = state.closer if state.ends_at is None else state.ends_at  # a state stored before ends_at
+    turn = state.turn
+    if turn is not None and turn == state.closer != ends_at:
+        state.turn = turn = state.next_active(turn)
+    return turn == ends_at
 
 
 def everyone_passed(state: State) -> None:
     """SC-E10/E11: the centre is set aside; a new one is turned up (after a reshuffle if needed)."""
     state.passes = 0
-    set_the_centre_aside(state, Text("Everyone passed and the stock is short: showdown."),
-                         Text("Everyone passed: turn up a new centre."))
+    if put_the_centre_aside(state, Text("Everyone passed and the stock is short: showdown.")):
+        state.phase = REFRESH
+        state.notes.append(Text("Everyone passed: turn up a new centre."))
 
 
-def replace_a_7_8_9_centre(state: State) -> None:
-    """House rule ``seven_eight_nine = replace``: a 7, an 8 and a 9 lying open in the centre are
-    set aside and three new cards turned up before the next turn. With a short stock that the
-    table does not reshuffle (``stock_exhausted = showdown``) they stay: no round ends for them."""
+def may_ask_for_a_new_centre(state: State) -> bool:
+    """House rule ``seven_eight_nine = replace`` (SC-R12, SC-E24): while a 7, an 8 and a 9 lie open
+    in the centre, the player on turn may ask for a new centre before acting; nobody must. With a
+    short stock that the table does not reshuffle (``stock_exhausted = showdown``) there is no new
+    centre to turn up, and asking would end the round, which the house rule never does."""
     if state.options["seven_eight_nine"] != "replace" or state.phase != EXCHANGE:
-        return
+        return False
     if sorted(parse_card(card).rank for card in state.centre) != [7, 8, 9]:
-        return
-    if state.stock < 3 and state.options["stock_exhausted"] == "showdown":
-        return
-    set_the_centre_aside(state, None, Text("A 7, an 8 and a 9 lie open: turn up a new centre."))
+        return False
+    return state.stock >= 3 or state.options["stock_exhausted"] != "showdown"
 
 
-def set_the_centre_aside(state: State, short: Text | None, then: Text) -> None:
-    """The centre goes to set_aside and a new one is to be turned up (REFRESH). A stock short of
-    three cards is first refilled with the set-aside cards, or (stock_exhausted = showdown) the
-    round goes to the showdown with the note ``short``."""
+def note_a_7_8_9_centre(state: State) -> None:
+    if may_ask_for_a_new_centre(state) and state.turn is not None:
+        state.notes.append(Text("A 7, an 8 and a 9 lie open: {name} may ask for a new centre.",
+                                name=state.players[state.turn]))
+
+
+def put_the_centre_aside(state: State, short: Text | None) -> bool:
+    """The centre goes to set_aside, so that a new one can be turned up. A stock short of three
+    cards is first refilled with the set-aside cards, or (stock_exhausted = showdown) the round
+    goes to the showdown with the note ``short``: then False."""
     state.set_aside += state.centre
     state.centre = []
     if state.stock < 3:
         if state.options["stock_exhausted"] == "showdown":
-            state.notes.append(short)
+            if short is not None:
+                state.notes.append(short)
             to_showdown(state)
-            return
+            return False
         state.stock += len(state.set_aside)
         state.stock_known, state.set_aside = state.stock_known + state.set_aside, []
         state.notes.append(Text("The set-aside cards were shuffled into the stock."))
-    state.phase = REFRESH
-    state.notes.append(then)
+    return True

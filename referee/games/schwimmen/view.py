@@ -14,6 +14,7 @@ from ..game import RoundInfo
 from . import scoring
 from .draw import draw_sources, not_discardable
 from .ledger import ledger
+from .showdown import clash_sentences
 from .verdict import verdict
 from .state import DEALER_CHOICE, EXCHANGE, GAME_ID, TITLE, State
 
@@ -38,7 +39,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         "on_table": sorted(c for c, place in public.items() if not place.startswith("hand:")),
         "closer": state.closer, "shower": state.shower, "result": state.result,
         "verdict": verdict(state.result, state.players, state.options),
-        "cards_asked": list(state.cards_asked),
+        "cards_asked": list(state.cards_asked), "clash": clash_sentences(state),
         "winners": list(state.winners), "notes": list(state.notes), "actions": actions,
         **_form_fields(state, actions),
     }
@@ -46,7 +47,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
 
 def _player(state: State, seat: int, viewer: Any, public: dict[str, str]) -> dict:
     entry = state.reveals.get(str(seat))
-    visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat)
+    visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat or bool(state.clash))
     elsewhere = sorted(c for c, place in public.items() if place != f"hand:{seat}")
     return {
         "seat": seat, "name": state.players[seat], "lives": state.lives[seat], "out": state.out[seat],

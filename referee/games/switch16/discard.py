@@ -24,7 +24,13 @@ class Discard(TurnMove):
 
     def due(self, state: State, seat: int) -> None:
         super().due(state, seat)
-        if state.last is None or state.pending_green is not None:
+        if state.last is None or state.pending_green is not None:  # overridable: see ``components``
+            raise Refusal("S16-R9", "Roll first: discards come from a roll.")
+
+    def components(self, state: State, action: Action, by: Any) -> None:
+        """Cards leave as far as a roll of this turn makes them: no ruling discards from a roll that
+        is not there (none yet, or the seat named is not the one whose turn it is)."""
+        if state.last is None or self.actor(state, action, by) != state.active:
             raise Refusal("S16-R9", "Roll first: discards come from a roll.", overridable=False)
 
     def legal(self, state: State, action: Action, by: Any) -> None:

@@ -3,16 +3,16 @@ does its own way (the order of checks, and corrections that are never offered)."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from ..base import HOST, Text, check_rules, passes
+from ..base import HOST, Text, apply_checked, check_rules, passes
 from ..game import HOLE, Game, InputSamples, RoundInfo
 from . import state as table
 from .adjust import Adjust
 from .block import PlaceBlock
 from .discard import Discard
 from .green import GreenAnswer
-from .moves import Action
+from .moves import Action, SwitchMove
 from .roll import RollMove
 from .scoring import end_reason
 from . import sheet as score_sheets
@@ -52,6 +52,11 @@ class Switch16(Game):
         move = self.move(action)
         move.gate(state, move.seat_of(action), by)
         check_rules(move.rules, move.components, state, action, by)
+
+    def apply(self, state: table.State, action: Action, by: Any = HOST, *, ruling: bool = False) -> table.State:
+        """As ``Game.apply``, the effect for the seat acting (``SwitchMove.take_effect``)."""
+        move = cast(SwitchMove, self.move(action))
+        return apply_checked(state, action, by, ruling, self.check, lambda after: move.take_effect(after, action, by))
 
     def offers(self, state: table.State, viewer: Any) -> list[dict]:
         """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""

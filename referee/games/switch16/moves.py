@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from ..base import HOST, Refusal, Text, not_yours, read_int
 from ..game import Move
 from .state import OVER, TURN, State
+from .turns import begin_turn
 
 Action = Mapping[str, Any]
 
@@ -50,6 +51,10 @@ class SwitchMove(Move):
 
     def legal(self, state: State, action: Action, by: Any) -> None:
         """The entry's own rules, once it is due."""
+
+    def take_effect(self, state: State, action: Action, by: Any) -> None:
+        """The effect, for the seat acting (a table ruling may have let another seat act)."""
+        self.effect(state, action)
 
 
 def game_running(state: State) -> None:
@@ -88,7 +93,11 @@ def is_seat(state: State, by: Any) -> bool:
 
 
 class TurnMove(SwitchMove):
-    """``roll``, ``discard`` and ``stop``: the active player's, from their phone or the host."""
+    """``roll``, ``discard`` and ``stop``: the active player's, from their phone or the host.
+
+    Whose turn it is (S16-R1 before the start player, then the move's ``turn_rule``) stays
+    overridable: a table ruling lets the seat named act, and its turn begins first, as a ruled
+    start player's would (rules README, "Table rulings")."""
 
     def gate(self, state: State, seat: Any, by: Any) -> int:
         """S16-C5, then S16-C4: returns the seat the entry is for."""
@@ -96,13 +105,19 @@ class TurnMove(SwitchMove):
         acting = acting_seat(state, seat, by)
         if acting != state.active and state.ended and state.ended["seat"] == acting:
             raise Refusal("S16-C4", state.ended["why"], overridable=False)
-        if state.phase != TURN:
-            raise Refusal("S16-R1", "Enter the start player first.", overridable=False)
         return acting
 
     def due(self, state: State, seat: int) -> None:
+        if state.phase != TURN:
+            raise Refusal("S16-R1", "Enter the start player first.")
         if seat != state.active:
-            raise Refusal(self.turn_rule, "It is {name}'s turn.", overridable=False, name=state.players[state.active])
+            raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[state.active])
+
+    def take_effect(self, state: State, action: Action, by: Any) -> None:
+        seat = self.gate(state, self.seat_of(action), by)
+        if seat != state.active:  # a table ruling: the seat named takes the turn
+            begin_turn(state, seat)
+        self.effect(state, action)
 
     turn_rule: ClassVar[str]
 

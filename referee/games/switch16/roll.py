@@ -29,9 +29,8 @@ class RollMove(TurnMove):
         if state.pending_green is not None:
             raise Refusal("S16-R2", "Wait for {name} to answer the green switch.", overridable=False,
                           name=state.players[state.pending_green])
-        if state.last is not None and state.last.discarded == 0:
-            raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.",
-                          overridable=False)
+        if state.last is not None and state.last.discarded == 0:  # S16-R3 stays overridable: no die is missing
+            raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.")
 
     def legal(self, state: State, action: Action, by: Any) -> None:
         seat = state.active

@@ -22,8 +22,8 @@ class StartPlayer(SwitchMove):
         seat_named(state, action.get("seat"), "start player")
 
     def due(self, state: State, seat: None) -> None:
-        if not before_first_roll(state):
-            raise Refusal("S16-R1", "The start player is already set.", overridable=False)
+        if not before_first_roll(state):  # S16-R1 stays overridable: a ruling begins that seat's turn now
+            raise Refusal("S16-R1", "The start player is already set.")
 
     def effect(self, state: State, action: Action) -> None:
         begin_turn(state, read_int(action["seat"]))

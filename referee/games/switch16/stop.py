@@ -16,8 +16,9 @@ class Stop(TurnMove):
 
     def due(self, state: State, seat: int) -> None:
         super().due(state, seat)
-        if state.last is None or state.pending_green is not None:
-            raise Refusal("S16-R12", "Roll first; you can stop after your roll is resolved.", overridable=False)
+        if state.last is None or state.pending_green is not None:  # S16-R12 stays overridable: a ruled
+            # stop ends the turn as it stands (a green answer still awaited lapses; no roll, no risk failed)
+            raise Refusal("S16-R12", "Roll first; you can stop after your roll is resolved.")
 
     def effect(self, state: State, action: Action) -> None:
         seat, name = state.active, state.players[state.active]

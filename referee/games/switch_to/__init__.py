@@ -28,6 +28,7 @@ from .state import (
     PLAY,
     PREDICT,
     SETUP,
+    SHORT,
     START_PLAYER,
     TITLE,
     TOKEN_PENALTY,
@@ -47,7 +48,7 @@ globals().update(GAME.module_api())  # the old module-level functions: check, ap
 __all__ = [
     "DECLARE", "ENTRY_TYPES", "FLIPS", "FOR_A_SEAT", "GAME", "GAME_END_TOTAL", "GAME_ID", "HAND_SIZE",
     "HOST_ONLY", "MAX_PLAYERS", "MAX_PREDICTION", "MIN_PLAYERS", "OPTIONS", "OVER", "PLAY", "PREDICT",
-    "SETUP", "START_PLAYER", "TITLE", "TOKEN_PENALTY", "Play", "Player", "State", "SwitchTo", "allowed",
+    "SETUP", "SHORT", "START_PLAYER", "TITLE", "TOKEN_PENALTY", "Play", "Player", "State", "SwitchTo", "allowed",
     "apply", "beat_marks", "check", "describe", "dump", "form_of", "game_is_over", "legal_entries", "load",
     "new_game", "overridden_rule", "parse_play", "proposed_hand", "score_hand", "seat_names", "view", "winners",
 ]

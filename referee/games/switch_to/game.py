@@ -42,7 +42,9 @@ class SwitchTo(Game):
     def check(self, state: State, action: Action, by: Any) -> None:
         """As ``Game.check``, with the phase and turn under the components too (a play out of turn,
         ST-R4 cited first, stays firm when its cards are not there), and an entry that repeats what
-        the record holds accepted (a hand declared again after the app declared it)."""
+        the record holds accepted (a hand declared again after the app declared it). A phone's
+        entry that names no seat is for its own seat, as in the other games."""
+        action = self.naming_its_seat(action, by)
         move = self.move(action)
         if move.repeats(state, action, by):
             return
@@ -51,6 +53,7 @@ class SwitchTo(Game):
     def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
         """As ``Game.apply``; after every entry the app passes for players who hold no token
         (``auto_pass=on``)."""
+        action = self.naming_its_seat(action, by)
         move = self.move(action)
 
         def effect(after: State) -> None:

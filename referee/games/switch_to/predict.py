@@ -1,5 +1,11 @@
 """Switch To ``predict`` and ``start_player`` (sections 2.3, 2.4, 4.1, 4.2): predictions, their
-reveal as play tokens, and the start player."""
+reveal as play tokens, and the start player.
+
+A prediction is checked against what its phone may know, never against the others' hidden
+predictions (issue 25): the supply of 40 tokens is checked when all are shown, as the table sees
+it. Predictions of 0 to 10 always fit (4 x 10); only a ruling past ST-R1 can ask for more than
+there is. Then the round waits (phase ``short``) until the host corrects a prediction: a house
+reading of ours, since the rules file never lets the supply run short."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -8,7 +14,7 @@ from typing import Any
 from ..base import Refusal, Text, join_names, not_yours, read_int, read_seat
 from .entries import SwitchToMove, game_running
 from .flow import begin_play, end_round, no_play_token_left
-from .state import DECLARE, MAX_PREDICTION, PLAY, PREDICT, START_PLAYER, TOKEN_SUPPLY, State
+from .state import MAX_PREDICTION, PREDICT, SHORT, SHOWN, START_PLAYER, TOKEN_SUPPLY, State
 
 
 class Predict(SwitchToMove):
@@ -23,7 +29,7 @@ class Predict(SwitchToMove):
         """ST-R2: predictions are open from the start of a round until all are in."""
         if state.phase == PREDICT:
             return
-        if state.round and state.phase in (START_PLAYER, PLAY, DECLARE):
+        if state.round and state.phase in SHOWN:
             raise Refusal("ST-R2", "Predictions are already revealed and cannot be changed.", overridable=False)
         raise Refusal("ST-R2", "Predictions open when the host starts a round.", overridable=False)
 
@@ -34,12 +40,11 @@ class Predict(SwitchToMove):
             raise Refusal("ST-R1", "A prediction is a number from 0 to 10.")
 
     def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """The tokens the prediction takes at the reveal: a whole number, none or more, and with
-        the others' predictions no more than the supply holds."""
+        """The tokens the prediction takes at the reveal: a whole number, none or more, and no
+        more than the supply holds. The others' predictions are hidden from this phone, so the
+        supply is checked against them only at the reveal (``reveal``)."""
         value = read_int(action.get("value"))
-        seat = read_seat(action, state.seat_count)
-        others = sum(p.prediction or 0 for s, p in enumerate(state.players) if s != seat)
-        if value is None or value < 0 or value + others > TOKEN_SUPPLY:
+        if value is None or value < 0 or value > TOKEN_SUPPLY:
             raise Refusal("ST-R1", "A prediction is a number from 0 to 10.", overridable=False)
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
@@ -66,7 +71,11 @@ class Predict(SwitchToMove):
 
 
 def reveal(state: State) -> None:
-    """All predictions are in: each player takes that many play tokens; find the start player."""
+    """All predictions are in: each player takes that many play tokens; find the start player.
+    Predictions that need more tokens than the supply holds wait for the host's correction."""
+    if tokens_needed(state) > TOKEN_SUPPLY:
+        state.phase = SHORT  # the board says why (``short_of_tokens``)
+        return
     for player in state.players:
         player.play, player.wild = player.prediction, 0
     if no_play_token_left(state):
@@ -78,6 +87,18 @@ def reveal(state: State) -> None:
         begin_play(state, state.tied[0])
     else:
         state.phase = START_PLAYER
+
+
+def tokens_needed(state: State) -> int:
+    return sum(p.prediction or 0 for p in state.players)
+
+
+def short_of_tokens(state: State) -> Text | None:
+    """Why a round waits with its predictions shown (phase ``short``), or None."""
+    if state.phase != SHORT:
+        return None
+    return Text("ST-R1: the predictions need {needed} play tokens and the supply holds {supply}: "
+                "the host corrects a prediction in History.", needed=tokens_needed(state), supply=TOKEN_SUPPLY)
 
 
 class StartPlayer(SwitchToMove):

@@ -39,9 +39,10 @@ OPTIONS = (
 SUMMARY = "Climbing cards: beat the last play, in as many plays as you predicted."
 
 # Phases of a round.
-SETUP, PREDICT, START_PLAYER, PLAY, DECLARE, OVER = (
-    "setup", "predict", "start_player", "play", "declare", "over")
-ROUND_RUNNING = (PREDICT, START_PLAYER, PLAY)
+SETUP, PREDICT, SHORT, START_PLAYER, PLAY, DECLARE, OVER = (
+    "setup", "predict", "short", "start_player", "play", "declare", "over")
+ROUND_RUNNING = (PREDICT, SHORT, START_PLAYER, PLAY)
+SHOWN = (SHORT, START_PLAYER, PLAY, DECLARE)  # the round's predictions have been revealed
 
 FLIPS = ("play_to_wild", "wild_to_play")
 

@@ -8,6 +8,7 @@ from ..game import RoundInfo
 from .declare import cards_taken, proposed_hand
 from .notation import card_order, round_suits
 from .play import beating_ranks
+from .predict import short_of_tokens
 from .scoring import penalty_parts, winners
 from .state import DECLARE, FLIPS, GAME_ID, MAX_PREDICTION, OVER, PLAY, RANKS, SETUP, TITLE, WILD_RANKS, Player, State
 
@@ -29,7 +30,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         "turn": state.turn, "tied": list(state.tied),
         "top": top_view(state),
         "passes": state.passes, "played": sorted(state.played, key=card_order),
-        "end_reason": state.end_reason, "notes": list(state.notes),
+        "end_reason": state.end_reason, "notes": list(state.notes), "short": short_of_tokens(state),
         "proposal": {"seat": proposal[0], "cards": proposal[1]} if proposal else None,
         "winners": winners(state) if state.phase == OVER else [],
         "actions": actions,

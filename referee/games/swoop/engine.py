@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..base import HOST, Refusal, Text, check_rules, read_int, with_fields
+from ..base import HOST, Refusal, Text, check_rules, read_int
 from ..game import HOLE, Action, Game, InputSamples, RoundInfo
 from . import scoring, sheet, state as states, view as views
 from .declare import DeclareRemaining
@@ -75,15 +75,6 @@ class Swoop(Game):
 
     def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
         return super().apply(state, self.naming_its_seat(action, by), by, ruling=ruling)
-
-    def naming_its_seat(self, action: Any, by: Any) -> Any:
-        """A phone's entry with its seat written in, when it names none (it can be for no other)."""
-        if not isinstance(by, int) or not isinstance(action, Mapping) or action.get("seat") is not None:
-            return action
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in self.moves or not self.moves[kind].for_seat:
-            return action
-        return with_fields(action, seat=int(by))
 
     def describe(self, state: State, action: Action, by: Any = None) -> Text:
         """One history line; the entry was accepted, but a ruling may have let odd values through."""

@@ -41,7 +41,7 @@ class Play(SeatEntry):
         legal = ws.legal_cards(hand(state, seat), lead, state.trumps, state.options["follow_model"])
         if card not in legal:
             # WS-P5 stays overridable: following is a legality rule; the card is the seat's own and unplayed.
-            raise Refusal("WS-P5", follow_message(state, lead, legal))
+            raise Refusal("WS-P5", follow_message(state, lead, legal if sees_hand(state, seat, by) else None))
 
     def components(self, state: State, action: Action, by: Any) -> None:
         """The card is one the seat in turn drafted this round and has not played yet."""
@@ -100,7 +100,17 @@ def led_card(state: State) -> str | None:
     return trick["cards"][0][1] if trick["cards"] else None
 
 
-def follow_message(state: State, lead: str, legal: list[str]) -> Text:
+def sees_hand(state: State, seat: int, by: Any) -> bool:
+    """May the phone ``by`` see ``seat``'s hand? Its own, the host's, or any with the record open
+    (the board shows no more: ``views.player_view``)."""
+    return by in (seat, HOST) or state.options["open_record"] == "yes"
+
+
+def follow_message(state: State, lead: str, legal: list[str] | None) -> Text:
+    """WS-P5's words; ``legal`` None: entered from a phone that may not see the hand, so the words
+    name the rule only, not the cards held (section 3, display rules; issue 25)."""
+    if legal is None:
+        return follow_rule(state, lead)
     held = " ".join(sorted(legal))
     if ws.is_trump(lead, state.trumps):
         return Text("A trump was led: you must play a trump, colour or number (you hold {held}).", held=held)
@@ -110,3 +120,13 @@ def follow_message(state: State, lead: str, legal: list[str]) -> Text:
                     led=led, colour=colour, held=held)
     return Text("{led} was led: you must play a {colour} card that is not a trump (you hold {held}).",
                 led=led, colour=colour, held=held)
+
+
+def follow_rule(state: State, lead: str) -> Text:
+    """WS-P5 without the hand: what must be followed."""
+    if ws.is_trump(lead, state.trumps):
+        return Text("A trump was led: a trump, colour or number, must be played.")
+    led, colour = ws.COLOUR_TITLES[lead[0]], ws.COLOUR_NAMES[lead[0]]
+    if state.options["follow_model"] == "dual":
+        return Text("{led} was led: a {colour} card must be played.", led=led, colour=colour)
+    return Text("{led} was led: a {colour} card that is not a trump must be played.", led=led, colour=colour)

@@ -91,7 +91,7 @@ def corners_asked(state: State) -> dict[int, list[int]]:
     corner_sum) the others', to rank them. A number once entered is kept, so it is not asked again."""
     if state.phase == CORNERS:
         seats = leaders(state)
-    elif state.phase == OVER and state.options["rank_others_by"] == "corner_sum":
+    elif state.phase == OVER and ranked_by_corners(state):
         seats = [s for s in range(state.n) if s not in state.winners]
     else:
         return {}
@@ -107,24 +107,33 @@ def leaders(state: State) -> list[int]:
 
 def ranking(state: State) -> list[dict]:
     """Section 5.7: the winners first, then the others by their corner sums (rank_others_by =
-    corner_sum, where every number is known) or by completed chips; equal values share a place,
-    numbered as in sport (1, 1, 3)."""
+    corner_sum) or by completed chips; equal values share a place, numbered as in sport (1, 1, 3).
+    While corner numbers the ranking needs are missing (the table may skip them), the others are
+    listed by count without places, marked "not ranked"."""
     others = [s for s in range(state.n) if s not in state.winners]
-    by_corners = state.options["rank_others_by"] == "corner_sum" and \
-        all(corner_sum(state, s) is not None for s in others)
-
-    def key(seat: int) -> int:
-        return corner_sum(state, seat) if by_corners else state.completed(seat)
-
     rows = [{"seat": s, "place": 1, "completed": state.completed(s), "corner_sum": corner_sum(state, s),
              "ranked_by": "winner"} for s in state.winners]
+    if ranked_by_corners(state) and any(corner_sum(state, s) is None for s in others):
+        return rows + [{"seat": s, "place": None, "completed": state.completed(s), "corner_sum": corner_sum(state, s),
+                        "ranked_by": "not_ranked"} for s in sorted(others, key=state.completed, reverse=True)]
+    by = "corner_sum" if ranked_by_corners(state) else "completed"
+
+    def key(seat: int) -> int:
+        return corner_sum(state, seat) if by == "corner_sum" else state.completed(seat)
+
     ordered = sorted(others, key=key, reverse=True)
     for i, seat in enumerate(ordered):
         place = len(rows) + 1 if i == 0 or key(seat) != key(ordered[i - 1]) else rows[-1]["place"]
         rows.append({"seat": seat, "place": place, "completed": state.completed(seat),
-                     "corner_sum": corner_sum(state, seat),
-                     "ranked_by": "corner_sum" if by_corners else "completed"})
+                     "corner_sum": corner_sum(state, seat), "ranked_by": by})
     return rows
+
+
+def ranked_by_corners(state: State) -> bool:
+    """rank_others_by = corner_sum, and the others' sums can change a place: with a single other
+    seat its place is fixed (below the winners), so its numbers are not asked (section 5.7)."""
+    others = state.n - len(state.winners)
+    return state.options["rank_others_by"] == "corner_sum" and others >= 2
 
 
 def corner_sum(state: State, seat: int) -> int | None:

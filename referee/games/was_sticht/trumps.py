@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, unreadable
+from ..base import HOST, Refusal, Text, not_yours
 from . import rules as ws
 from .entries import Action, DealerEntry, at_the_table
 from .hints import hint_winner
@@ -61,8 +61,9 @@ class Reveal(DealerEntry):
 
     def rules(self, state: State, action: Action, by: Any) -> None:
         if state.options["trump_entry"] == "paper" and not shown_pair(action):
-            # Section 4.6, mode paper: "the pair shown is entered here"; the app has no other.
-            raise unreadable("Enter the two trump cards shown: colour and number.")
+            # Section 4.6, mode paper: "the pair shown is entered here"; the app has no other. A
+            # reveal without it is malformed (WS-X1), as a trump outside its pile is.
+            raise Refusal("WS-X1", "Enter the two trump cards shown: colour and number.", overridable=False)
         if shown_pair(action):
             ws.parse_trumps(action.get("colour"), action.get("number"))
 
