@@ -6,6 +6,8 @@ API's state, History and the API's history, the exports, the score sheet, the ta
 (/tv), the poll, a stale write's 409 and the correction pages. Only what two tables legitimately differ in is
 normalised: their codes, tokens, form keys and times.
 
+The same probe entries from another seat or the host are answered alike at both tables too.
+
 A game draws a walk from its own legal entries (``Game.legal_entries``); when one seat's secret
 entry comes up the two tables take two different ones, and every later entry is the same on
 both, up to (not including) the entry that shows the secrets. A game with no secret entries
@@ -244,3 +246,64 @@ def test_a_hidden_pick_cannot_be_told_apart_once_its_column_is_done(was_sticht_d
         assert table.enter({"type": "enter_hint", "winner": 2}, 0) == 200
         assert table.enter({"type": "pick", "card": "Y1"}, 2) == 200
     assert_alike(first, second, 1, 4, corrected=[first.seq - 1, first.seq], viewers=[2, 3, WATCHER, NOBODY])
+
+
+# --------------------------------------------------------------------------- refusals
+# Before refusals read no hidden values (issue 25 items 1 and 2) this found Switch To's overridable
+# flag on out-of-range predictions and Schwimmen's "already entered in another hand" at the showdown.
+
+
+def probes(engine, states, viewer) -> list[dict]:
+    """Entries ``viewer`` may try at either table: every secret entry the rules offer there, made
+    for the viewer's own seat, first with its numbers pushed out of range (refused, so the
+    probing goes on), then as offered."""
+    offered = []
+    for state in states:
+        for entry in engine.legal_entries(state):
+            if entry.get("type") in engine.secret_entries:
+                if isinstance(viewer, int) and engine.moves[entry["type"]].for_seat:
+                    entry = {**entry, "seat": viewer}
+                offered.append(entry)
+    found = []
+    for shift in (30, 10, 0):
+        for entry in offered:
+            probe = {k: v + shift if isinstance(v, int) and not isinstance(v, bool) and k != "seat" else v
+                     for k, v in entry.items()}
+            if probe not in found:
+                found.append(probe)
+    return found
+
+
+def probe_answer(table: Table, probe: dict, viewer) -> tuple[int, str]:
+    answer = table.client.post(f"/api/tables/{table.code}/plays", headers=table._bearer(table.token(viewer)),
+                               json={"action": probe, "expected_seq": table.seq, "key": uuid.uuid4().hex})
+    if answer.status_code == 200:
+        table.seq = answer.json["seq"]
+    return answer.status_code, table.normalised(answer.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("game", SECRET_GAMES)
+@SETTINGS
+@given(data=st.data())
+def test_other_viewers_get_the_same_refusals(app, game, data):
+    """The same probe entries from another seat or the host are answered alike at both tables
+    (status, rule, words, flags) until the reveal: a refusal says nothing of a hidden value."""
+    engine = GAMES[game]
+    players = data.draw(st.integers(max(engine.min_players, 3), min(engine.max_players, 4)), label="players")
+    walk = diverging_walk(engine, players, data)
+    if walk.diverged_at is None:
+        return
+    states = [engine.new_game(PLAYERS[:players], {}) for _ in range(2)]
+    client = app.test_client(use_cookies=False)
+    tables = [Table(client, game, players), Table(client, game, players)]
+    for action, other, by in walk.steps:
+        for n, entry in enumerate((action, other)):
+            assert tables[n].enter(entry, by) == 200
+            states[n] = engine.apply(states[n], entry, by)
+    for viewer in viewers_other_than(walk.seat, players)[:-2]:
+        for probe in probes(engine, states, viewer):
+            one, other = probe_answer(tables[0], probe, viewer), probe_answer(tables[1], probe, viewer)
+            if one[0] == other[0] == 200:
+                return  # taken at both: the tables moved on (maybe to the reveal), so may differ now
+            assert one == other, f"{viewer!r} probing {probe} tells seat {walk.seat}'s secret apart:\n" + \
+                first_difference(f"{one[0]} {one[1]}", f"{other[0]} {other[1]}")
