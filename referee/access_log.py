@@ -71,7 +71,7 @@ class AccessLog:
                 f'"status":{answer["status"]},"bytes":{answer["bytes"]},'
                 f'"ms":{(time.perf_counter() - started) * 1000:.2f},'
                 f'"agent":{_quoted(environ.get("HTTP_USER_AGENT", "")[:200])}}}')
-        logger.handle(logger.makeRecord(logger.name, logging.INFO, __file__, 0, line, None, None))
+        logger.handle(logger.makeRecord(logger.name, logging.INFO, __file__, 0, line, (), None))
 
 
 @functools.lru_cache(maxsize=4)

@@ -76,7 +76,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     i18n.init_app(app)
     web.init_app(app)
-    app.wsgi_app = AccessLog(app.wsgi_app)  # outermost: it sees every answer as sent
+    app.wsgi_app = AccessLog(app.wsgi_app)  # type: ignore[method-assign]  # outermost: it sees every answer as sent
     return app
 
 

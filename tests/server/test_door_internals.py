@@ -20,7 +20,7 @@ import pytest
 from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
-from waitress.server import MultiSocketServer, TcpWSGIServer, create_server
+from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import WSGITask
 
 from referee import door

@@ -42,7 +42,8 @@ def clashes(state: State) -> list[dict]:
     """SC-C2, once every hand is in: each card entered in two hands, with both seats. Reveals are
     checked against each other only now, when they are shown: checked one by one while hidden, a
     refusal would tell a phone what another hand holds (issue 25)."""
-    first_seen, found = {}, []
+    first_seen: dict[str, int] = {}
+    found: list[dict] = []
     for seat in sorted(state.reveals, key=int):
         for card in state.reveals[seat].get("cards", []):
             if card in first_seen:

@@ -100,7 +100,7 @@ def led_card(state: State) -> str | None:
     return trick["cards"][0][1] if trick["cards"] else None
 
 
-def sees_hand(state: State, seat: int, by: Any) -> bool:
+def sees_hand(state: State, seat: int | None, by: Any) -> bool:
     """May the phone ``by`` see ``seat``'s hand? Its own, the host's, or any with the record open
     (the board shows no more: ``views.player_view``)."""
     return by in (seat, HOST) or state.options["open_record"] == "yes"
