@@ -186,6 +186,11 @@ class Game:
     def view(self, state: Any, viewer: Any = None) -> dict:
         raise NotImplementedError
 
+    def view_at(self, state: Any, viewer: Any, now: Any) -> dict:
+        """The board as it stood at an earlier ``state`` (a correction page's), for ``viewer``,
+        showing no more than the board at ``now`` does (``Move.kept_from``). By default: its view."""
+        return self.view(state, viewer)
+
     def round_info(self, view: dict) -> RoundInfo | None:
         return None
 

@@ -73,8 +73,12 @@ class Projection:
 
     # ----------------------------------------------------------------------- the board
     def view(self, state: Any = None) -> dict:
-        """The game's view of ``state`` (default: the table's now) for this viewer."""
-        return self.engine.view(self.now if state is None else state, self.viewer)
+        """The game's view of ``state`` (default: the table's now) for this viewer; of an earlier
+        state, no more than the board now shows (``Game.view_at``)."""
+        now = self.now
+        if state is None or state is now:
+            return self.engine.view(now, self.viewer)
+        return self.engine.view_at(state, self.viewer, now)
 
     @property
     def now(self) -> Any:

@@ -248,6 +248,40 @@ def test_a_hidden_pick_cannot_be_told_apart_once_its_column_is_done(was_sticht_d
     assert_alike(first, second, 1, 4, corrected=[first.seq - 1, first.seq], viewers=[2, 3, WATCHER, NOBODY])
 
 
+
+@SETTINGS
+@given(data=st.data())
+def test_hidden_picks_cannot_be_told_apart_once_their_column_is_done(app, data):
+    """The same, drawn: two seats swap the cards they took from column 1 (the pick order and the
+    cards taken stay alike), the dealer names any winner on paper, and column 2 goes on a few
+    picks. Every seat that took neither card, a watcher and a phone with no pass read alike."""
+    from referee.games.was_sticht.rules import CARDS
+    from tests.games.was_sticht_examples import CHIPS
+
+    cards = data.draw(st.permutations(CARDS), label="the pack")
+    swapped = data.draw(st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True), label="who swaps")
+    order = [1, 2, 3, 0]  # the pick order of column 1, Ann dealing
+    column = list(cards[:4])
+    other = list(column)
+    other[swapped[0]], other[swapped[1]] = column[swapped[1]], column[swapped[0]]
+    winner = data.draw(st.integers(0, 3), label="the hint")
+    later = data.draw(st.integers(0, 3), label="picks in column 2")
+    client = app.test_client(use_cookies=False)
+    tables = [Table(client, "was-sticht", 4, {"trump_entry": "paper"}) for _ in range(2)]
+    for table, picks in zip(tables, (column, other)):
+        assert table.enter({"type": "first_dealer", "seat": 0}, HOST) == 200
+        for round_ in range(5):
+            for seat in range(4):
+                assert table.enter({"type": "chip_pick", "chip": CHIPS[seat][round_]}, seat) == 200
+        for seat, card in zip(order, picks):
+            assert table.enter({"type": "pick", "card": card}, seat) == 200
+        assert table.enter({"type": "enter_hint", "winner": winner}, 0) == 200
+        for seat, card in zip([2, 3, 0, 1][:later], cards[4:]):
+            assert table.enter({"type": "pick", "card": card}, seat) == 200
+    holders = {order[n] for n in swapped}
+    others = [seat for seat in range(4) if seat not in holders]
+    assert_alike(*tables, min(holders), 4, corrected=[tables[0].seq], viewers=[*others, WATCHER, NOBODY])
+
 # --------------------------------------------------------------------------- refusals
 # Before refusals read no hidden values (issue 25 items 1 and 2) this found Switch To's overridable
 # flag on out-of-range predictions and Schwimmen's "already entered in another hand" at the showdown.

@@ -66,6 +66,9 @@ class WasSticht(Game):
     def view(self, state: State, viewer: Any = None) -> dict:
         return views.board(state, viewer, self.offers(state, viewer))
 
+    def view_at(self, state: State, viewer: Any, now: State) -> dict:
+        return views.board_then(state, viewer, self.offers(state, viewer), now)
+
     def round_info(self, board: dict) -> RoundInfo:
         return views.round_info(board)
 

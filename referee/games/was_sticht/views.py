@@ -31,6 +31,7 @@ from .state import (
     State,
     any_pick,
     chip_turn,
+    column_shown,
     column_complete,
     current_column,
     hand,
@@ -70,6 +71,23 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         **form_fields(state, column),
         "actions": actions,
     }
+
+
+def board_then(state: State, viewer: Any, actions: list[dict], now: State) -> dict:
+    """The board as it stood at ``state`` (a correction page's), showing no more of the round's
+    record than the board at ``now`` does: the column then picked only while it still is, the
+    tricks then shown only while they still are (section 3)."""
+    view = board(state, viewer, actions)
+    if not column_shown(state, now):
+        column = current_column(state)
+        if column <= COLUMNS:
+            view["columns"][column - 1].update(picks=None, dummy=None)
+        view["current_column"] = None
+    if not (is_record_open(now) or state.scored != now.scored):
+        still = set(shown_tricks(now))
+        then = range(1, len(state.tricks) + 1) if is_record_open(state) else shown_tricks(state)
+        view["tricks"] = [dict(state.tricks[n - 1]) for n in then if n in still]
+    return view
 
 
 def taken_in_card_order(state: State) -> list[str]:
