@@ -3,7 +3,7 @@ entries (a prediction, the trumps, a task, a reveal) read byte for byte alike to
 viewer until the reveal — each other seat's phone, the host (the seat has its own phone), a
 watcher, a phone with no pass — on every read path: the board page and its htmx fragment, the
 API's state, History and the API's history, the exports, the score sheet, the table's screen
-(/tv), the poll, a stale write's 409 and the correction pages. Only what two tables legitimately differ in is
+(/tv), the poll and the event stream's opening, a stale write's 409 and the correction pages. Only what two tables legitimately differ in is
 normalised: their codes, tokens, form keys and times.
 
 The same probe entries from another seat or the host are answered alike at both tables too.
@@ -155,11 +155,21 @@ class Table:
             **{f"correction page {seq}": (f"/t/{code}/correct/{seq}", page_headers) for seq in corrected},
         }
         answers = {name: self._answer(self.client.get(url, headers=headers)) for name, (url, headers) in gets.items()}
+        answers["event stream"] = self._stream_opening(f"/t/{code}/events?seats=0", page_headers)
         stale = {"expected_seq": max(self.seq - 1, 0), "key": uuid.uuid4().hex}
         answers["API 409"] = self._answer(self.client.post(f"/api/tables/{code}/undo", json=stale, headers=api_headers))
         answers["page 409"] = self._answer(self.client.post(
             f"/t/{code}/undo", data=stale, headers={**page_headers, "HX-Request": "true"}))
         return answers
+
+    def _stream_opening(self, url: str, headers: dict) -> str:
+        """The event stream's first events (what a board hears on opening it), then closed."""
+        response = self.client.get(url, headers=headers, buffered=False)
+        try:
+            first = next(iter(response.response), b"") if response.status_code == 200 else b""
+        finally:
+            response.close()
+        return f"{response.status_code}\n{self.normalised(first.decode() if isinstance(first, bytes) else first)}"
 
     def _answer(self, response) -> str:
         return f"{response.status_code}\n{self.normalised(response.get_data(as_text=True))}"
