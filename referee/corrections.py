@@ -37,7 +37,7 @@ from typing import Any
 from sqlalchemy import literal_column
 from sqlmodel import Session, select
 
-from . import log
+from . import gate, log
 from .db import Entry, GameTable
 from .log import Denied
 from .games.base import HOST, Refusal, Text, revive_texts
@@ -60,8 +60,7 @@ class Change:
 def correct(session: Session, code: str, by, target: int, change: Change, expected_seq: int,
             key: str) -> log.Recorded:
     """Make ``change`` to entry ``target`` and check every later entry again (see the module)."""
-    if change.ruling and by != HOST:
-        raise Denied(403, "Only the host can accept an entry as a table ruling.")
+    gate.refuse_a_seat_ruling(by, change.ruling or change.kind == "accept")
 
     def attempt(table: GameTable) -> log._Prepared:
         plan = _plan(session, table, by, target, change)
@@ -102,7 +101,9 @@ def _plan(session: Session, table: GameTable, by, target: int, change: Change) -
     if waiting and by != HOST:
         raise Denied(403, "Only the host can correct entries while a correction is pending.")
     if waiting and target == waiting[0]:
-        return _settling_plan(session, table, change)
+        plan = _settling_plan(session, table, change)
+        _through_the_gate(session, table, by, change, plan)
+        return plan
     if target in waiting:
         raise Refusal("PENDING", "Settle line {seq} in History first: it no longer passes after the correction.",
                       overridable=False, seq=waiting[0])
@@ -113,9 +114,20 @@ def _plan(session: Session, table: GameTable, by, target: int, change: Change) -
     if chain is None:
         raise _not_in_force(target)
     entry = chain[0]
-    _may_correct(table, by, entry, change)
     after = chain if change.kind == "insert" else chain[1:]
-    return _Plan(entry, entry.prev_tip, after + _lines_in(session, table, waiting), None)
+    plan = _Plan(entry, entry.prev_tip, after + _lines_in(session, table, waiting), None)
+    _through_the_gate(session, table, by, change, plan)
+    return plan
+
+
+def _through_the_gate(session: Session, table: GameTable, by, change: Change, plan: _Plan) -> None:
+    """Who may make this change (``referee.gate``); the new entry is checked on the state it
+    goes in on. The host settles a pending entry that no longer passes by accepting or dropping
+    it whoever's it is: else a held seat's secret could hold up the table for good."""
+    before = log.state_at(session, table, plan.base) if change.action is not None else None
+    settled_as_it_is = plan.settling is not None and change.kind in ("accept", "remove")
+    gate.check(session, table, by, change.kind, action=change.action, before=before, ruling=change.ruling,
+               target=None if settled_as_it_is else plan.target)
 
 
 def _not_in_force(target: int) -> Refusal:
@@ -159,16 +171,6 @@ def _lines_in(session: Session, table: GameTable, seqs: list[int]) -> list[Entry
         found.update((line.seq, line) for line in session.exec(
             select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(chunk))))
     return [found[seq] for seq in seqs]
-
-
-def _may_correct(table: GameTable, by, entry: Entry, change: Change) -> None:
-    if by == HOST:
-        return
-    if change.kind == "insert":
-        raise Denied(403, "Only the host can insert an entry further back.")
-    if entry.by != log._by_text(by) or entry.seq != table.tip:
-        raise Denied(403, "Only the host can correct this entry: a seat corrects its own entry while "
-                              "nobody has entered after it.")
 
 
 # --------------------------------------------------------------------------- the replay
@@ -252,7 +254,8 @@ class _Replay:
         return {"about": about, "rest": queue_seqs[queue_seqs.index(first.seq):], "unlisted": len(failing[LISTED:]),
                 "failing": [{"seq": line.seq, "by": line.by, "entry": _dumped(_words(line)), "rule": refusal.rule,
                              "message": refusal.message.dump(), "overridable": refusal.overridable,
-                             "secret_for": self._secret_for(line)} for line, refusal in failing[:LISTED]]}
+                             "secret_for": self._secret_for(line), "seat": (line.action or {}).get("seat", line.by)}
+                            for line, refusal in failing[:LISTED]]}
 
     def _secret_for(self, line: Entry) -> Any:
         """The seat a secret entry is for (only its phone reads why it fails: the sentence may
@@ -266,6 +269,10 @@ class _Replay:
         target, host = self.plan.target, by == HOST
         name = None if host else self.table.seats[by]["name"]
         entry, where = _words(target), self._where()
+        if self._shown_secret(target):  # History keeps both values of a choice the table has seen
+            entry = self.engine.shown(self.before, target.action) or entry
+            if change.kind == "correct":
+                replacement = self.engine.shown(self.before, change.action) or replacement
         if change.kind == "correct":
             if host:
                 return Text("“{entry}” ({where}) corrected to “{replacement}” by the host",
@@ -280,6 +287,10 @@ class _Replay:
             return Text("“{entry}” inserted before “{other}” ({where}) by the host",
                         entry=replacement, other=entry, where=where)
         return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
+
+    def _shown_secret(self, target: Entry) -> bool:
+        return (target.action or {}).get("type") in self.engine.secret_entries and gate.shown(
+            self.session, self.table, target)
 
     def _where(self) -> Text:
         """Where the entry stood: "round 2, entry 3" (counted among the entries in force in its

@@ -37,6 +37,8 @@ class GameTable(SQLModel, table=True):
     seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     seats_version: int = 0  # compare-and-set counter of ``seats``: claims and frees never lose a race
     rematch: str | None = Field(default=None, index=True, max_length=16)  # the code of the table's rematch, once made
+    # The code of its shared result: the read-only score sheet, which leads to no live table.
+    share: str | None = Field(default=None, index=True, unique=True, max_length=16)
     seq: int = 0
     tip: int = 0
     # A correction that left later entries that no longer pass: what the table settles before it

@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from . import metrics, upkeep
+from . import claims, metrics, upkeep
 from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
@@ -89,7 +89,7 @@ def engine_of(table: GameTable):
 # --------------------------------------------------------------------------- opening and finding
 
 def open_table(session: Session, game_id: str, players: Any, options: Mapping | None,
-               host_token: str | None = None) -> GameTable:
+               host_token: str | None = None, seat_fields: list[dict] | None = None) -> GameTable:
     """Create a table with a fresh code and a host token (a rematch keeps its table's). Seats get
     their tokens when a phone claims them (``claim_seat``), so nobody holds a seat's token but
     that phone."""
@@ -101,7 +101,8 @@ def open_table(session: Session, game_id: str, players: Any, options: Mapping | 
     table = GameTable(
         code=_unused_code(session), game=game_id, host_token=host_token or new_token(),
         options=dict(state.options),
-        seats=[{"name": name, "token": None, "claimed": False} for name in engine.seat_names(state)],
+        seats=[{"name": name, "token": None, "claimed": False, **(seat_fields[n] if seat_fields else {})}
+               for n, name in enumerate(engine.seat_names(state))],
     )
     session.add(table)
     session.flush()
@@ -213,24 +214,40 @@ def identify(table: GameTable, token: str | None):
 
 # --------------------------------------------------------------------------- seats
 
-def claim_seat(session: Session, table: GameTable, seat: int) -> str:
+def claim_seat(session: Session, table: GameTable, seat: int, by=None, old_pass: str | None = None) -> str:
     """A new token for a seat nobody holds, minted and stored atomically: of several phones
     claiming one seat at once, one wins and the others get SeatTaken. Nobody, the host
-    included, can obtain the token of a seat that is already claimed."""
+    included, can obtain the token of a seat that is already claimed.
+
+    The claim is kept with the seat (``claims``): History says it, and the seq it came at says
+    which of the seat's hidden entries the new phone was never shown. ``by``: HOST when the
+    host takes the seat (for a client, or on the host's own phone). A rematch's seat waits a
+    while for the phone that held it (``old_pass``, its pass at the finished table)."""
     token = new_token()
 
     def claimed(seats: list[dict]) -> list[dict]:
         if seats[seat].get("token"):
             raise SeatTaken(seats[seat]["name"])
-        return _with_seat(seats, seat, token=token, claimed=True)
+        claims.refuse_while_awaited(seats[seat], by, old_pass)
+        return _with_seat(seats, seat, token=token, claimed=True, claimed_at=table.seq, handing=None,
+                          events=claims.with_event(seats[seat], "claimed", table.seq, by))
 
     _change_seats(session, table, claimed)
     return token
 
 
 def free_seat(session: Session, table: GameTable, seat: int) -> None:
-    """Revoke a seat's token at once (its phone's pass stops working); another phone may claim it."""
-    _change_seats(session, table, lambda seats: _with_seat(seats, seat, token=None, claimed=False))
+    """Revoke a seat's token at once (its phone's pass stops working); another phone may claim
+    it. History says so, and the freed phone is told (it keeps a fingerprint of the pass)."""
+
+    def freed(seats: list[dict]) -> list[dict]:
+        held, events = seats[seat].get("token"), seats[seat].get("events", [])
+        if held:
+            events = claims.with_event(seats[seat], "freed", table.seq, HOST, held)
+        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None,
+                          handing=None)
+
+    _change_seats(session, table, freed)
 
 
 def seat_is_claimed(table: GameTable, seat: int) -> bool:
@@ -289,7 +306,8 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     if table.rematch:
         return find_table(session, table.rematch)
     names = [seat["name"] for seat in table.seats]
-    new = open_table(session, table.game, names, table.options, host_token=table.host_token)
+    new = open_table(session, table.game, names, table.options, host_token=table.host_token,
+                     seat_fields=claims.awaiting(table.seats))
     connection = session.connection()
     params = {"table_id": table.id, "rematch_code": new.code}
     if connection.dialect.name == "postgresql":
@@ -300,6 +318,26 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     session.commit()
     session.refresh(table)
     return find_table(session, table.rematch)
+
+
+def share_code(session: Session, table: GameTable) -> str:
+    """The code that shares this table's result read-only: made the first time it is asked for
+    (of two phones asking at once, the first stored wins). It names no table: a phone given it
+    cannot reach the live table, nor follow it to its rematch."""
+    if not table.share:
+        unset = _TABLES.update().where(_TABLES.c.id == table.id, _TABLES.c.share.is_(None))
+        session.connection().execute(unset.values(share=new_token()[:CODE_LENGTH * 2]))
+        session.commit()
+        session.refresh(table)
+    assert table.share, "stored here, or by the request that stored it first"
+    return table.share
+
+
+def find_shared(session: Session, share: str) -> GameTable:
+    table = session.exec(select(GameTable).where(GameTable.share == share)).first() if share else None
+    if table is None:
+        raise TableNotFound(share)
+    return table
 
 
 def require_identity(table: GameTable, token: str | None):
@@ -452,16 +490,18 @@ def _by_from_text(text: str):
 # --------------------------------------------------------------------------- writing
 
 def record(session: Session, code: str, by, action: Mapping[str, Any], expected_seq: int, key: str,
-           ruling: bool = False) -> Recorded:
-    """Check ``action`` with the game's rules and append it to the log."""
-    if ruling and by != HOST:
-        raise Denied(403, "Only the host can accept an entry as a table ruling.")
+           ruling: bool = False, path: str | None = None) -> Recorded:
+    """Check ``action`` with the game's rules and append it to the log (``path`` ``gate.PUT_BACK``: an
+    entry an undo voided, entered again)."""
+    from . import gate  # the gate reads the log: imported once the log is
+
+    gate.refuse_a_seat_ruling(by, ruling)
 
     def attempt(table: GameTable) -> Recorded:
         refuse_while_pending(table)
         engine = engine_of(table)
         before = current_state(session, table)
-        refuse_secret_entry_of_a_held_seat(table, before, action, by)
+        gate.check(session, table, by, path or gate.PLAY, action=action, before=before, ruling=ruling)
         after, kept = engine.accept(before, action, by, ruling=ruling)  # only the fields it read
         seq = table.seq + 1
         entry = _new_entry(
@@ -488,14 +528,14 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
 
 def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Recorded:
     """Void the last entry still in force: by the phone that made it, or by the host."""
+    from . import gate
 
     def attempt(table: GameTable) -> Recorded:
         refuse_while_pending(table)
         if table.tip == 0:
             raise Refusal("UNDO", "There is nothing to undo.", overridable=False)
         target = history_entry(session, table, table.tip)
-        if by != HOST and _by_text(by) != target.by:
-            raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=description(target))
+        gate.check(session, table, by, gate.UNDO, target=target)
         _refuse_to_hide_again(session, table, target)
         entry = _new_entry(
             table, table.seq + 1, key, kind="void", by=_by_text(by), voids=target.seq, tip=target.prev_tip,
@@ -536,24 +576,6 @@ def _refuse_to_hide_again(session: Session, table: GameTable, target: Entry) -> 
         raise Refusal(rule, "“{entry}” showed hidden choices to the table, so it cannot be undone: "
                             "they could be chosen again by players who have seen them.",
                       overridable=False, entry=description(target))
-
-
-def refuse_secret_entry_of_a_held_seat(table: GameTable, state, action: Mapping[str, Any], by) -> None:
-    """A seat with its own phone makes its secret entries (a prediction, trumps, a task) there
-    and nowhere else: the host may neither see nor replace them. For a seat without a phone the
-    host still enters them."""
-    seat = secret_entry_seat(table, state, action, by)
-    if seat is not None and seat_is_claimed(table, seat):
-        raise Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
-                     name=table.seats[seat]["name"])
-
-
-def secret_entry_seat(table: GameTable, state, action: Any, by) -> int | None:
-    """The seat a secret entry made by the host is for; None for any other write."""
-    kind = action.get("type") if isinstance(action, Mapping) else None
-    if by != HOST or not isinstance(kind, str) or kind not in engine_of(table).secret_entries:
-        return None
-    return entry_seat(table, state, action)
 
 
 def entry_seat(table: GameTable, state, action: Mapping[str, Any]) -> int | None:

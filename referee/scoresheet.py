@@ -40,7 +40,8 @@ class ScoreSheet:
     rows: list[Row] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     finished: bool = False
-    goal: str = ""                      # how the game is won when not by the best total ("last player left")
+    goal: str = ""                      # how the game is won when not by the best total ("last player left",
+    #                                     "first to card 16")
     dodge_lines: bool = False           # small whole-number totals: chart lines that meet are drawn side by side
     start_tints: list[str | None] = field(default_factory=list)  # each player's chart colour at the start
 

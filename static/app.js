@@ -159,7 +159,7 @@ document.addEventListener("click", function (event) {
 // One tap less: a form marked data-autosubmit sends itself once every choice it needs is made
 // (each [data-needs-one] group has a choice, each [data-needs=N] group has N ticked, each running
 // count [data-count-of] matches: entry_forms.js marks it on the input event that comes first),
-// unless a ticked [data-then-ask] option needs more. Its button stays, for no-JS phones and for
+// unless a ticked [data-then-ask] option still needs its field. Its button stays, for no-JS phones and for
 // entries made in another order; a slip is one Undo away.
 (function () {
   function complete(form) {
@@ -171,7 +171,18 @@ document.addEventListener("click", function (event) {
     }
     var counts = form.querySelectorAll("[data-count-of]");
     for (var k = 0; k < counts.length; k++) if (!counts[k].classList.contains("matches")) return false;
-    return (groups.length + counted.length + counts.length) > 0 && !form.querySelector("input[data-then-ask]:checked");
+    return (groups.length + counted.length + counts.length) > 0 && answered(form);
+  }
+  // A ticked [data-then-ask="field"] option (a green switch face) needs that field chosen too (its
+  // partner, not the empty "—"), in whichever order they were tapped; one with no field never sends.
+  function answered(form) {
+    var asking = form.querySelectorAll("input[data-then-ask]:checked");
+    for (var i = 0; i < asking.length; i++) {
+      var field = asking[i].dataset.thenAsk;
+      var chosen = field && form.querySelector("input[name='" + field + "']:checked");
+      if (!chosen || chosen.value === "") return false;
+    }
+    return true;
   }
   document.addEventListener("change", function (event) {
     var form = event.target.form;

@@ -364,7 +364,7 @@ def check_rules(check: Callable[..., None], components: Callable[..., None] | No
         raise
 
 
-def passes(check: Callable[..., None], *args: Any) -> bool:
+def passes(check: Callable[..., object], *args: Any) -> bool:
     """Would ``check`` let the entry through? (boards and legal_entries offer only what is allowed)"""
     try:
         check(*args)

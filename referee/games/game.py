@@ -144,6 +144,11 @@ class Move:
         round in progress may be kept (``Game.round_info``): a round gone by is not asked."""
         return None
 
+    def seat_only(self, state: Any) -> bool:
+        """Is this entry its seat's alone while the seat has a phone (``referee.gate``)? Secret
+        entries are; so is an entry that uses what only that seat knows (the dealer's hints)."""
+        return self.secret
+
 
 class Game:
     """A game engine as everyone outside ``referee/games`` sees it.
@@ -324,6 +329,11 @@ class Game:
         """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
         move = self._move_of(action)
         return move.shown(state, action, self._who(state, action)) if move is not None else None
+
+    def seat_only(self, state: Any, action: Action) -> bool:
+        """Is ``action`` its seat's alone while the seat has a phone (``Move.seat_only``)?"""
+        move = self._move_of(action)
+        return move is not None and move.seat_only(state)
 
     def shows_secrets(self, before: Any, action: Action, after: Any) -> bool:
         """Does ``action`` (``before`` -> ``after``) show the table the secret entries before it?

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from .. import log
+from .. import claims, log
 from ..games import GAMES
 from ..games.base import HOST
 from . import events, flows, forms, limits, outcomes, projection, render, sessions
@@ -53,7 +53,7 @@ def claim_seat(code: str, seat: int):
         raise log.Denied(403, "Only the host can claim a seat for a client.")
     if not 0 <= seat < len(table.seats):
         return outcomes.error_json(404, "SEAT", f"This table has no seat {seat}.")
-    token = sessions.claim_seat(table, seat)
+    token = sessions.claim_seat(table, seat, by=HOST)
     events.announce(table.code)
     return jsonify({"seat": seat, "token": token}), 201
 
@@ -114,7 +114,9 @@ def history(code: str):
     seen = projection.of_this_phone(table, entries)
     return jsonify({"code": table.code, "seq": table.seq,
                     "entries": [{**render.entry_json(e, seen), "voided": e.seq in voided, "in_force": e.seq in in_force}
-                                for e in entries]})
+                                for e in entries],
+                    "seats": [{"seat": event["seat"], "name": event["name"], "kind": event["kind"], "by": event["by"],
+                               "after_seq": event["seq"], "at": event["at"]} for event in claims.seat_events(table)]})
 
 
 @bp.get("/tables/<code>/qr.svg")

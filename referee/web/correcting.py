@@ -13,10 +13,11 @@ import uuid
 
 from flask import g, make_response, render_template, url_for
 
-from .. import corrections, log
+from .. import corrections, gate, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, render, sessions
+from .about import about_player
 from .projection import Projection
 from .common import by_json, db
 
@@ -40,7 +41,8 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
         table=table, engine=game, view=seen.view(before), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
-        target=entry, target_words=seen.own_words(entry), target_line=seen.words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
+        target=entry, target_words=seen.own_words(entry), target_line=seen.words(entry), inserting=inserting,
+        settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
     template = "_correction_board.html" if render.is_htmx() else "correct.html"
@@ -79,8 +81,20 @@ def board_context(table: GameTable, view: dict, seen: Projection) -> dict:
     the correction just made, for every phone to see (in the words its viewer may read)."""
     pending = seen.pending()
     no_entries_while_pending(table, view)
+    if pending:
+        said_about_their_seats(table, pending, seen.viewer)
     corrected = None if pending else latest_correction(table)
     return {"pending": pending, "just_corrected": seen.words(corrected) if corrected else None}
+
+
+def said_about_their_seats(table: GameTable, pending: dict, viewer) -> None:
+    """Why an entry fails is said to its maker ("Your roll 1, 3, 4 makes card 1 ..."); on every
+    other phone, the host's too, it is said about the seat the entry is for ("Cem's roll ...")."""
+    for item in pending["failing"]:
+        seat = item.get("seat")
+        seat = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else None
+        if seat is not None and seat < len(table.seats) and seat != viewer:
+            item["message"] = about_player(item["message"], table.seats[seat]["name"])
 
 
 def no_entries_while_pending(table: GameTable, view: dict) -> dict:
@@ -139,4 +153,5 @@ def may_correct(table: GameTable, viewer, entry: Entry, in_force: set[int]) -> b
     """Whether History offers this phone "Correct" for ``entry`` (the log decides again)."""
     if entry.seq not in in_force or viewer is None or (table.pending and viewer != HOST):
         return False
-    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip)
+    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip
+                              and not gate.shown(db(), table, entry))

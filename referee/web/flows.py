@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import g, request, url_for
 
-from .. import log, scoresheet
+from .. import claims, gate, log, scoresheet
 from ..db import Entry, GameTable
 from ..games.base import HOST, Text
 from ..log import Denied
@@ -23,16 +23,13 @@ from .projection import Projection
 
 # --------------------------------------------------------------------------- secret entries
 
-def hide_held_secret_offers(table: GameTable, view: dict, viewer) -> dict:
-    """The host's board does not offer a secret entry (a prediction, trumps, a task) of a seat
-    that has its own phone: only that phone makes it (``log.refuse_secret_entry_of_a_held_seat``
-    refuses it from anyone else)."""
+def hide_held_secret_offers(table: GameTable, state, view: dict, viewer) -> dict:
+    """The host's board does not offer an entry that is a held seat's own (a prediction, trumps,
+    a task, the dealer's hints): only that seat's phone makes it (``gate`` refuses it from
+    anyone else)."""
     if viewer != HOST or "actions" not in view:
         return view
-    secret = log.engine_of(table).secret_entries
-    kept = [offer for offer in view["actions"]
-            if not (offer.get("type") in secret and isinstance(offer.get("seat"), int)
-                    and log.seat_is_claimed(table, offer["seat"]))]
+    kept = [offer for offer in view["actions"] if gate.held_seat_of(table, state, offer, HOST) is None]
     return {**view, "actions": kept}
 
 
@@ -52,7 +49,8 @@ def joining(table: GameTable, viewer) -> Joining | None:
     if viewer is not None or watching():
         return None
     asked = asked_seat(table)
-    taken = [n for n in range(len(table.seats)) if log.seat_is_claimed(table, n)]
+    # a rematch's seat still waiting for its phone is not offered either (``claims.is_awaited``)
+    taken = [n for n in range(len(table.seats)) if log.seat_is_claimed(table, n) or claims.is_awaited(table.seats[n])]
     free = [n for n in range(len(table.seats)) if n not in taken]
     if asked in free:
         free.remove(asked)
@@ -130,12 +128,21 @@ def last_line(table: GameTable, seen: Projection) -> LastLine | None:
 
 def may_put_back(table: GameTable, void: Entry, undone: Entry, viewer) -> bool:
     """Whoever undid an entry (or the host) may put it back, as their own entry again, while
-    the undo is the last thing that happened; not a secret entry of a seat with its own phone
-    from the host's phone (that phone enters it again)."""
-    if viewer is None or (viewer != HOST and void.by != str(viewer)) or undone.action is None:
+    the undo is the last thing that happened; not a held seat's own entry from the host's phone
+    (that phone enters it again): the button shows what ``gate`` lets through."""
+    if viewer is None or undone.action is None:
         return False
-    seat = log.secret_entry_seat(table, log.current_state(db(), table), undone.action, viewer)
-    return seat is None or not log.seat_is_claimed(table, seat)
+    try:
+        check_put_back(table, void, undone, viewer)
+    except Denied:
+        return False
+    return True
+
+
+def check_put_back(table: GameTable, void: Entry, undone: Entry, by) -> None:
+    if by != HOST and void.by != str(by):
+        raise Denied(403, "Only whoever undid it, or the host, can put it back.")
+    gate.check(db(), table, by, gate.PUT_BACK, action=undone.action, before=log.current_state(db(), table))
 
 
 def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
@@ -145,8 +152,9 @@ def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
     if void is None or void.kind != "void" or void.voids != voided_seq:
         raise log.Stale()
     undone = log.history_entry(db(), table, voided_seq)
-    if undone is None or undone.action is None or not may_put_back(table, void, undone, by):
+    if undone is None or undone.action is None:
         raise Denied(403, "Only whoever undid it, or the host, can put it back.")
+    check_put_back(table, void, undone, by)
     return undone.action, undone.ruling is not None and by == HOST
 
 
@@ -196,10 +204,12 @@ def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> Gam
 # --------------------------------------------------------------------------- everything a board adds
 
 def board_flows(table: GameTable, view: dict, seen: Projection, sheet: scoresheet.ScoreSheet) -> dict[str, Any]:
-    viewer = seen.viewer
+    from .sheets import sheet_url
+
+    viewer, over = seen.viewer, game_over(table, view, sheet)
     return {
         "joining": joining(table, viewer), "board_args": board_args(table, viewer),
-        "last": last_line(table, seen), "over": game_over(table, view, sheet),
+        "last": last_line(table, seen), "over": over,
         "host_url": host_url(table) if viewer == HOST else None,
-        "sheet_url": f"{public_base()}{url_for('sheets.sheet', code=table.code)}",
+        "sheet_url": sheet_url(table) if over else None,  # the result's own link: it leads to no live table
     }

@@ -337,5 +337,12 @@ def _schemas() -> dict:
                     "properties": {"code": {"type": "string"}, "seq": seq,
                                    "entries": {"type": "array", "items": {**entry,
                                                                           "required": [*entry["required"], "voided",
-                                                                                       "in_force"]}}}},
+                                                                                       "in_force"]}},
+                                   "seats": {"type": "array", "description": "Claims and frees of seats, oldest "
+                                             "first; `after_seq`: the table's seq when it happened.",
+                                             "items": {"type": "object", "properties": {
+                                                 "seat": {"type": "integer"}, "name": {"type": "string"},
+                                                 "kind": {"enum": ["claimed", "freed", "handed"]},
+                                                 "by": {"enum": ["host", None]}, "after_seq": seq,
+                                                 "at": {"type": "string", "format": "date-time"}}}}}},
     }

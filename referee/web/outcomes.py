@@ -14,6 +14,7 @@ Refusal             403/422 the rule and its sentence (403: this phone may not m
 forms.BadInput      400     rule REQUEST and what is wrong; the plain 400 page
 sessions.NotJoined  401     the board: tap your name first (pages only)
 sessions.SeatTaken  409     the board: the seat is taken (the API: JSON)
+claims.SeatAwaited  409     the board: a rematch's seat waits for its phone a while
 log.Archived        410     rule ARCHIVED; the board with the sentence (idle tables take no entries)
 TooManyTables       429     rule LIMIT, Retry-After; this address opened too many tables lately
 413, 404, 405       as is   rule REQUEST or ROUTE; the plain page (404: "no such table")
@@ -29,7 +30,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import BadRequest
 
-from .. import log, upkeep
+from .. import claims, log, upkeep
 from ..games import GAMES
 from ..games.base import Refusal
 from ..i18n import current_page
@@ -111,6 +112,15 @@ def seat_taken(exc: sessions.SeatTaken):
         "%(name)s is already taken on another phone. The host can free the seat.", name=exc.name))
 
 
+def seat_awaited(exc: claims.SeatAwaited):
+    if api_request():
+        return error_json(409, "SEAT", f"{exc.name}'s seat waits a few minutes for {exc.name}'s phone from the "
+                                       "last game; the host can give it to you now.")
+    return render.board_page(_table_again(), 409, message=gettext(
+        "%(name)s's seat waits a few minutes for %(name)s's phone from the last game; the host can give it to "
+        "you now.", name=exc.name))
+
+
 def too_large(exc):
     if api_request():
         return error_json(413, "REQUEST", "The request is too large.")
@@ -174,6 +184,7 @@ def too_many_tables(exc: limits.TooManyTables):
 ANSWERS = {
     log.TableNotFound: table_not_found, log.Stale: stale, log.Denied: denied, Refusal: refused,
     forms.BadInput: bad_input, sessions.NotJoined: not_joined, sessions.SeatTaken: seat_taken,
+    claims.SeatAwaited: seat_awaited,
     log.Archived: archived, limits.TooManyTables: too_many_tables,
     413: too_large, 404: no_route, 405: wrong_method,
     OperationalError: database_unavailable, PoolTimeout: database_unavailable,

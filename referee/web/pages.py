@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 
-from .. import log
+from .. import claims, gate, log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
 from . import correcting, events, flows, forms, limits, pad, projection, render, security, sessions, tv
-from .common import db, join_url, qr_response
+from .common import db, join_url, public_base, qr_response, qr_svg
 
 bp = Blueprint("pages", __name__)
 bp.before_request(security.refuse_cross_site_posts)
@@ -64,7 +64,7 @@ def table(code: str):
 @bp.post("/t/<code>/join")
 def join(code: str):
     table = log.find_table(db(), code)
-    token = sessions.claim_seat(table, forms.seat_number(request.form, table))
+    token = sessions.claim_seat(table, forms.seat_number(request.form, table), by=sessions.who(table))
     events.announce(table.code)
     return sessions.remember(back_to_the_table(table.code), table.code, token)
 
@@ -80,6 +80,41 @@ def free_seat(code: str):
 @bp.post("/t/<code>/leave")
 def leave(code: str):
     return sessions.forget(back_to_the_table(code), code)
+
+
+@bp.post("/t/<code>/hand")
+def hand_seat(code: str):
+    """This seat's phone hands the seat to another phone on purpose: a link and its QR code to
+    open there, which carry the seat and its hidden entries with them."""
+    table = log.find_table(db(), code)
+    seat = sessions.writer(table)
+    if seat == HOST:
+        abort(403)
+    secret = log.new_token()
+    claims.offer_hand_off(db(), table, seat, secret)
+    link = f"{public_base()}{url_for('pages.take_seat', code=table.code)}?pass={secret}"  # a token: URL-safe
+    sessions.showing_secrets_of(seat)
+    page = make_response(render_template("hand_seat.html", table=table, name=table.seats[seat]["name"], link=link,
+                                         qr=qr_svg(link)))
+    page.headers["Referrer-Policy"] = "no-referrer"
+    return page
+
+
+@bp.route("/t/<code>/take", methods=["GET", "POST"])
+def take_seat(code: str):
+    """The link a seat's phone showed: a GET asks (a chat app's preview takes nothing), a tap
+    takes the seat."""
+    table = log.find_table(db(), code)
+    secret = request.values.get("pass", "")
+    if request.method == "GET":
+        sessions.showing_secrets_of(HOST)  # the page carries the link's secret: no cache keeps it
+        seat = claims.handed_seat(table, secret)
+        page = make_response(render_template("take_seat.html", table=table, secret=secret, seat=seat))
+        page.headers["Referrer-Policy"] = "no-referrer"
+        return page
+    _seat, token = claims.take_handed_seat(db(), table, secret)
+    events.announce(table.code)
+    return sessions.remember(back_to_the_table(table.code), table.code, token)
 
 
 @bp.get("/t/<code>/host")
@@ -133,7 +168,7 @@ def put_back(code: str):
     by = sessions.writer(table)
     write = forms.page_write(request.form, None)
     action, ruling = flows.put_back_write(table, forms.form_number(request.form, "voided"), by)
-    log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling)
+    log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
     table = events.announce(table.code)
     return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
 
@@ -172,6 +207,7 @@ def history(code: str):
     seen = projection.of_this_phone(table, entries)
     rounds = pad.history_pad(seen, entries, marks["in_force"])
     return render_template("history.html", table=table, rounds=rounds, words_of=pad.words_by_seq(rounds),
+                           seat_events=claims.seat_events(table)[::-1],
                            voided=log.voided_seqs(entries), engine=log.engine_of(table),
                            viewer=seen.viewer, may_correct=correcting.may_correct, **marks)
 

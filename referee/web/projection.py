@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlmodel import select
 
-from .. import corrections, log
+from .. import claims, corrections, log
 from ..db import Entry, GameTable, Snapshot
 from ..games.base import HOST, Text
 from ..games.game import Game, RoundInfo
@@ -77,8 +77,9 @@ class Projection:
         state, no more than the board now shows (``Game.view_at``)."""
         now = self.now
         if state is None or state is now:
-            return self.engine.view(now, self.viewer)
-        return self.engine.view_at(state, self.viewer, now)
+            return claims.seat_view(self.session, self.table, now, self.viewer, self.engine)
+        return claims.seat_view(self.session, self.table, state, self.viewer, self.engine,
+                                lambda then, viewer: self.engine.view_at(then, viewer, now))
 
     @property
     def now(self) -> Any:

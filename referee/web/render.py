@@ -50,7 +50,7 @@ def _kept_board(table: GameTable, viewer) -> str:
     "Who are you?" screen, a seat's link, or just watching)."""
     key = (table.code, table.seq, table.tip, table.seats_version, json.dumps(table.pending, sort_keys=True),
            repr(viewer), json.dumps(flows.board_args(table, viewer), sort_keys=True), str(get_locale()),
-           upkeep.is_archived(table), public_base())
+           upkeep.is_archived(table), public_base(), sessions.freed_seat(table, viewer))
     boards = current_app.extensions.setdefault("boards", OrderedDict())
     with _boards_lock:
         if key in boards:
@@ -69,13 +69,14 @@ def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: di
     game = log.engine_of(table)
     seen = Projection(db(), table, viewer, now=log.current_state(db(), table))
     state = seen.now
-    view = flows.hide_held_secret_offers(table, seen.view(), viewer)
+    view = flows.hide_held_secret_offers(table, state, seen.view(), viewer)
     context = dict(
         table=table, engine=game, view=view, viewer=viewer, host=HOST,
         key=form_key or uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
         refusal_said=_refusal_said(table, state, refusal, refused, viewer),
         refused_line=flows.refused_entry_line(table, refused),
         message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
+        freed=sessions.freed_seat(table, viewer),
         poll_seconds=current_app.config["POLL_SECONDS"], **sheets.board_context(table, view),
         **correcting.board_context(table, view, seen),
         **flows.board_flows(table, view, seen, sheets.sheet_of(table)),
@@ -117,7 +118,7 @@ def board_json(table: GameTable, state, viewer) -> dict:
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
     seen = Projection(db(), table, viewer)  # ``state`` may be an earlier one: a key's first answer
-    view = correcting.no_entries_while_pending(table, seen.view(state))
+    view = correcting.no_entries_while_pending(table, flows.hide_held_secret_offers(table, state, seen.view(state), viewer))
     return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
             "pending": correcting.pending_json(seen)}
 

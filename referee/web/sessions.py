@@ -4,12 +4,11 @@ The API reads only the token: a cookie another site's page sends along counts fo
 """
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from flask import Response, abort, g, redirect, request, url_for
 
-from .. import log
+from .. import claims, log
 from ..games.base import HOST
 from . import events
 from .common import api_request, db
@@ -88,8 +87,7 @@ MY_TABLES = "rt_tables"
 MY_TABLES_KEPT = 8
 
 
-def fingerprint(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+fingerprint = claims.fingerprint
 
 
 def _role_by_fingerprint(table, print_: str):
@@ -136,10 +134,19 @@ def my_tables() -> list[tuple[object, object]]:
     return sorted(mine, key=lambda found: found[0].updated_at or found[0].created_at, reverse=True)
 
 
-def claim_seat(table, seat: int) -> str:
-    """Take a free ``seat`` for this phone and give back its new pass. A seat another phone
-    holds cannot be taken, by the host neither: the host frees it first."""
-    return log.claim_seat(db(), table, seat)
+def claim_seat(table, seat: int, by=None) -> str:
+    """Take a free ``seat`` for this phone (``by`` HOST: the host takes it, on its own phone or
+    for a client) and give back its new pass. A seat another phone holds cannot be taken, by
+    the host neither: the host frees it first."""
+    return log.claim_seat(db(), table, seat, by)
+
+
+def freed_seat(table, viewer) -> int | None:
+    """The seat this page's phone held until the host freed it (its pass is kept, and no longer
+    valid): the board says so instead of only asking again who it is."""
+    if viewer is not None or api_request():
+        return None
+    return claims.freed_seat_of(table, request.cookies.get(cookie_name(table.code)))
 
 
 def free_seat(table, seat: int | None) -> None:
@@ -170,8 +177,8 @@ def to_the_rematch(table) -> Response:
         return remember(response, new.code, new.host_token)
     if by is not None and seat_is_free(new, by):
         try:
-            token = log.claim_seat(db(), new, by)
-        except log.SeatTaken:
+            token = log.claim_seat(db(), new, by, old_pass=_pass(table))  # its seat waits for it
+        except (log.SeatTaken, claims.SeatAwaited):
             return response
         events.announce(new.code)  # as any join: the other phones' boards hear of it at once
         return remember(response, new.code, token)

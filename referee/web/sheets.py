@@ -94,21 +94,33 @@ def board_chart(table: GameTable) -> str | None:
 
 
 def sheet_url(table: GameTable) -> str:
-    return f"{public_base()}/t/{table.code}/sheet"
+    """The link that shares the result: the sheet read-only, under a code of its own (issue 25:
+    the table's code would lead whoever gets it to the live table, or to its rematch)."""
+    return f"{public_base()}{url_for('sheets.shared_sheet', share=log.share_code(db(), table))}"
 
 
 # --------------------------------------------------------------------------- pages and files
 
 @bp.get("/t/<code>/sheet")
 def sheet(code: str):
-    table = log.find_table(db(), code)
+    return _sheet_page(log.find_table(db(), code), shared=False)
+
+
+@bp.get("/r/<share>")
+def shared_sheet(share: str):
+    """The shared result: the same sheet, with no way to the table."""
+    return _sheet_page(log.find_shared(db(), share), shared=True)
+
+
+def _sheet_page(table: GameTable, shared: bool):
     engine = log.engine_of(table)
     view = engine.view(log.current_state(db(), table), None)
     score = sheet_of(table, view)
     return render_template(
         "sheet.html", table=table, engine=engine, sheet=score, places=scoresheet.ranked(score),
-        chart=chart_svg(score) if score.rows else None, sheet_url=sheet_url(table),
-        bg_stats=bg_stats_link(table, score) if score.finished else None, evening=evening.evening_of(table, sheet_of),
+        chart=chart_svg(score) if score.rows else None, sheet_url=sheet_url(table), shared=shared,
+        bg_stats=bg_stats_link(table, score, table.share if shared else table.code) if score.finished else None,
+        evening=evening.evening_of(table, sheet_of),
     )
 
 
@@ -117,9 +129,23 @@ def sheet_qr(code: str):
     return qr_response(sheet_url(log.find_table(db(), code)))
 
 
+@bp.get("/r/<share>/qr.svg")
+def shared_sheet_qr(share: str):
+    return qr_response(sheet_url(log.find_shared(db(), share)))
+
+
+@bp.get("/r/<share>/export.csv")
+def shared_export_csv(share: str):
+    return _csv(log.find_shared(db(), share), share)
+
+
 @bp.get("/t/<code>/export.csv")
 def export_csv(code: str):
     table = log.find_table(db(), code)
+    return _csv(table, table.code)
+
+
+def _csv(table: GameTable, name: str):
     header, body = scoresheet.as_table(sheet_of(table))
     tonight = evening.evening_of(table, sheet_of)
     if tonight:  # after a blank row, the evening's wins game by game (G1, G2, …) and in all
@@ -128,7 +154,7 @@ def export_csv(code: str):
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerows([spreadsheet_safe(cell) for cell in row] for row in (header, *body))
-    return _download(out.getvalue(), "text/csv", f"{table.code}-{table.game}.csv")  # Flask adds the charset
+    return _download(out.getvalue(), "text/csv", f"{name}-{table.game}.csv")  # Flask adds the charset
 
 
 # A cell starting with one of these is run as a formula by spreadsheets (OWASP "CSV injection").
@@ -149,6 +175,20 @@ def export_json(code: str):
     table = log.find_table(db(), code)
     text = json.dumps(export_document(table), ensure_ascii=False, indent=2)
     return _download(text, "application/json", f"{table.code}-{table.game}.json")
+
+
+@bp.get("/r/<share>/export.json")
+def shared_export_json(share: str):
+    """The export without the table's code and address, nor the codes of the evening's other
+    games (``export_document``)."""
+    table = log.find_shared(db(), share)
+    document = export_document(table)
+    document["table"] = {k: v for k, v in document["table"].items() if k not in ("code", "url")}
+    if document.get("evening"):
+        document["evening"]["games"] = [{k: v for k, v in game.items() if k != "code"}
+                                        for game in document["evening"]["games"]]
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    return _download(text, "application/json", f"{share}-{table.game}.json")
 
 
 def _download(text: str, mimetype: str, filename: str) -> Response:
@@ -198,22 +238,24 @@ def sheet_json(sheet: scoresheet.ScoreSheet) -> dict:
     }
 
 
-def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet) -> dict:
+def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet, play_id: str | None = None) -> dict:
     """A finished play in BG Stats' import format (their "push plays" page): the final totals as
-    scores, places as ranks. "Out" (Schwimmen) scores 0 and ranks by when it happened."""
+    scores, places as ranks. "Out" (Schwimmen) scores 0 and ranks by when it happened. The play
+    is named by ``play_id``: the table's code, or on the shared sheet its own code."""
+    play_id = play_id or table.code
     engine = log.engine_of(table)
     entries = log.history(db(), table)
     last = entries[-1].created_at if entries else table.created_at
     places, starter = sheet.ranks(), start_player(table, entries)
     return {
-        "sourceName": SOURCE_NAME, "sourcePlayId": table.code,
+        "sourceName": SOURCE_NAME, "sourcePlayId": play_id,
         "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": max(1, round((last - table.created_at).total_seconds() / 60)),
         "game": {"name": engine.title, "highestWins": sheet.higher_wins, "noPoints": False,
                  "sourceGameId": table.game},
         "players": [{"name": name, "score": total if total is not None else 0, "rank": places[seat],
                      "winner": seat in sheet.winners, "startPlayer": seat == starter, "role": "",
-                     "sourcePlayerId": f"{table.code}-{seat}"}
+                     "sourcePlayerId": f"{play_id}-{seat}"}
                     for seat, (name, total) in enumerate(zip(sheet.players, sheet.totals))],
         "comments": f"{len(sheet.rows)} {sheet.round_word.lower()}s · {sheet_url(table)}",
     }
@@ -230,8 +272,8 @@ def start_player(table: GameTable, entries) -> int | None:
     return None
 
 
-def bg_stats_link(table: GameTable, sheet: scoresheet.ScoreSheet) -> str:
-    payload = json.dumps(bg_stats_payload(table, sheet), ensure_ascii=False, separators=(",", ":"))
+def bg_stats_link(table: GameTable, sheet: scoresheet.ScoreSheet, play_id: str | None = None) -> str:
+    payload = json.dumps(bg_stats_payload(table, sheet, play_id), ensure_ascii=False, separators=(",", ":"))
     return BG_STATS_URL + quote(payload, safe="")
 
 

@@ -66,11 +66,11 @@ def test_a_whole_game(live_server, phone, shoot, taps):
     expect(top_card(host, "Ann")).to_have_text("9")
 
     # Ben's phone has followed by itself and offers the chip while Ann discards.
-    expect(ben.locator("form.block")).to_be_visible(timeout=LIVE)
+    expect(ben.locator("form.landed")).to_be_visible(timeout=LIVE)
     assert_accessible(ben, "switch-16 seat, may block")
     shoot(ben, "s16-02-ben-may-block")
-    with taps.entry(GAME, "placing the block chip"):
-        taps.tap(ben.locator("form.block button[value='0']"))
+    with taps.entry(GAME, "placing the block chip"):  # after card 8, the one Ann has discarded (S16-R15)
+        taps.tap(ben.locator("form.landed button", has_text="after card 8"))
     expect(host.locator(".players li", has_text="Ann").locator(".chip-badge.on-deck")).to_be_visible(timeout=LIVE)
     shoot(host, "s16-03-host-blocked")
 

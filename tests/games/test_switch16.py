@@ -198,6 +198,19 @@ def test_s16_e19_the_chip_lands_mid_discard():
     assert caught.value.rule == "S16-C4"
 
 
+def test_s16_e19_the_holder_is_offered_each_card_the_chip_may_have_landed_after():
+    """Issue 27: the board offers where in the discard the chip landed, and History says it."""
+    state = discard(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), 7)
+    spots = s16.view(state, B)["landing"]
+    assert [(s["landed_after"], s["before"], s["card"]) for s in spots] == [(0, True, 1)] + [
+        (k, False, k) for k in range(1, 8)]
+    for spot in spots:  # each one the rules accept
+        s16.apply(state, {"type": "place_block", "target": A, "landed_after": spot["landed_after"]}, B)
+    said = s16.describe(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
+    assert said == "Block chip placed on A's deck after card 3"
+    assert s16.view(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), B)["landing"] == []  # nothing off yet
+
+
 def test_s16_e20_a_chip_on_a_deck_travels_with_it():
     state = roll(table([5, 2, 11], chip=("deck", C)), [1, 1, 1], "green", C)
     assert state.pending_green is None
@@ -344,7 +357,7 @@ def test_a_switch_says_which_decks_were_swapped():
     """Issue 16: the board's note and the history name the two players and the decks they now hold."""
     state = table([10, 3, 6])
     line = s16.describe(state, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red"}, A)
-    assert line == "A rolled 1 2 3 4, red with B"
+    assert line == "A rolled 1, 2, 3, 4, red with B"
     after = roll(state, [1, 2, 3, 4], "red")
     assert "A and B swapped decks: A now has the Blue deck, B the Red deck." in after.notes
     after = roll(table([4, 2, 14]), [1, 1, 1], "green", C)

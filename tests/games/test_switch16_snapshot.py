@@ -13,11 +13,27 @@ from referee.games.base import Refusal
 
 SNAPSHOT = json.loads((Path(__file__).parent / "snapshots" / "switch-16.json").read_text())
 GAME = GAMES["switch-16"]
+ADDED_FIELDS = {"round_cards"}  # since: quick entry's round results (issue 27), empty in a game played with the dice
+
+
+def as_stored(dumped: dict) -> dict:
+    """A dump without the fields added since the snapshot was written, each still at its default."""
+    assert all(dumped[name] == [] for name in ADDED_FIELDS)
+    return {name: value for name, value in dumped.items() if name not in ADDED_FIELDS}
+
+
+def as_written_now(description: dict) -> dict:
+    """A stored history line as the engine writes it today: a roll's dice "1, 2, 4", as its
+    refusals always did, where the module engine wrote "1 2 4" (issue 27: one way to write a roll)."""
+    params = description.get("params", {})
+    if "dice" in params and description["$text"].startswith("{name} rolled"):
+        return {**description, "params": {**params, "dice": ", ".join(params["dice"].split())}}
+    return description
 
 
 def test_the_stored_state_loads_and_dumps_as_stored():
     state = GAME.load(SNAPSHOT["state"])
-    assert GAME.dump(state) == SNAPSHOT["state"]
+    assert as_stored(GAME.dump(state)) == SNAPSHOT["state"]
     assert state.phase == "turn" and state.round == 3 and state.chip == "hand"
 
 
@@ -25,7 +41,7 @@ def test_the_game_plays_on_from_it_as_the_module_engine_did():
     state = GAME.load(SNAPSHOT["state"])
     for n, step in enumerate(SNAPSHOT["then"]):
         entry, by, ruling = step["entry"], step["by"], step["ruling"]
-        assert GAME.describe(state, entry, by).dump() == step["description"], n
+        assert GAME.describe(state, entry, by).dump() == as_written_now(step["description"]), n
         if "refused" in step:
             with pytest.raises(Refusal) as caught:
                 GAME.apply(state, entry, by, ruling=ruling)
@@ -34,5 +50,5 @@ def test_the_game_plays_on_from_it_as_the_module_engine_did():
             assert said == step["refused"], n
             continue
         state = GAME.apply(state, entry, by, ruling=ruling)
-        assert GAME.dump(state) == step["state"], n
+        assert as_stored(GAME.dump(state)) == step["state"], n
     assert len(SNAPSHOT["then"]) == 66

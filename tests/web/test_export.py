@@ -169,8 +169,10 @@ def test_sheet_page_shows_chart_places_totals_and_qr(client):
     assert chart_values(svg) == {"Ann": [0, 16, 32], "Ben": [0, 0, 7]}
     places = re.findall(r'<span class="place">(\d)\.</span>\s*<span class="name">(\w+)</span>', page)
     assert places == [("1", "Ann"), ("2", "Ben")]
-    assert f'src="/t/{table.code}/sheet/qr.svg"' in page and f"http://table.test/t/{table.code}/sheet" in page
-    qr = client.get(f"/t/{table.code}/sheet/qr.svg")
+    # the link it keeps is the result's own (issue 25: the table's code leads to the live table)
+    share = re.search(r'src="/r/([\w-]+)/qr.svg"', page).group(1)
+    assert f"http://table.test/r/{share}" in page and client.get(f"/r/{share}").status_code == 200
+    qr = client.get(f"/r/{share}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml"
     assert "<form" not in page  # read-only
 

@@ -18,7 +18,7 @@ from referee.games import switch_to
 from referee.db import database_url, make_engine
 from tests.helpers import postgres_admin, postgres_url
 
-HEAD = "0008"
+HEAD = "0009"
 
 
 @pytest.fixture

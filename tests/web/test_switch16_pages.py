@@ -1,6 +1,7 @@
 """Switch 16 through the phone pages: die faces posted as a form, the chip holder's button."""
 from __future__ import annotations
 
+import html
 import re
 
 from tests.helpers import Phone, text
@@ -63,7 +64,7 @@ def test_the_discard_offer_makes_discard_all_the_primary_action(app):
     _, page = _ann_rolled_1_2_4(app)
     primary = re.search(r'<button class="btn primary wide" name="count" value="(\d+)">([^<]*)', page)
     assert primary and primary.groups() == ("7", "Discard all 7, up to card 7")
-    assert re.search(r'<button class="btn wide" name="count" value="1">Discard card 1', page)
+    assert re.search(r'<button class="btn wide one-card" name="count" value="1">Discard card 1<', page)
 
 
 def test_a_risk_roll_says_what_a_miss_costs(app):
@@ -101,3 +102,15 @@ def test_the_dice_may_be_typed_as_digits(app):
     assert re.search(r'<input[^>]*name="dice"[^>]*inputmode="numeric"', page)
     page = text(host.enter({"type": "roll", "seat": "0", "dice": "124", "face": "blank", "switch_with": ""}))
     assert "Discard all 7, up to card 7" in page
+
+
+def test_a_quick_turn_reads_once_in_history(app):
+    """Issue 27: a quick turn's line is its note ("Ann stopped at card 7."), not the entry and the
+    note side by side."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"], game="switch-16", entry_mode="quick")
+    host.look()
+    host.enter({"type": "start_player", "seat": "0"})
+    host.enter({"type": "turn_result", "seat": "0", "card": "7"})
+    history = html.unescape(text(host.client.get(f"/t/{host.code}/history")))
+    assert "Ann stopped at card 7." in history and "Ann's turn: to card 7" not in history

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
-from .moves import Action, SwitchMove, game_running, seat_named
+from .moves import Action, SwitchMove, check_entries, entries_of, game_running, seat_named
 from .state import DONE, State
 from .state import COLOURS
 from .turns import swap, swapped
@@ -22,6 +22,10 @@ class Adjust(SwitchMove):
         game_running(state)
         if by != HOST:
             raise not_yours("S16-C5", "Only the host can adjust the table.")
+
+    def due(self, state: State, seat: int | None) -> None:
+        if entries_of(state) == "rounds":
+            check_entries(state, "dice")  # S16-Q1: round results follow no deck to adjust
 
     def read(self, state: State, action: Action) -> None:
         if "top" in action:

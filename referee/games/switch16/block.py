@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, counted, not_yours, read_int
+from ..base import HOST, Refusal, Text, counted, not_yours, passes, read_int
 from .moves import Action, SwitchMove, game_running, seat_named
 from .state import State
 from .turns import end_turn
@@ -60,11 +60,17 @@ class PlaceBlock(SwitchMove):
     def describe(self, state: State, action: Action, who: str) -> Text:
         target = read_int(action.get("target"))
         name = state.players[target] if target is not None and 0 <= target < state.seat_count else "?"
+        spot = next((spot for spot in landing_choices(state, target) if spot["landed_after"] == read_int(
+            action.get("landed_after"))), None) if target is not None and name != "?" else None
+        if spot is not None and spot["before"]:
+            return Text("Block chip placed on {name}'s deck before card {card}", name=name, card=spot["card"])
+        if spot is not None:
+            return Text("Block chip placed on {name}'s deck after card {card}", name=name, card=spot["card"])
         return Text("Block chip placed on {name}'s deck", name=name)
 
     def candidates(self, state: State) -> list[dict]:
         """Any other player's deck; on the active player discarding from a roll also as having
-        landed before those discards."""
+        landed after each card of those discards (or before the first)."""
         holder = state.holder()
         if holder is None:
             return []
@@ -72,19 +78,33 @@ class PlaceBlock(SwitchMove):
         for target in range(state.seat_count):
             if target != holder:
                 entries.append({"type": "place_block", "seat": holder, "target": target})
-                if target == state.active and state.last is not None and state.last.discarded:
-                    entries.append({"type": "place_block", "seat": holder, "target": target, "landed_after": 0})
+                entries += [{"type": "place_block", "seat": holder, "target": target,
+                             "landed_after": choice["landed_after"]} for choice in landing_choices(state, target)]
         return entries
+
+
+def landing_choices(state: State, target: int) -> list[dict]:
+    """Where the chip may have landed in the discard ``target`` is making from the current roll
+    (S16-R15, example S16-E19): before its first card or after each card discarded so far, each
+    with the card it landed after (or, ``before``, the first card, which it landed before).
+    Empty when ``target`` is not discarding from a roll, or has discarded nothing from it yet
+    (then the chip simply lands now)."""
+    roll = state.last
+    if roll is None or not passes(check_landed_after, state, target, 0) or not roll.discarded:
+        return []
+    first = state.top_of(target) - roll.discarded
+    return [{"landed_after": k, "before": k == 0, "card": first + k - 1 if k else first}
+            for k in range(roll.discarded + 1)]
 
 
 def check_landed_after(state: State, target: int, landed: int | None) -> None:
     """S16-R15: ``landed_after`` only on the active player discarding from the current roll (not
     while a green answer is pending: that roll has gone to nobody's dice yet), 0 to the cards
     discarded."""
-    discarding = target == state.active and state.last is not None and state.pending_green is None
-    if not discarding:
+    roll = state.last
+    if target != state.active or roll is None or state.pending_green is not None:
         raise Refusal("S16-R15", "{name} is not discarding from a roll now.", name=state.players[target])
-    if landed is None or not 0 <= landed <= state.last.discarded:
+    if landed is None or not 0 <= landed <= roll.discarded:
         raise Refusal("S16-R15", counted("{name} discarded only {n} card from this roll.",
                                          "{name} discarded only {n} cards from this roll.",
-                                         state.last.discarded, name=state.players[target]))
+                                         roll.discarded, name=state.players[target]))

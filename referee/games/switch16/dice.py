@@ -14,6 +14,11 @@ def dice_count(state: State, top: int) -> int:
     return 4 if top < int(state.options["five_dice_from"]) else 5
 
 
+def dice_words(dice: list[int]) -> str:
+    """A roll as every sentence writes it, however it was entered (tapped, typed "124"): "1, 2, 4"."""
+    return ", ".join(str(d) for d in dice)
+
+
 def ways(dice: list[int]) -> dict[int, tuple[int, ...]]:
     """Each sum some non-empty subset of the dice makes, with the fewest dice that make it."""
     found: dict[int, tuple[int, ...]] = {}

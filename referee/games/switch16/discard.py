@@ -5,6 +5,7 @@ from typing import Any, ClassVar
 
 from ..base import Refusal, Text, counted, read_int, unreadable
 from .moves import Action, TurnMove
+from .dice import dice_words
 from .scoring import card_16_gone
 from .state import DONE, State
 
@@ -75,7 +76,7 @@ def check_something_left(state: State, seat: int, count: int) -> None:
 def allowance_message(state: State, seat: int, count: int, left: int) -> Text:
     if count < 1:
         return Text("Discard at least one card.")
-    dice = ", ".join(str(d) for d in state.last.dice)
+    dice = dice_words(state.last.dice)
     top = state.top_of(seat)
     if left == 0:
         return Text("Your roll {dice} makes no more cards: stop, or take a risk.", dice=dice)

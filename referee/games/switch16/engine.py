@@ -13,6 +13,7 @@ from .block import PlaceBlock
 from .discard import Discard
 from .green import GreenAnswer
 from .moves import Action, SwitchMove
+from .quick import RoundResult, TurnResult
 from .roll import RollMove
 from .scoring import end_reason
 from . import sheet as score_sheets
@@ -20,7 +21,7 @@ from .start import StartPlayer
 from .stop import Stop
 from .view import board, round_info
 
-MOVES = (StartPlayer(), GreenAnswer(), RollMove(), Discard(), Stop(), PlaceBlock(), Adjust())
+MOVES = (StartPlayer(), GreenAnswer(), RollMove(), Discard(), Stop(), TurnResult(), RoundResult(), PlaceBlock(), Adjust())
 
 
 class Switch16(Game):

@@ -99,6 +99,8 @@ class TurnMove(SwitchMove):
     overridable: a table ruling lets the seat named act, and its turn begins first, as a ruled
     start player's would (rules README, "Table rulings")."""
 
+    entries: ClassVar[str] = "dice"  # the entry mode these entries belong to (entries_of)
+
     def gate(self, state: State, seat: Any, by: Any) -> int:
         """S16-C5, then S16-C4: returns the seat the entry is for."""
         game_running(state)
@@ -108,6 +110,7 @@ class TurnMove(SwitchMove):
         return acting
 
     def due(self, state: State, seat: int) -> None:
+        check_entries(state, self.entries)
         if state.phase != TURN:
             raise Refusal("S16-R1", "Enter the start player first.")
         if seat != state.active:
@@ -137,3 +140,24 @@ def acting_seat(state: State, named: Any, by: Any) -> int:
         who = state.players[seat_named(state, named, "player")]
         raise not_yours("S16-C5", "Only {who} (or the host) can make {who}'s entries.", who=who)
     return by
+
+
+def entries_of(state: State) -> str:
+    """What this table enters: ``dice`` (every roll), ``turns`` (quick entry, each turn's result)
+    or ``rounds`` (quick entry in the points game: each round's result)."""
+    if state.options.get("entry_mode", "dice") != "quick":
+        return "dice"
+    return "rounds" if state.options["game_mode"] == "points" else "turns"
+
+
+def check_entries(state: State, wanted: str) -> None:
+    """S16-Q1: an entry of another entry mode than the table's."""
+    mode = entries_of(state)
+    if mode == wanted:
+        return
+    if mode == "dice":
+        raise Refusal("S16-Q1", "This table enters every roll: quick entry is off.", overridable=False)
+    if mode == "turns":
+        raise Refusal("S16-Q1", "This table enters what each turn did (quick entry), not the dice.",
+                      overridable=False)
+    raise Refusal("S16-Q1", "This table enters only each round's result (quick entry).", overridable=False)

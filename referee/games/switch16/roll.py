@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Refusal, Text, join_names, read_int
-from .dice import dice_count, sample_dice
+from ..base import Refusal, Text, join_names, passes, read_int
+from .dice import dice_count, dice_words, sample_dice
 from .moves import Action, TurnMove, seat_named
 from .state import FACE_NAMES, FACES, NUMBER_DICE, Roll, State
 from .turns import end_turn, resolve_number_dice, swap
@@ -68,7 +68,8 @@ class RollMove(TurnMove):
     def describe(self, state: State, action: Action, who: str) -> Text:
         active = state.players[state.active] if state.active is not None else "?"
         dice = action.get("dice")
-        shown = " ".join(str(d) for d in dice) if isinstance(dice, list) else str(dice)
+        shown = dice_words(read_dice(dice)) if passes(read_dice, dice) else \
+            dice_words(dice) if isinstance(dice, list) else str(dice)  # a die the checks refuse, as entered
         face = action.get("face", "blank")
         partner = read_int(action.get("switch_with"))
         if face == "red" and action.get("switch_with") in (None, "") and state.active is not None:

@@ -65,7 +65,7 @@ def race_sheet_of_turns(view: dict, ends: list[dict]) -> ScoreSheet:
         before = standings
     return ScoreSheet(GAME_ID, [p["name"] for p in players], "Turn", "cards discarded", True,
                       [0] * len(players), rows, list(view["winners"]), view["phase"] == "over",
-                      start_tints=first_tints(players))
+                      goal="first to card 16", start_tints=first_tints(players))
 
 
 def turn_ends(views) -> list[dict]:

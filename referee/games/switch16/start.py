@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import HOST, Refusal, Text, not_yours, read_int
-from .moves import Action, SwitchMove, game_running, is_seat, seat_named
+from .moves import Action, SwitchMove, check_entries, entries_of, game_running, is_seat, seat_named
 from .state import START, TURN, State
 from .turns import begin_turn
 
@@ -22,6 +22,8 @@ class StartPlayer(SwitchMove):
         seat_named(state, action.get("seat"), "start player")
 
     def due(self, state: State, seat: None) -> None:
+        if entries_of(state) == "rounds":
+            check_entries(state, "dice")  # S16-Q1: round results need no start player
         if not before_first_roll(state):  # S16-R1 stays overridable: a ruling begins that seat's turn now
             raise Refusal("S16-R1", "The start player is already set.")
 

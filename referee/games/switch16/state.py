@@ -40,12 +40,19 @@ OPTIONS = (
     Option("next_round_starter", ("left_of_round_winner", "roll_off"), "left_of_round_winner",
            "Points mode: who starts a new round.",
            {"left_of_round_winner": "the player left of who discarded 16", "roll_off": "a new roll-off"}),
+    Option("entry_mode", ("dice", "quick"), "dice", "What the table enters.",
+           {"dice": "every roll and discard: the app checks the dice",
+            "quick": "what each turn did to the deck, in one tap (points game: each round's result)"},
+           labels={"dice": "every roll", "quick": "quick entry"}),
 )
 
 RULE_PRESETS = (Preset("standard", "Standard rules (2022 leaflet)", {}),
                 Preset("piatnik", "Older editions (Piatnik)", {"risk_penalty": "checkpoint8"}),
                 Preset("tomy", "Tomy edition", {"risk_penalty": "turn_only"}),
-                Preset("points", "Points game to 100", {"game_mode": "points"}))
+                Preset("points", "Points game to 100", {"game_mode": "points"}),
+                Preset("quick", "Quick entry: each turn's result", {"entry_mode": "quick"}),
+                Preset("quick_points", "Points game to 100, round results only",
+                       {"game_mode": "points", "entry_mode": "quick"}))
 SUMMARY = "A dice race: discard your cards 1 to 16 in order with the numbers you roll."
 
 START, TURN, OVER = "start", "turn", "over"
@@ -81,6 +88,7 @@ class State:
     points: list[int] = field(default_factory=list)
     round: int = 1
     winners: list[int] = field(default_factory=list)
+    round_cards: list[int | None] = field(default_factory=list)  # quick points game: each card entered this round
     notes: list[Text] = field(default_factory=list)
 
     @property

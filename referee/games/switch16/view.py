@@ -4,7 +4,10 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from ..game import RoundInfo
+from .block import landing_choices
 from .dice import dice_count, ways
+from .moves import entries_of
+from .quick import round_cards
 from .roll import red_candidates
 from .state import COLOURS, DIE_VALUES, DONE, FACE_NAMES, FACES, GAME_ID, LAST_CARD, OVER, START, TITLE, TURN, State
 from .stop import fails_risk
@@ -41,9 +44,28 @@ def board(state: State) -> dict:
         "partners": [s for s in range(state.seat_count) if s != state.active] if state.active is not None else [],
         "block_targets": [s for s in range(state.seat_count) if s != state.holder()] if state.holder() is not None
         else [],
+        "landing": landing(state),
+        # quick entry (issue 27): what this table enters, the cards a turn may end on, the round's cards
+        "entries": entries_of(state), "turn_cards": turn_cards(state, active_top),
+        "round_cards": round_cards(state),
         "cards": LAST_CARD, "done_top": DONE, "die_values": list(DIE_VALUES), "faces": list(FACES),
         "face_names": dict(FACE_NAMES),
     }
+
+
+def landing(state: State) -> list[dict]:
+    """Where the chip holder may say the chip landed in the active player's discard (S16-R15)."""
+    holder = state.holder()
+    if holder is None or state.active is None or holder == state.active:
+        return []
+    return landing_choices(state, state.active)
+
+
+def turn_cards(state: State, top: int | None) -> list[int]:
+    """Quick entry: the cards the active player's turn may end on (S16-Q2), from the top card up."""
+    if top is None or entries_of(state) != "turns":
+        return []
+    return list(range(top, LAST_CARD + 1))
 
 
 def miss_top(state: State, top: int | None) -> int | None:
@@ -70,8 +92,13 @@ def chip(state: State) -> dict:
 def stage(state: State, cards: list[dict]) -> str:
     """Where the game stands, for the board's status line: ``start`` (the roll-off), ``roll``
     (the turn's first roll), ``green`` (a green answer pending), ``discard`` (the roll makes
-    cards), ``decide`` (stop, or take a risk) or ``over``."""
-    if state.phase in (START, OVER):
+    cards), ``decide`` (stop, or take a risk), ``round`` (quick entry in the points game: the
+    round's results awaited) or ``over``."""
+    if state.phase == OVER:
+        return state.phase
+    if entries_of(state) == "rounds":
+        return "round"
+    if state.phase == START:
         return state.phase
     if state.pending_green is not None:
         return "green"
@@ -83,7 +110,7 @@ def stage(state: State, cards: list[dict]) -> str:
 def waiting_for(state: State) -> int | None:
     """The seat whose entry the game waits for: the green target while they answer, else the
     active player (None before the start player is entered and once the game is over)."""
-    if state.phase != TURN:
+    if state.phase != TURN or entries_of(state) == "rounds":
         return None
     return state.pending_green if state.pending_green is not None else state.active
 

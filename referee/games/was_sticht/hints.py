@@ -52,6 +52,11 @@ class AnnounceHint(DealerEntry):
         if by not in (HOST, state.dealer) or seat != state.dealer:
             raise not_yours("WS-H3", "Only the dealer announces hints.")
 
+    def seat_only(self, state: State) -> bool:
+        """The hint is worked out from the trumps only the dealer has seen: a dealer with a phone
+        announces it there, not the host for them (issue 25)."""
+        return True
+
     def effect(self, state: State, action: Action) -> None:
         column = current_column(state)
         state.columns[column - 1]["hint"] = hint_winner(state, column, state.trumps)

@@ -59,6 +59,11 @@ class Reveal(DealerEntry):
         if state.options["trump_entry"] == "app" and by not in (HOST, state.dealer) or seat != state.dealer:
             raise not_yours("WS-V1", "Only the dealer reveals the trumps.")
 
+    def seat_only(self, state: State) -> bool:
+        """Mode app: the dealer turns up the pair only that phone has seen (mode paper: any phone
+        enters the pair shown)."""
+        return state.options["trump_entry"] == "app"
+
     def rules(self, state: State, action: Action, by: Any) -> None:
         if state.options["trump_entry"] == "paper" and not shown_pair(action):
             # Section 4.6, mode paper: "the pair shown is entered here"; the app has no other. A
