@@ -4,7 +4,7 @@ viewer until the reveal — each other seat's phone, the host (the seat has its 
 watcher, a phone with no pass — on every read path: the board page and its htmx fragment, the
 API's state, History and the API's history, the exports, the score sheet, the table's screen
 (/tv), the poll and the event stream's opening, a stale write's 409 and the correction pages. Only what two tables legitimately differ in is
-normalised: their codes, tokens, form keys and times.
+normalised: their codes (the table's and its result's), tokens, form keys and times.
 
 The same probe entries from another seat or the host are answered alike at both tables too.
 
@@ -178,6 +178,7 @@ class Table:
         for token in (self.host, *self.tokens):
             text = text.replace(token, "TOKEN")
         text = text.replace(self.code, "CODE")
+        text = re.sub(r"/r/[A-Za-z0-9_-]+", "/r/SHARE", text)  # the result's own code
         text = re.sub(r"\b[0-9a-f]{32}\b", "KEY", text)  # form keys, made for each answer
         text = re.sub(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?", "TIME", text)
         return re.sub(r"\b\d\d:\d\d UTC\b", "HH:MM UTC", text)
