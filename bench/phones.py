@@ -62,10 +62,12 @@ class Stats:
     undos: int = 0
     peeks: int = 0
     replayed: int = 0  # answered from the log: the first send was recorded but its answer lost
+    unavailable: int = 0  # answered 503, sent again
     anomalies: list[str] = field(default_factory=list)
 
     def add(self, other: Stats) -> None:
-        for name in ("requests", "retries", "entries", "races", "double_taps", "undos", "peeks", "replayed"):
+        for name in ("requests", "retries", "entries", "races", "double_taps", "undos", "peeks", "replayed",
+                     "unavailable"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.anomalies += other.anomalies
 
@@ -141,19 +143,24 @@ class SimTable:
         return answer["token"] if status == 201 else None
 
     def send(self, method: str, path: str, body: dict | None = None, token: str | None = None):
-        """One request, sent again unchanged (same key, same expected seq) until it is answered."""
+        """One request, sent again unchanged (same key, same expected seq) until it is answered;
+        a 503 (the database out of reach: not confirmed, safe to send again) is no answer."""
         deadline = time.monotonic() + self.patience
         pause = 0.1
         while True:
             self.stats.requests += 1
             try:
-                return self.client.call(method, path, body, token, timeout=self.timeout)
+                status, answer = self.client.call(method, path, body, token, timeout=self.timeout)
+                if status != 503:
+                    return status, answer
+                self.stats.unavailable += 1
             except Unreachable:
-                if time.monotonic() > deadline:
-                    raise GaveUp(f"{method} {path} unanswered for {self.patience:.0f} s") from None
-                self.stats.retries += 1
-                time.sleep(pause * (0.5 + self.rng.random()))
-                pause = min(pause * 1.5, 1.0)
+                pass
+            if time.monotonic() > deadline:
+                raise GaveUp(f"{method} {path} unanswered for {self.patience:.0f} s")
+            self.stats.retries += 1
+            time.sleep(pause * (0.5 + self.rng.random()))
+            pause = min(pause * 1.5, 1.0)
 
     def play_body(self, action: dict, key: str | None = None) -> dict:
         return {"action": action, "expected_seq": self.seq, "key": key or uuid.uuid4().hex}

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sys
@@ -37,6 +38,7 @@ PROFILES = {
     "quick": {"seconds": 45, "tables_per_game": 2, "kill_every": (6.0, 10.0), "min_kills": 4},
     "full": {"seconds": 300, "tables_per_game": 5, "kill_every": (10.0, 25.0), "min_kills": 10},
 }
+TABLES_PER_WINDOW = 1_000_000
 CLIENT_TIMEOUT = 2.0  # a phone gives up on one try quickly and sends it again
 
 
@@ -123,6 +125,9 @@ def soak(database: str, profile: dict, seed: int, workers: int, log_path: Path) 
     print(f"soak: seed {seed}, {profile['seconds']:.0f} s, {profile['tables_per_game']} tables at once "
           f"for each of {', '.join(games)}; server log {log_path}", flush=True)
     started = time.monotonic()
+    # Every phone here is one address: the app's limit on the tables one address opens (30 in
+    # ten minutes) stopped the full run on SQLite, whose games end and open new tables sooner.
+    os.environ.setdefault("REFEREE_TABLES_PER_WINDOW", str(TABLES_PER_WINDOW))
     server = Gunicorn(database, workers=workers, log_path=log_path).start()
     client = Client(server.base)
     finished = threading.Event()
@@ -175,8 +180,9 @@ def report(games, seats, tables, stats, verdict, server, killer, server_errors, 
         per_game[seat.game_id]["entries"] += sum(len(table.acks) for table in seat.tables)
     for problem in [*stats.anomalies, *verdict.problems][:30]:
         print("PROBLEM", problem, flush=True)
-    print(f"requests {stats.requests} (sent again after no answer: {stats.retries}; of those, recorded before "
-          f"the answer was lost and answered again from the log: {stats.replayed}); entries {stats.entries}, "
+    print(f"requests {stats.requests} (sent again after no answer or a 503: {stats.retries}, of which 503s "
+          f"{stats.unavailable}; recorded before the answer was lost and answered again from the log: "
+          f"{stats.replayed}); entries {stats.entries}, "
           f"races {stats.races}, double taps {stats.double_taps}, undos {stats.undos}, reads {stats.peeks}",
           flush=True)
     print(f"server killed {server.kills} times, down {killer.downtime:.1f} s in all; tracebacks in its log: "
@@ -191,7 +197,7 @@ def report(games, seats, tables, stats, verdict, server, killer, server_errors, 
         "state_mismatches": verdict.state_mismatches, "anomalies": len(stats.anomalies),
         "server_errors": server_errors, "server_kills": server.kills, "tables": len(tables),
         "phones": sum(table.phones for table in tables), "requests": stats.requests, "retries": stats.retries,
-        "replayed": stats.replayed,
+        "replayed": stats.replayed, "unavailable": stats.unavailable,
         "races": stats.races, "double_taps": stats.double_taps, "undos": stats.undos, "games": per_game,
         "seconds": round(time.monotonic() - started, 1),
         "ok": verdict.ok and not stats.anomalies and not server_errors,

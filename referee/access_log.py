@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlencode
 logger = logging.getLogger("referee.access")
 
 REDACTED = "REDACTED"
+LONGEST_LOGGED = 256  # characters of a path or a query: ours are far shorter, a hostile one 200 KB (issue 28)
 SECRET_NAMES = ("token", "secret", "password", "auth", "session", "cookie")
 
 
@@ -66,8 +67,8 @@ class AccessLog:
         line = (f'{{"at":"{_utc_second(int(now))}.{int(now % 1 * 1000):03d}Z",'
                 f'"client":{_quoted(environ.get("REMOTE_ADDR", ""))},'
                 f'"method":{_quoted(environ.get("REQUEST_METHOD", ""))},'
-                f'"path":{_quoted(environ.get("PATH_INFO", ""))},'
-                f'"query":{_quoted(redacted_query(environ.get("QUERY_STRING", "")))},'
+                f'"path":{_quoted(environ.get("PATH_INFO", "")[:LONGEST_LOGGED])},'
+                f'"query":{_quoted(redacted_query(environ.get("QUERY_STRING", ""))[:LONGEST_LOGGED])},'
                 f'"status":{answer["status"]},"bytes":{answer["bytes"]},'
                 f'"ms":{(time.perf_counter() - started) * 1000:.2f},'
                 f'"agent":{_quoted(environ.get("HTTP_USER_AGENT", "")[:200])}}}')

@@ -85,8 +85,14 @@ class KeepAliveTask(WSGITask):
 
     def finish(self):
         """A stream to hold ends here without its terminator: the pump writes the rest, chunked
-        as this answer is (HTTP/1.1), or not (HTTP/1.0: its end is the connection's close)."""
-        if self.parked is not None and self.status.startswith("200") and self.wrote_header:
+        as this answer is (HTTP/1.1), or not (HTTP/1.0: its end is the connection's close).
+        With requests pipelined behind it, the stream ends here, terminated, and ``service``
+        gives its slot back: the next answer must not go inside it (issue 28). Under the lock
+        the main loop parses a read under (all requests of that read are queued); none is read
+        after: waitress reads no more while a request is queued."""
+        with self.channel.requests_lock:
+            pipelined = len(self.channel.requests) > 1
+        if self.parked is not None and self.status.startswith("200") and self.wrote_header and not pipelined:
             with self.channel.outbuf_lock:  # as the channel's close is: either sees the other
                 if self.channel.connected:
                     self.channel.handing_over = Handover(self.parked, self.chunked_response, not self.close_on_finish)

@@ -54,11 +54,15 @@ def safe_next(target: str | None) -> str:
     return parts.path + (f"?{query}" if query else "")
 
 
+LONGEST_PAGE = 2048  # characters: no page of ours has a longer address
+
+
 def current_page() -> str:
     """Where the switch should come back to: this page, or for a page drawn in answer to a
     form post, the page the form was on."""
     if request.method == "GET":
-        return request.full_path.rstrip("?")
+        page = request.full_path.rstrip("?")
+        return page if len(page) <= LONGEST_PAGE else "/"  # a 200 KB address, thrice on the page
     referrer = urlsplit(request.referrer or "")
     if referrer.netloc == request.host:
         return referrer.path + (f"?{referrer.query}" if referrer.query else "")

@@ -99,6 +99,12 @@ class Hub:
         self.polled[code] = now
         return kept and self.in_sync
 
+    def forget(self, code: str) -> None:
+        """A code polled that no table has: the watcher need not read it for the next
+        ``POLL_INTEREST_SECONDS`` (a guesser's codes would fill its query)."""
+        with self.changed:
+            self.polled.pop(code, None)
+
     def wait_for_change(self, code: str, seen: int, timeout: float) -> int:
         """Block until ``code`` is past ``seen`` or ``timeout`` passes; return its latest seq."""
         return self.wait_for_news(code, (seen, None), timeout)[0]
@@ -166,12 +172,17 @@ class Hub:
                 time.sleep(1)
 
     def _kept_codes(self) -> list[str]:
-        """The tables someone is streaming or has polled lately; forget the others."""
+        """The tables someone is streaming or has polled lately; forget the others, their seqs
+        too (every table written to would stay for good: a poll asks the database again)."""
         with self.changed:
             now = time.monotonic()
             for code in [c for c, at in self.polled.items() if now - at >= POLL_INTEREST_SECONDS]:
                 del self.polled[code]
-            return list(self.watchers.keys() | self.polled.keys())
+            kept = self.watchers.keys() | self.polled.keys()
+            for code in [c for c in self.seqs if c not in kept]:
+                del self.seqs[code]
+                self.seat_versions.pop(code, None)
+            return list(kept)
 
     def _catch_up(self, connection, codes: list[str]) -> None:
         if codes:

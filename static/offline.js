@@ -1,8 +1,10 @@
 // A phone that loses the network (issue 17 item 15). An entry tapped while offline is kept and
 // shown as "not sent yet"; when the phone is back it is sent again with the same key, so the
 // server records it once (or, if the table moved on meanwhile, answers the fresh board saying
-// nothing was recorded). A line under the bar says when the phone is offline and when it is
-// live again. The words come from the script tag's data attributes, translated by the page.
+// nothing was recorded). An entry the server answered 503 (its database out of reach: the entry
+// is not confirmed) is kept the same way and sent again after the Retry-After the answer gave.
+// A line under the bar says when the phone is offline, when an entry waits for the server, and
+// when it is live again. The words come from the script tag's data attributes, translated by the page.
 (function () {
   var script = document.currentScript;
   var words = script ? script.dataset : {};
@@ -23,6 +25,7 @@
   try { pending = JSON.parse(sessionStorage.getItem(kept)); } catch (e) { pending = null; }
   var sending = false;
   var calm = null;
+  var later = null;     // the timer of a resend after a 503
 
   function say(text, state) {
     clearTimeout(calm);
@@ -45,6 +48,11 @@
       method: "POST", body: entry.body, credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true" }
     }).then(function (response) {
+      if (response.status === 503) {  // still out of reach: keep it and try again
+        sending = false;
+        retryLater(response.headers.get("Retry-After"));
+        return;
+      }
       return response.text().then(function (html) {
         sending = false;
         pending = null;
@@ -60,13 +68,30 @@
     });
   }
 
-  // An entry form's post that never reached the server: keep it, with its key, to send again.
-  document.addEventListener("htmx:sendError", function (event) {
+  // After a 503: again in Retry-After seconds (between 1 and 60), and say so.
+  function retryLater(seconds) {
+    clearTimeout(later);
+    say(words.unavailable, "unsent");
+    later = setTimeout(resend, Math.min(60, Math.max(1, parseInt(seconds, 10) || 5)) * 1000);
+  }
+
+  // An entry form's post, kept with its key to send again; false if it was no such post.
+  function keep(event) {
     var config = event.detail && event.detail.requestConfig;
-    if (!config || config.verb !== "post" || !config.formData) return;
+    if (!config || config.verb !== "post" || !config.formData) return false;
     pending = { path: config.path, body: new URLSearchParams(config.formData).toString() };
     try { sessionStorage.setItem(kept, JSON.stringify(pending)); } catch (e) { /* kept in memory only */ }
-    show();
+    return true;
+  }
+
+  // An entry form's post that never reached the server.
+  document.addEventListener("htmx:sendError", function (event) {
+    if (keep(event)) show();
+  });
+  // One the server could not confirm: its database was out of reach (503).
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status === 503 && keep(event)) retryLater(xhr.getResponseHeader("Retry-After"));
   });
   // While the kept entry goes out, the board is not fetched: its answer is the board to show.
   document.addEventListener("htmx:confirm", function (event) {

@@ -12,6 +12,7 @@ from pathlib import Path
 
 # Tests open tables by the hundred from one address; the limit itself is tested with its own app.
 os.environ.setdefault("REFEREE_TABLES_PER_WINDOW", "1000000")
+os.environ.setdefault("REFEREE_CORRECTIONS_PER_WINDOW", "1000000")  # and correct one table again and again
 
 import pytest  # noqa: E402
 

@@ -1,15 +1,21 @@
 """Plain helpers shared by the test suites (fixtures live in the conftest.py of their folder).
 
 - The test PostgreSQL server: its address and an admin connection, skipped when it is down.
+- A full disk: a small filesystem of its own (root only), and a file that fills it.
 - The registry of games: a game registered for the length of a test only.
 - Engines: the rule an engine refuses an entry with.
 - Pages: a phone with its own cookies posting forms as a browser does, and what a page says.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import re
+import shutil
+import subprocess
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -40,6 +46,33 @@ def postgres_or_skip():
 def postgres_url(database: str) -> str:
     """The address of ``database`` on the test server."""
     return POSTGRES.rsplit("/", 1)[0] + f"/{database}"
+
+
+# --------------------------------------------------------------------------- a full disk
+
+@contextlib.contextmanager
+def small_filesystem(mount: Path, megabytes: int = 2):
+    """A tmpfs of its own at ``mount`` (root only: elsewhere the test is skipped), to fill."""
+    mount.mkdir(exist_ok=True)
+    if shutil.which("mount") is None or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(mount)], capture_output=True).returncode:
+        pytest.skip("cannot mount a small filesystem here (needs root)")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def fill(disk: Path) -> Path:
+    """Write a file on ``disk`` until no byte is left; the file (unlink it to free the disk)."""
+    filler = disk / "filler"
+    with filler.open("wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0" * 4096)
+        except OSError as full:
+            assert full.errno == errno.ENOSPC
+    return filler
 
 
 # --------------------------------------------------------------------------- engines

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 import pickle
-from collections.abc import Callable, Iterable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
@@ -42,7 +43,7 @@ class Text(str):
         text.template, text.plural, text.params = template, plural, params
         return text
 
-    def __reduce__(self):  # pickle (copy_state) keeps the parts, not only the English
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickle (copy_state) keeps the parts, not only the English
         return _text_from_parts, (self.template, self.plural, self.params)
 
     def dump(self) -> dict[str, Any]:
@@ -94,7 +95,7 @@ class Refusal(Exception):
         self.overridable = overridable
         self.permission = permission  # the phone may not make this entry at all (HTTP 403)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "message": self.message, "overridable": self.overridable}
 
 
@@ -163,14 +164,14 @@ STANDARD = Preset("standard", "Standard rules", {})
 
 def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> dict[str, str]:
     """The full option set: defaults, overridden by ``given``; unknown names or values refuse."""
-    spec = {option.name: option for option in spec}
+    by_name = {option.name: option for option in spec}
     given = dict(given or {})
-    unknown = sorted(set(given) - set(spec))
+    unknown = sorted(set(given) - set(by_name))
     if unknown:
         raise unreadable("Unknown house rule {name!r}; this game knows {known}.", name=unknown[0],
-                         known=", ".join(spec))
+                         known=", ".join(by_name))
     chosen = {}
-    for name, option in spec.items():
+    for name, option in by_name.items():
         value = str(given.get(name, option.default)).strip()
         if option.number:
             low, high = option.number
@@ -186,19 +187,26 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
     return chosen
 
 
+# Controls, and format characters: zero-width spaces and joiners, bidi overrides that turn the
+# rest of a line around ("Ann" and "An\u200bn" would be two players who read the same).
+HIDDEN_CHARACTERS = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+
+
 def check_players(names: Any, low: int, high: int) -> list[str]:
     """Player names in seating order: ``low``..``high`` distinct, non-empty names."""
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise unreadable("Players are a list of names in seating order.")
-    names = [" ".join(n.split()) for n in names]
-    names = [n for n in names if n]
-    if not low <= len(names) <= high:
-        raise unreadable("This game takes {low} to {high} players, not {n}.", low=low, high=high, n=len(names))
-    if any(len(n) > 24 for n in names):
+    spaced = (" ".join(unicodedata.normalize("NFC", n).split()) for n in names)
+    seated: list[str] = [n for n in spaced if n]
+    if not low <= len(seated) <= high:
+        raise unreadable("This game takes {low} to {high} players, not {n}.", low=low, high=high, n=len(seated))
+    if any(len(n) > 24 for n in seated):
         raise unreadable("A player name has at most 24 characters.")
-    if len({n.casefold() for n in names}) != len(names):
+    if any(unicodedata.category(c) in HIDDEN_CHARACTERS for n in seated for c in n):
+        raise unreadable("A player name may not hold invisible or control characters.")
+    if len({unicodedata.normalize("NFKC", n).casefold() for n in seated}) != len(seated):  # Ａnn is Ann
         raise unreadable("Two players have the same name; add an initial to tell them apart.")
-    return names
+    return seated
 
 
 def next_seat(seat: int, players: int) -> int:
@@ -249,12 +257,13 @@ def read_int(value: Any) -> int | None:
 Check = Callable[[Any, Mapping[str, Any], Any], None]
 
 
-class ReadFields(Mapping):
+class ReadFields(Mapping[str, Any]):
     """An entry that notes which of its fields the engine reads: the log stores those and drops
     the rest (issue 17 item 5: extra fields were stored verbatim, and one form post of 61 KB
     became an export of 55.7 MB). Iterating or counting the fields counts as reading them all."""
 
-    def __init__(self, fields: Mapping[str, Any], read: set | None = None, added: dict | None = None):
+    def __init__(self, fields: Mapping[str, Any], read: set[object] | None = None,
+                 added: dict[str, Any] | None = None):
         self._fields = fields
         self.read = set() if read is None else read
         self._added = added or {}
@@ -271,7 +280,7 @@ class ReadFields(Mapping):
         self.read.add(name)
         return name in self._fields
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         self.read.update(self._fields)
         return iter({**self._fields, **self._added})
 
@@ -319,7 +328,7 @@ def dump_state(state: Any) -> Any:
     of the cost of storing a snapshot."""
     if isinstance(state, Text):
         return state.dump()
-    if is_dataclass(state):
+    if is_dataclass(state) and not isinstance(state, type):
         return {name: dump_state(getattr(state, name)) for name in _field_names(type(state))}
     if isinstance(state, (list, tuple)):
         return type(state)(dump_state(item) for item in state)

@@ -271,7 +271,8 @@ class Game:
         kind that every seat makes at once (predictions, tasks, declarations), for two seats."""
         if not (isinstance(action, Mapping) and isinstance(earlier, Mapping)):
             return False
-        move = self.moves.get(action.get("type"))
+        kind = action.get("type")
+        move = self.moves.get(kind) if isinstance(kind, str) else None  # a list or an object: no move
         return (bool(move and move.any_order) and earlier.get("type") == action.get("type")
                 and str(earlier.get("seat")) != str(action.get("seat")))
 

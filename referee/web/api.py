@@ -91,7 +91,9 @@ def undo(code: str):
 
 @bp.post("/tables/<code>/corrections")
 def correct(code: str):
-    return _write(code, forms.api_correction(forms.json_body()))
+    write = forms.api_correction(forms.json_body())
+    limits.count_a_correction(log.find_table(db(), code).code)
+    return _write(code, write)
 
 
 def _write(code: str, write: forms.Write):

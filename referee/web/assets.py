@@ -20,7 +20,7 @@ COMPRESSED_TYPES = frozenset({"text/html", "application/json", "image/svg+xml", 
 SMALLEST_WORTH_COMPRESSING = 600  # bytes: below about this, gzip's own header and a packet cost more
 GZIP_LEVEL = 6
 
-_hashes: dict[str, str] = {}
+_hashes: dict[str, str] | None = None  # see _static_hashes
 _compressed_files: dict[tuple[str, str], bytes] = {}
 _lock = threading.Lock()
 
@@ -34,15 +34,21 @@ def init_app(app) -> None:
 
 def content_hash(filename: str) -> str | None:
     """The first ten hex digits of a static file's SHA-256 (None: no such file). Static files
-    do not change while the app runs, so each is read once."""
+    do not change while the app runs, so the folder is hashed once, on first use: a name asked
+    for is only looked up, never opened (issue 28: ``/static/..%2F…?v=1`` read files outside the
+    folder to hash them, and every name asked for was kept)."""
+    return _static_hashes().get(filename)
+
+
+def _static_hashes() -> dict[str, str]:
+    """Every file under the static folder by its name there (``app.css``, ``icons/x.svg``)."""
+    global _hashes
     with _lock:
-        if filename in _hashes:
-            return _hashes[filename]
-    path = Path(current_app.static_folder) / filename
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10] if path.is_file() else None
-    with _lock:
-        _hashes[filename] = digest
-    return digest
+        if _hashes is None:
+            folder = Path(current_app.static_folder)
+            _hashes = {path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+                       for path in folder.rglob("*") if path.is_file()}
+        return _hashes
 
 
 def _hashed_static_links(endpoint: str, values: dict) -> None:

@@ -132,7 +132,9 @@ def stamp_now(code: str) -> tuple[int, int] | None:
     stamp = hub.known_stamp(code)
     if stamp is None:
         stamp = log.table_stamp(current_app.extensions["db_engine"], code)
-        if stamp is not None:
+        if stamp is None:
+            hub.forget(code)  # no table: nothing for the hub to keep current
+        else:
             hub.announce(code, *stamp)
     return stamp
 

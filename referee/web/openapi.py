@@ -75,7 +75,8 @@ def openapi_document() -> dict:
                                 "Bodies are JSON objects of at most 64 KiB, nested at most 32 levels deep; no "
                                 "string in them may hold a NUL character (U+0000) or a lone surrogate, and NaN "
                                 "or Infinity are not numbers here (400). While the database cannot be reached, "
-                                "every endpoint answers 503 (rule UNAVAILABLE) with Retry-After."},
+                                "every endpoint answers 503 (rule UNAVAILABLE) with Retry-After; a write is then "
+                                "not confirmed, and sending it again with its key is safe."},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "A seat token or the host token."}},
@@ -132,7 +133,9 @@ def openapi_document() -> dict:
                     "422": _json(_ref("Error"), "Refused: the replacement by the game's rules (a rule ID, maybe "
                                                 "overridable with ruling: true); CORRECT: the entry is not in force, "
                                                 "or there is nothing to accept; PENDING: another entry is to be "
-                                                "settled first.")})},
+                                                "settled first."),
+                    "429": _json(_ref("Error"), "Rule LIMIT: this address made many corrections at this table "
+                                                "lately (Retry-After says when to try again); nothing recorded.")})},
             "/api/tables/{code}/seats/{seat}/claim": {"post": _operation(
                 "claimSeat", "Claim a free seat for a client (a script, a bot): its token, answered once",
                 description="Host token only. A seat a phone or client already holds answers 409 (rule SEAT); "

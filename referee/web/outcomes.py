@@ -17,6 +17,8 @@ sessions.SeatTaken  409     the board: the seat is taken (the API: JSON)
 claims.SeatAwaited  409     the board: a rematch's seat waits for its phone a while
 log.Archived        410     rule ARCHIVED; the board with the sentence (idle tables take no entries)
 TooManyTables       429     rule LIMIT, Retry-After; this address opened too many tables lately
+TooManyCorrections  429     rule LIMIT, Retry-After; the board: this address corrected this
+                            table too often lately
 413, 404, 405       as is   rule REQUEST or ROUTE; the plain page (404: "no such table")
 database down       503     rule UNAVAILABLE, Retry-After; a page that tries again by itself;
                             one log line each, not a traceback
@@ -28,7 +30,7 @@ from flask import current_app, jsonify, render_template, request
 from flask_babel import gettext, lazy_gettext
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, SecurityError
 
 from .. import claims, log, upkeep
 from ..games import GAMES
@@ -133,6 +135,14 @@ def no_route(_exc):
     return render_template("not_found.html"), 404
 
 
+def untrusted_host(exc):
+    """A Host header not in TRUSTED_HOSTS (a forged one would flow into join links): the API
+    answers JSON here too."""
+    if api_request():
+        return error_json(400, "REQUEST", "This server does not answer to that host name.")
+    return exc
+
+
 def wrong_method(exc):
     """The API answers JSON here too, with the methods it does take."""
     if api_request():
@@ -145,18 +155,23 @@ def wrong_method(exc):
 # --------------------------------------------------------------------------- the database is down
 
 RETRY_SECONDS = 5
+LOGGED_REASON = 300  # characters of a path or a driver's message that reach the log
+UNAVAILABLE_API_MESSAGE = "The database cannot be reached just now. Try again in a few seconds."
+UNCONFIRMED_API_MESSAGE = ("The database cannot be reached just now: this write is not confirmed; sending it again "
+                           "(same key) is safe, it is recorded once. Try again in a few seconds.")
 
 
 def database_unavailable(exc):
-    """The database cannot be reached (down, restarting, no connection left in the pool): the
-    client is told to come back, and the log says so in one line, not a traceback per request.
-    Nothing was recorded: a write's transaction never committed."""
-    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-    current_app.logger.warning("database unavailable: %s %s: %s", request.method, request.path, reason)
+    """The database cannot be reached (down, restarting, its disk full, no connection left in
+    the pool): the client is told to come back, and the log says so in one short line, not a
+    traceback per request. A write is not confirmed rather than "not recorded": its commit may
+    have gone through with the reply lost; sent again with its key it is recorded once."""
+    reason = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or ["?"])[0][:LOGGED_REASON]
+    current_app.logger.warning("database unavailable: %s %s: %s", request.method, request.path[:LOGGED_REASON], reason)
     retry = {"Retry-After": str(RETRY_SECONDS)}
     if api_request():
-        body, status = error_json(503, "UNAVAILABLE", "The database cannot be reached just now; nothing was "
-                                                      "recorded. Try again in a few seconds.")
+        message = UNCONFIRMED_API_MESSAGE if request.method == "POST" and _on_a_table() else UNAVAILABLE_API_MESSAGE
+        body, status = error_json(503, "UNAVAILABLE", message)
         return body, status, retry
     # After a form post the page comes back to the page the form was on, not to the post's address.
     page = render_template("unavailable.html", retry_seconds=RETRY_SECONDS, retry_url=current_page())
@@ -169,6 +184,16 @@ def archived(_exc: log.Archived):
     if api_request():
         return error_json(410, "ARCHIVED", str(message))
     return render.board_page(_table_again(), 410, message=message)
+
+
+def too_many_corrections(exc: limits.TooManyCorrections):
+    retry = {"Retry-After": str(exc.retry_after)}
+    message = lazy_gettext("This table was corrected many times lately from this address; try again in "
+                           "%(seconds)s seconds.", seconds=exc.retry_after)
+    if api_request():
+        body, status = error_json(429, "LIMIT", str(message))
+        return body, status, retry
+    return render.board_page(_table_again(), 429, message=message), retry
 
 
 def too_many_tables(exc: limits.TooManyTables):
@@ -185,8 +210,8 @@ ANSWERS = {
     log.TableNotFound: table_not_found, log.Stale: stale, log.Denied: denied, Refusal: refused,
     forms.BadInput: bad_input, sessions.NotJoined: not_joined, sessions.SeatTaken: seat_taken,
     claims.SeatAwaited: seat_awaited,
-    log.Archived: archived, limits.TooManyTables: too_many_tables,
-    413: too_large, 404: no_route, 405: wrong_method,
+    log.Archived: archived, limits.TooManyTables: too_many_tables, limits.TooManyCorrections: too_many_corrections,
+    413: too_large, 404: no_route, 405: wrong_method, SecurityError: untrusted_host,
     OperationalError: database_unavailable, PoolTimeout: database_unavailable,
 }
 

@@ -33,8 +33,11 @@ def index():
 @bp.get("/find")
 def find():
     """The start page's code box: go to the table with that code."""
-    code = log.normalise_code(request.args.get("code", ""))[:16]
-    return redirect(url_for("pages.table", code=code or "-"), 303)
+    try:
+        code = log.normalise_code(request.args.get("code", ""))
+    except log.TableNotFound:
+        code = "-"  # the "no such table" page, as for any code nobody has
+    return redirect(url_for("pages.table", code=code), 303)
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
@@ -192,6 +195,7 @@ def correct(code: str, seq: int):
     if request.method == "GET":
         return correcting.correction_page(table, seq, inserting)
     write = forms.page_correction(request.form, seq, inserting)
+    limits.count_a_correction(table.code)
     try:
         write.record(db(), table.code, sessions.writer(table))
     except (Refusal, log.Denied, log.Stale) as problem:

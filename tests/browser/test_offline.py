@@ -1,14 +1,18 @@
 """Issue 17 item 15: a phone that loses the network, in real Chromium. An entry tapped while
 offline shows as not sent yet, goes out again with the same key when the phone is back and is
 recorded once; if the table moved on meanwhile it shows as not recorded, with the fresh board.
-The page says when the phone is offline and when it is live again."""
+The page says when the phone is offline and when it is live again. An entry the server could
+not confirm (503: its database out of reach, here a real full disk) is sent again by itself."""
 from __future__ import annotations
 
 import json
+import threading
 import urllib.request
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.helpers import fill, small_filesystem
 
 from .helpers import join, open_table
 
@@ -89,4 +93,36 @@ def test_a_phone_reloaded_offline_shows_its_last_board_and_its_kept_entry_lands_
     expect(ann.locator(".players li", has_text="Ann")).to_contain_text("1", timeout=LIVE)
     expect(ann.locator("#net-status")).not_to_contain_text("Not sent yet", timeout=LIVE)
     predictions = [e for e in entries(live_server, code) if e["action"]["type"] == "predict"]
+    assert len(predictions) == 1 and predictions[0]["by"] == 0
+
+
+@pytest.fixture
+def server_on_a_small_disk(tmp_path):
+    """`referee serve`'s door on a SQLite file on a 2 MB filesystem of its own (issue 28)."""
+    from referee import door
+    from referee.app import create_app
+
+    with small_filesystem(tmp_path / "disk") as disk:
+        app = create_app({"DATABASE_URL": f"sqlite:///{disk / 'referee.sqlite3'}", "PUSH_STREAMS": 8,
+                          "PUSH_STREAMS_PER_CLIENT": 8})
+        server = door.guarded_server(app, host="127.0.0.1", port=0, threads=8)
+        base = f"http://127.0.0.1:{server.effective_port}"
+        app.config["PUBLIC_URL"] = base
+        threading.Thread(target=server.run, daemon=True).start()
+        yield base, disk
+        server.close()
+        app.extensions["db_engine"].dispose()
+
+
+def test_an_entry_the_server_could_not_confirm_is_sent_again_and_recorded_once(server_on_a_small_disk, phone):
+    base, disk = server_on_a_small_disk
+    host, ann, code = predicting(base, phone)
+    filler = fill(disk)  # the database's disk is full: the entry is answered 503
+    predict(ann, 0, 1)
+    expect(ann.locator("#net-status")).to_contain_text("not confirmed yet", timeout=LIVE)
+    assert [e["kind"] for e in entries(base, code)] == ["entry"]
+    filler.unlink()
+    expect(ann.locator("#net-status")).to_contain_text("Live again", timeout=3 * LIVE)
+    expect(ann.locator(".players li", has_text="Ann")).to_contain_text("1", timeout=LIVE)
+    predictions = [e for e in entries(base, code) if e["action"]["type"] == "predict"]
     assert len(predictions) == 1 and predictions[0]["by"] == 0

@@ -3,6 +3,7 @@ no repeated queries, idle tables are archived and unplayed ones swept, and the H
 flows into join links, QR codes or exports."""
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -106,3 +107,60 @@ def test_a_forged_host_never_reaches_a_join_link(no_public_url):
     code = honest.json["code"]
     assert client.get(f"/t/{code}/qr.svg", headers={"Host": "evil.example"}).status_code == 400
     assert client.get(f"/t/{code}/export.json", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_a_forged_host_is_answered_in_json_under_the_api(no_public_url):
+    """Issue 28: every API answer is JSON, this refusal too (it was Werkzeug's HTML page)."""
+    client = no_public_url.test_client()
+    for answer in (client.post("/api/tables", json=NEW, headers={"Host": "evil.example"}),
+                   client.get("/api/games", headers={"Host": "evil.example"}),
+                   client.get("/api/tables/ABCDEFGH", headers={"Host": "evil.example"})):
+        assert answer.status_code == 400 and answer.mimetype == "application/json"
+        assert answer.json["error"]["rule"] == "REQUEST" and "evil" not in answer.json["error"]["message"]
+
+
+@pytest.fixture
+def few_corrections(database_url):
+    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "PUBLIC_URL": "http://table.test",
+                      "CORRECTIONS_PER_WINDOW": 3})
+    yield app
+    app.extensions["db_engine"].dispose()
+
+
+def _predicting(client) -> TableDriver:
+    table = TableDriver(client, "switch-to", ["Ann", "Ben", "Cem"])
+    table.enter({"type": "start_round", "removed_suit": "S"})
+    table.enter({"type": "predict", "value": 1}, seat=0)
+    return table
+
+
+def _correct_the_prediction(table: TableDriver, value: int, **environ):
+    entries = table.client.get(f"/api/tables/{table.code}/history").json["entries"]
+    prediction = max(e["seq"] for e in entries if e["in_force"])  # the prediction, or what corrected it
+    body = {"entry": prediction, "action": {"type": "predict", "seat": 0, "value": value}, "expected_seq": table.seq,
+            "key": uuid.uuid4().hex}
+    answer = table.client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"),
+                               environ_base=environ)
+    if answer.status_code == 200:
+        table.seq = answer.json["seq"]
+    return answer
+
+
+def test_one_address_corrects_one_table_only_so_often(few_corrections):
+    """Issue 28: a correction re-enters every later entry with a snapshot each; unbounded, a
+    script could make a table grow by megabytes a minute."""
+    client = few_corrections.test_client()
+    table, other = _predicting(client), _predicting(client)
+    assert [_correct_the_prediction(table, value).status_code for value in (2, 3, 4)] == [200] * 3
+    seq = table.seq
+    refused = _correct_the_prediction(table, 5)
+    assert refused.status_code == 429 and refused.json["error"]["rule"] == "LIMIT"
+    assert int(refused.headers["Retry-After"]) > 0
+    assert client.get(f"/api/tables/{table.code}").json["seq"] == seq  # nothing recorded
+    assert _correct_the_prediction(other, 2).status_code == 200  # another table is not held back
+    assert _correct_the_prediction(table, 5, REMOTE_ADDR="192.0.2.9").status_code == 200  # nor another address
+    client.set_cookie(f"rt_{table.code}", table.host, path=f"/t/{table.code}")
+    page = client.post(f"/t/{table.code}/correct/2", data={"type": "predict", "seat": 0, "value": 6,
+                                                           "expected_seq": seq, "key": uuid.uuid4().hex},
+                       headers={"HX-Request": "true"})
+    assert page.status_code == 429 and "corrected many times" in page.get_data(as_text=True)

@@ -169,6 +169,23 @@ def test_opening_an_unknown_game_or_absurd_players_is_422(client, body):
     assert response.status_code == 422 and response.json["error"]["message"]
 
 
+@pytest.mark.parametrize("players", [
+    ["Ann", "An\u200bn"], ["Ann", "Ann\u2060"], ["\u202eAnn", "Ben"], ["Ann", "Be\u0007n"], ["Ann", "Ben\ufeff"],
+    ["Ann", "\uff21nn"],                # a full-width A: the same name to a reader
+    ["Zoë", "Zoe\u0308"],               # ë composed, and e with a combining diaeresis
+])
+def test_names_that_look_alike_or_hide_characters_are_refused(client, players):
+    """Issue 28: names differing only by invisible characters, or carrying a bidi override that
+    turns the rest of a line around, were accepted."""
+    response = post_json(client, "/api/tables", {"game": "switch-to", "players": players})
+    assert response.status_code == 422 and response.json["error"]["rule"] == "ENTRY"
+
+
+def test_names_are_kept_composed(client):
+    opened = post_json(client, "/api/tables", {"game": "switch-to", "players": ["Zoe\u0308", "Ben"]}).json
+    assert opened["seats"][0]["name"] == "Zo\u00eb"
+
+
 @pytest.mark.parametrize("since", ["", "abc", "1.5", "0x10", "1e3"])
 def test_polling_without_a_whole_number_is_400(client, table, since):
     response = client.get(f"/api/tables/{table.code}/changes?since={since}")
@@ -210,6 +227,18 @@ def test_unknown_entry_types_are_422_in_every_game(client, game):
         for by in ("host", 0):
             error = table.enter({"type": kind}, by=by, seat=0, expect=422)["error"]
             assert error["rule"] == "ENTRY" and error["message"]
+    assert seq_of(client, table.code) == before
+
+
+@pytest.mark.parametrize("game", ["schwimmen", "switch-16", "switch-to"])  # ready() made entries there
+def test_an_entry_type_of_the_wrong_shape_on_a_board_one_entry_old_is_refused(client, game):
+    """Issue 28: it went to ``Game.commutes`` (may it go on top of the entry since?), a 500."""
+    table, _ = ready(client, game)
+    before = table.seq
+    for kind in (["play"], {"type": "play"}, 5, None):
+        answer = client.post(f"/api/tables/{table.code}/plays", headers=table.auth(0),
+                             json={"action": {"type": kind}, "seat": 0, "expected_seq": before - 1, "key": uuid.uuid4().hex})
+        assert answer.status_code in (409, 422), answer.status_code
     assert seq_of(client, table.code) == before
 
 

@@ -51,10 +51,10 @@ def _database_from_before_migrations(url: str) -> None:
         connection.execute(text("DROP TABLE alembic_version"))
         connection.execute(text(
             "INSERT INTO game_tables (code, game, host_token, options, seats, seq, tip, created_at) "
-            "VALUES ('OLD234', 'switch-to', 'h', '{}', :seats, 1, 1, :opened)"),
+            "VALUES ('PRE234', 'switch-to', 'h', '{}', :seats, 1, 1, :opened)"),
             {"seats": '[{"name": "Ann", "token": "a"}, {"name": "Bo", "token": "b"}, {"name": "Cy", "token": "c"}]',
              "opened": datetime(2026, 1, 1, tzinfo=timezone.utc)})
-        table_id = connection.execute(text("SELECT id FROM game_tables WHERE code = 'OLD234'")).scalar_one()
+        table_id = connection.execute(text("SELECT id FROM game_tables WHERE code = 'PRE234'")).scalar_one()
         connection.execute(text(
             "INSERT INTO entries (table_id, seq, key, kind, by, action, tip, prev_tip, description, created_at) "
             "VALUES (:t, 1, 'k1', 'entry', 'host', '{\"type\": \"start_round\"}', 1, 0, 'Round 1 starts', :at)"),
@@ -70,7 +70,7 @@ def test_a_database_from_before_migrations_upgrades_without_loss(fresh_url):
     try:
         assert migrate.current_revision(engine) == HEAD
         with Session(engine) as session:
-            table = log.find_table(session, "OLD234")
+            table = log.find_table(session, "PRE234")
             assert (table.seq, table.tip, [s["name"] for s in table.seats]) == (1, 1, ["Ann", "Bo", "Cy"])
             assert table.updated_at.replace(tzinfo=timezone.utc) == datetime(2026, 1, 1, 20, 5, tzinfo=timezone.utc)
             [entry] = log.history(session, table)

@@ -24,7 +24,8 @@ def free_port() -> int:
 class Server:
     """``python -m referee serve`` on loopback with its own SQLite file."""
 
-    def __init__(self, database: str, public_url: str | None = None, args: tuple = (), env: dict | None = None):
+    def __init__(self, database: str, public_url: str | None = None, args: tuple = (), env: dict | None = None,
+                 output=subprocess.PIPE):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(self.port), *args]
@@ -32,7 +33,7 @@ class Server:
             args += ["--public-url", public_url]
         env = {**os.environ, **(env or {}), "REFEREE_DATABASE_URL": database, "PYTHONUNBUFFERED": "1"}
         env.pop("REFEREE_PUBLIC_URL", None)
-        self.process = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.process = subprocess.Popen(args, env=env, stdout=output, stderr=subprocess.STDOUT, text=True)
         self._wait_until_up()
 
     def _wait_until_up(self) -> None:
