@@ -133,14 +133,15 @@ def refuse_while_awaited(info: Mapping[str, Any], by, old_pass: str | None) -> N
 
 # --------------------------------------------------------------------------- what a late phone sees
 
-def seat_view(session, table: GameTable, state, viewer, engine) -> dict:
-    """``engine.view(state, viewer)``, except for a seat's phone that claimed the seat after
-    some of its hidden entries were made: that phone sees the board as the other seats do,
-    with its own entries to make."""
-    own = engine.view(state, viewer)
+def seat_view(session, table: GameTable, state, viewer, engine, view=None) -> dict:
+    """``engine.view(state, viewer)`` (or ``view(state, viewer)``), except for a seat's phone
+    that claimed the seat after some of its hidden entries were made: that phone sees the board
+    as the other seats do, with its own entries to make."""
+    view = view or engine.view
+    own = view(state, viewer)
     if not isinstance(viewer, int) or not engine.secret_entries:
         return own
-    stranger = {**engine.view(state, None), "actions": own.get("actions", [])}
+    stranger = {**view(state, None), "actions": own.get("actions", [])}
     if stranger == own or not hides_from_its_phone(session, table, viewer):
         return own  # nothing on this board is the seat's alone, or nothing of it from before the claim
     return stranger

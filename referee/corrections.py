@@ -373,10 +373,13 @@ def pending_view(table: GameTable, viewer) -> dict | None:
             "rest": len(pending["rest"]), "unlisted": pending.get("unlisted", 0)}
 
 
+HIDDEN_WHY = Text("Why it fails stays hidden: it would show what this entry keeps secret.")
+
+
 def _message_for(item: dict, viewer) -> Text:
     secret_for = item.get("secret_for")
     if secret_for is not None and viewer != secret_for:
-        return Text("Why it fails stays hidden: it would show what this entry keeps secret.")
+        return HIDDEN_WHY
     return revive_texts(item["message"])
 
 

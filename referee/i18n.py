@@ -19,7 +19,6 @@ from flask_babel import Babel, get_locale, get_translations, pgettext
 from .games import GAMES
 from .games.base import Option, Text
 from .i18n_extract import VALUE_CONTEXT, value_label
-from .log import description
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
 LANG_COOKIE = "lang"
@@ -190,6 +189,5 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale, current_page=current_page)
     app.add_template_filter(translate, "translate")
     app.add_template_filter(option_value, "option_value")
-    app.add_template_filter(lambda entry: translate(description(entry)), "history_line")
     app.register_blueprint(bp)
     app.after_request(vary_on_language)

@@ -88,6 +88,8 @@ class Move:
       it? (By default: when it ``reveals``.)
     - ``shown(state, action, who)``: a secret entry's history line once shown, with what it hid.
     - ``settled(before, after)``: what the entry settled that its line does not say, for the history.
+    - ``kept_from(before, action, now, viewer)``: the entry's line while the board at ``now``
+      keeps its details from ``viewer`` (a card picked earlier, on a closed record).
     - ``restated_by``: note templates that say this entry again, more fully: the history shows
       such a note in the entry's place instead of saying it twice.
     """
@@ -132,6 +134,14 @@ class Move:
     def shown(self, state: Any, action: Action, who: str) -> Text | None:
         """The history line of this secret entry once the table has seen it ("Ann predicted 3"),
         from the state before it; None: its ``describe`` line. Never called before the reveal."""
+        return None
+
+    def kept_from(self, before: Any, action: Action, now: Any, viewer: Any) -> Text | None:
+        """This entry's history line for ``viewer`` while the board at ``now`` keeps the entry's
+        details from that viewer ("Ann picked a card": the board shows only the column in
+        progress), from the state ``before`` it; None: ``viewer`` may read all of it. The
+        history, the API and the exports say no more than the board does. Only an entry of the
+        round in progress may be kept (``Game.round_info``): a round gone by is not asked."""
         return None
 
     def seat_only(self, state: Any) -> bool:
@@ -180,6 +190,11 @@ class Game:
 
     def view(self, state: Any, viewer: Any = None) -> dict:
         raise NotImplementedError
+
+    def view_at(self, state: Any, viewer: Any, now: Any) -> dict:
+        """The board as it stood at an earlier ``state`` (a correction page's), for ``viewer``,
+        showing no more than the board at ``now`` does (``Move.kept_from``). By default: its view."""
+        return self.view(state, viewer)
 
     def round_info(self, view: dict) -> RoundInfo | None:
         return None
@@ -331,6 +346,23 @@ class Game:
         move = self._move_of(action)
         return move is not None and (type(move).reveals is not Move.reveals
                                      or type(move).shows_secrets is not Move.shows_secrets)
+
+    def kept_from(self, before: Any, action: Action, now: Any, viewer: Any) -> Text | None:
+        """``action``'s line for ``viewer`` when the board at ``now`` keeps its details from that
+        viewer, else None (``Move.kept_from``)."""
+        move = self._move_of(action)
+        return move.kept_from(before, action, now, viewer) if move is not None else None
+
+    def keeps_from(self, now: Any, viewer: Any) -> bool:
+        """May the board at ``now`` keep any entry's details from ``viewer``? (By default: when a
+        move has its own ``kept_from``.) False spares reading the states around each entry."""
+        return any(type(move).kept_from is not Move.kept_from for move in self.moves.values())
+
+    def may_keep(self, action: Action) -> bool:
+        """May ``action``'s details be kept from a viewer (its move has its own ``kept_from``)?
+        Only for those are the states around an entry loaded."""
+        move = self._move_of(action)
+        return move is not None and type(move).kept_from is not Move.kept_from
 
     def restates(self, action: Action, note: Text) -> bool:
         """Does ``note``, set off by ``action``, say that entry again (``Move.restated_by``)?"""

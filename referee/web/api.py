@@ -10,7 +10,7 @@ from flask import Blueprint, Response, jsonify, request
 from .. import claims, log
 from ..games import GAMES
 from ..games.base import HOST
-from . import events, flows, forms, limits, outcomes, render, sessions
+from . import events, flows, forms, limits, outcomes, projection, render, sessions
 from .common import db, join_url, qr_response
 from .openapi import openapi_document
 
@@ -104,7 +104,8 @@ def _write(code: str, write: forms.Write):
     table = events.announce(code)
     return jsonify({**render.board_json(table, recorded.state, by),
                     "seq": recorded.entry.seq if recorded.replayed else table.seq,
-                    "entry": render.entry_json(recorded.entry), "replayed": recorded.replayed})
+                    "entry": render.entry_json(recorded.entry, projection.Projection(db(), table, by)),
+                    "replayed": recorded.replayed})
 
 
 @bp.get("/tables/<code>/history")
@@ -112,8 +113,9 @@ def history(code: str):
     table = log.find_table(db(), code)
     entries = log.history(db(), table)
     voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
+    seen = projection.of_this_phone(table, entries)
     return jsonify({"code": table.code, "seq": table.seq,
-                    "entries": [{**render.entry_json(e), "voided": e.seq in voided, "in_force": e.seq in in_force}
+                    "entries": [{**render.entry_json(e, seen), "voided": e.seq in voided, "in_force": e.seq in in_force}
                                 for e in entries],
                     "seats": [{"seat": event["seat"], "name": event["name"], "kind": event["kind"], "by": event["by"],
                                "after_seq": event["seq"], "at": event["at"]} for event in claims.seat_events(table)]})

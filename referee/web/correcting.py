@@ -13,11 +13,12 @@ import uuid
 
 from flask import g, make_response, render_template, url_for
 
-from .. import claims, corrections, gate, log
+from .. import corrections, gate, log
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
-from . import outcomes, pad, render, sessions
+from . import outcomes, render, sessions
 from .about import about_player
+from .projection import Projection
 from .common import by_json, db
 
 
@@ -36,12 +37,12 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     sessions.showing_secrets_of(viewer)  # the board before the entry may show this seat's hidden cards
     kind = "insert" if inserting else "correct"
     entry, before = corrections.starting_point(db(), table, viewer, target, kind)
-    game = log.engine_of(table)
+    game, seen = log.engine_of(table), Projection(db(), table, viewer)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     context = dict(
-        table=table, engine=game, view=claims.seat_view(db(), table, before, viewer, game), viewer=viewer, host=HOST,
-        key=uuid.uuid4().hex,
-        target=entry, target_words=pad.own_words(entry), inserting=inserting, settling=bool(table.pending), refusal=refusal,
+        table=table, engine=game, view=seen.view(before), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        target=entry, target_words=seen.own_words(entry), target_line=seen.words(entry), inserting=inserting,
+        settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
     )
     template = "_correction_board.html" if render.is_htmx() else "correct.html"
@@ -75,14 +76,15 @@ def corrected(table: GameTable):
 
 # --------------------------------------------------------------------------- on the board
 
-def board_context(table: GameTable, view: dict, viewer) -> dict:
+def board_context(table: GameTable, view: dict, seen: Projection) -> dict:
     """What a board adds: the pending correction (its entries' forms are hidden meanwhile), or
-    the correction just made, for every phone to see."""
-    pending = corrections.pending_view(table, viewer)
+    the correction just made, for every phone to see (in the words its viewer may read)."""
+    pending = seen.pending()
     no_entries_while_pending(table, view)
     if pending:
-        said_about_their_seats(table, pending, viewer)
-    return {"pending": pending, "just_corrected": None if pending else latest_correction(table)}
+        said_about_their_seats(table, pending, seen.viewer)
+    corrected = None if pending else latest_correction(table)
+    return {"pending": pending, "just_corrected": seen.words(corrected) if corrected else None}
 
 
 def said_about_their_seats(table: GameTable, pending: dict, viewer) -> None:
@@ -111,9 +113,9 @@ def latest_correction(table: GameTable) -> Entry | None:
     return last if last is not None and corrections.is_correction(last) else None
 
 
-def pending_json(table: GameTable, viewer) -> dict | None:
-    """The pending correction for the API, in English, as ``viewer`` may see it."""
-    pending = corrections.pending_view(table, viewer)
+def pending_json(seen: Projection) -> dict | None:
+    """The pending correction for the API, in English, as ``seen``'s viewer may see it."""
+    pending = seen.pending()
     if pending is None:
         return None
     return {"about": str(pending["about"]), "remaining": pending["rest"], "unlisted": pending["unlisted"],

@@ -18,6 +18,7 @@ from ..db import Entry, GameTable
 from ..games.base import HOST, Text
 from ..log import Denied
 from .common import db, public_base
+from .projection import Projection
 
 
 # --------------------------------------------------------------------------- secret entries
@@ -108,27 +109,21 @@ def entry_at(table: GameTable, seq: int) -> Entry | None:
     return entry
 
 
-def last_line(table: GameTable, viewer) -> LastLine | None:
+def last_line(table: GameTable, seen: Projection) -> LastLine | None:
+    """The last line, as ``seen``'s viewer may read it; each entry said without what it set off
+    ("Ann played 6♠ 6♥", not "… · Swoop!")."""
     if table.seq == 0:
         return None
     entry = entry_at(table, table.seq)
     if entry is None:
         return None
     if entry.kind != "void":
-        return LastLine(entry, entry_itself(entry))
+        return LastLine(entry, seen.own_words(entry))
     undone = entry_at(table, entry.voids)
-    said = Text("Undone: {entry}", entry=entry_itself(undone)) if undone else log.description(entry)
-    in_force = entry_at(table, table.tip) if table.tip and viewer is not None else None
-    return LastLine(entry, said, undone, undone is not None and may_put_back(table, entry, undone, viewer),
-                    entry_itself(in_force) if in_force else None)
-
-
-def entry_itself(entry: Entry):
-    """An entry's history line without what it set off ("Ann played 6♠ 6♥", not "… · Swoop!")."""
-    line = log.description(entry)
-    if isinstance(line, Text) and "p0" in line.params:
-        return line.params["p0"]
-    return line
+    said = Text("Undone: {entry}", entry=seen.own_words(undone)) if undone else seen.words(entry)
+    in_force = entry_at(table, table.tip) if table.tip and seen.viewer is not None else None
+    return LastLine(entry, said, undone, undone is not None and may_put_back(table, entry, undone, seen.viewer),
+                    seen.own_words(in_force) if in_force else None)
 
 
 def may_put_back(table: GameTable, void: Entry, undone: Entry, viewer) -> bool:
@@ -208,13 +203,13 @@ def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> Gam
 
 # --------------------------------------------------------------------------- everything a board adds
 
-def board_flows(table: GameTable, view: dict, viewer, sheet: scoresheet.ScoreSheet) -> dict[str, Any]:
+def board_flows(table: GameTable, view: dict, seen: Projection, sheet: scoresheet.ScoreSheet) -> dict[str, Any]:
     from .sheets import sheet_url
 
-    over = game_over(table, view, sheet)
+    viewer, over = seen.viewer, game_over(table, view, sheet)
     return {
         "joining": joining(table, viewer), "board_args": board_args(table, viewer),
-        "last": last_line(table, viewer), "over": over,
+        "last": last_line(table, seen), "over": over,
         "host_url": host_url(table) if viewer == HOST else None,
         "sheet_url": sheet_url(table) if over else None,  # the result's own link: it leads to no live table
     }

@@ -147,7 +147,8 @@ def openapi_document() -> dict:
                     "201": _json(_ref("Claimed"), "The seat's new token."),
                     "409": _json(_ref("Error"), "Rule SEAT: the seat is already claimed.")}))},
             "/api/tables/{code}/history": {"get": _operation(
-                "history", "Every line of the table's log, voids included (hidden values never)",
+                "history", "Every line of the table's log, voids included, as this token's board may tell it "
+                "(hidden values never)",
                 parameters=[CODE], responses=_answers("400", "404", **{"200": _json(_ref("History"), "The log.")}))},
             "/api/tables/{code}/qr.svg": {"get": _operation(
                 "qrCode", "QR code of the table's join address", parameters=[CODE],

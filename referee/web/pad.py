@@ -16,12 +16,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import select
-
 from .. import log
-from ..db import Entry, GameTable, Snapshot
+from ..db import Entry, GameTable
 from ..games.base import HOST, Text
 from ..games.game import Game, RoundInfo
+from .projection import Projection, States, action_of, same_round
 
 
 @dataclass
@@ -46,33 +45,10 @@ class PadRound:
     lines: list[PadLine]
 
 
-class _States:
-    """The table's snapshots, each read and loaded once, and only when asked for: the seqs that
-    have one are listed in one query, a state is read when a line needs it."""
-
-    def __init__(self, session, table: GameTable, engine: Game):
-        self.session, self.table, self.engine = session, table, engine
-        self.stored = set(session.execute(select(Snapshot.seq).where(Snapshot.table_id == table.id)).scalars())
-        self.loaded, self.rounds = {}, {}
-
-    def at(self, seq: int | None) -> Any:
-        if seq is None or seq not in self.stored:
-            return None
-        if seq not in self.loaded:
-            self.loaded[seq] = log.state_at(self.session, self.table, seq)
-        return self.loaded[seq]
-
-    def round_at(self, seq: int | None) -> RoundInfo | None:
-        if seq not in self.rounds:
-            state = self.at(seq)
-            self.rounds[seq] = self.engine.round_info(self.engine.view(state, None)) if state is not None else None
-        return self.rounds[seq]
-
-
-def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[int]) -> list[PadRound]:
-    """The history page's rounds, newest first, each with its lines newest first."""
-    engine = log.engine_of(table)
-    states = _States(session, table, engine)
+def history_pad(seen: Projection, entries: list[Entry], in_force: set[int]) -> list[PadRound]:
+    """The history page's rounds, newest first, each with its lines newest first, as the
+    viewer of ``seen`` may read them."""
+    engine, table, states = seen.engine, seen.table, seen.states
     by_seq = {entry.seq: entry for entry in entries}
     chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]  # in the order they apply
     shown, replaced = _shown_secrets(engine, states, chain)
@@ -84,8 +60,8 @@ def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[i
         if entry.kind == "entry":
             found = chain_rounds[entry.seq] if entry.seq in chain_rounds else states.round_at(entry.prev_tip)
             info = found or info
-        line = _line(engine, states, entry, entry.seq in shown, replaced.get(entry.seq), entry.seq in in_force)
-        if rounds and _same_round(rounds[-1].info, info):
+        line = _line(seen, entry, entry.seq in shown, replaced.get(entry.seq), entry.seq in in_force)
+        if rounds and same_round(rounds[-1].info, info):
             rounds[-1].lines.append(line)
         else:
             rounds.append(PadRound(info, [line]))
@@ -94,7 +70,7 @@ def history_pad(session, table: GameTable, entries: list[Entry], in_force: set[i
     return rounds[::-1]
 
 
-def _rounds_along(states: _States, chain: list[Entry]) -> dict[int, RoundInfo | None]:
+def _rounds_along(states: States, chain: list[Entry]) -> dict[int, RoundInfo | None]:
     """Seq -> the round each entry in force was made in. Rounds only move forward along the
     entries in force, so a stretch whose first and last entries share a round is that round
     throughout: only the states where the round changes are loaded, not every one."""
@@ -102,7 +78,7 @@ def _rounds_along(states: _States, chain: list[Entry]) -> dict[int, RoundInfo | 
 
     def fill(low: int, high: int) -> None:
         first, last = states.round_at(chain[low].prev_tip), states.round_at(chain[high].prev_tip)
-        if _same_round(first, last):
+        if same_round(first, last):
             found.update((entry.seq, first) for entry in chain[low:high + 1])
             return
         if high - low <= 1:
@@ -117,14 +93,10 @@ def _rounds_along(states: _States, chain: list[Entry]) -> dict[int, RoundInfo | 
     return found
 
 
-def _same_round(one: RoundInfo | None, other: RoundInfo | None) -> bool:
-    return (one and one.word, one and one.number) == (other and other.word, other and other.number)
-
-
-def _line(engine: Game, states: _States, entry: Entry, shown: bool, replaced_by: int | None,
-          in_force: bool) -> PadLine:
-    said, notes = _parts(log.description(entry))
-    action = _action_of(entry)
+def _line(seen: Projection, entry: Entry, shown: bool, replaced_by: int | None, in_force: bool) -> PadLine:
+    engine, states = seen.engine, seen.states
+    said, notes = _parts(seen.words(entry))
+    action = action_of(entry)
     line = PadLine(entry, said, replaced_by=replaced_by, by_other=not _entered_by_its_seat(entry, action))
     if entry.kind != "entry":
         return line
@@ -140,20 +112,6 @@ def _line(engine: Game, states: _States, entry: Entry, shown: bool, replaced_by:
         if before is not None and after is not None:
             line.settled = engine.settled(before, action, after)
     return line
-
-
-def _action_of(entry: Entry) -> dict[str, Any]:
-    """The entry as stored, with its seat: an entry a seat's phone made for itself may leave
-    the seat out (the log keeps only the fields the game read)."""
-    action = dict(entry.action) if isinstance(entry.action, Mapping) else {}
-    if "seat" not in action and entry.by != HOST and entry.by.isdigit():
-        action["seat"] = int(entry.by)
-    return action
-
-
-def own_words(entry: Entry) -> Any:
-    """An entry's own words without the notes it set off: how a player names it ("Ben played 3♥")."""
-    return _parts(log.description(entry))[0]
 
 
 def words_by_seq(rounds: list[PadRound]) -> dict[int, Any]:
@@ -182,16 +140,16 @@ def shown_secret_seqs(session, table: GameTable, entries: list[Entry]) -> set[in
     engine = log.engine_of(table)
     by_seq = {entry.seq: entry for entry in entries}
     chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]
-    return _shown_secrets(engine, _States(session, table, engine), chain)[0]
+    return _shown_secrets(engine, States(session, table, engine), chain)[0]
 
 
-def _shown_secrets(engine: Game, states: _States, chain: list[Entry]) -> tuple[set[int], dict[int, int]]:
+def _shown_secrets(engine: Game, states: States, chain: list[Entry]) -> tuple[set[int], dict[int, int]]:
     """The secret entries in force that a later entry (or they themselves) showed the table, and
     seq -> seq for those a later secret entry of the same kind and seat replaced before the reveal
     (the trumps typed again): only what the table was shown is said."""
     secret, waiting, shown, replaced = engine.secret_entries, {}, set(), {}
     for entry in chain:
-        action = _action_of(entry)
+        action = action_of(entry)
         if action.get("type") in secret:
             kind = (action["type"], str(action.get("seat")))
             if kind in waiting:
@@ -212,7 +170,7 @@ def _replaced_choices(engine: Game, chain: list[Entry]) -> dict[int, int]:
     replaced: dict[int, int] = {}
     run_type, latest = None, {}
     for entry in chain:
-        action = _action_of(entry)
+        action = action_of(entry)
         move = engine.moves.get(action.get("type")) if isinstance(action.get("type"), str) else None
         if move is None or not move.any_order:
             run_type, latest = None, {}

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, make_response, redirect, render_te
 from .. import claims, gate, log
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
-from . import correcting, events, flows, forms, limits, pad, render, security, sessions, tv
+from . import correcting, events, flows, forms, limits, pad, projection, render, security, sessions, tv
 from .common import db, join_url, public_base, qr_response, qr_svg
 
 bp = Blueprint("pages", __name__)
@@ -208,11 +208,12 @@ def history(code: str):
     table = log.find_table(db(), code)
     entries = log.history(db(), table)
     marks = correcting.history_marks(entries, table.tip)
-    rounds = pad.history_pad(db(), table, entries, marks["in_force"])
+    seen = projection.of_this_phone(table, entries)
+    rounds = pad.history_pad(seen, entries, marks["in_force"])
     return render_template("history.html", table=table, rounds=rounds, words_of=pad.words_by_seq(rounds),
                            seat_events=claims.seat_events(table)[::-1],
                            voided=log.voided_seqs(entries), engine=log.engine_of(table),
-                           viewer=sessions.who(table), may_correct=correcting.may_correct, **marks)
+                           viewer=seen.viewer, may_correct=correcting.may_correct, **marks)
 
 
 @bp.get("/t/<code>/tv")

@@ -11,12 +11,13 @@ from collections import OrderedDict
 from flask import current_app, make_response, render_template, request
 from flask_babel import get_locale
 
-from .. import claims, log, upkeep
+from .. import log, upkeep
 from ..db import GameTable
 from ..games.base import HOST, Refusal
 from . import correcting, flows, opening, sessions, sheets
 from .about import about_player
 from .common import by_json, db, join_url, public_base
+from .projection import Projection
 
 BOARDS_KEPT = 512  # rendered board fragments kept per process (a few KB each)
 # Stands for the form key in a kept board: each answer gets its own key in its place.
@@ -66,8 +67,9 @@ def _kept_board(table: GameTable, viewer) -> str:
 def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: dict | None, message: str | None,
                   form_key: str | None = None) -> str:
     game = log.engine_of(table)
-    state = log.current_state(db(), table)
-    view = flows.hide_held_secret_offers(table, state, claims.seat_view(db(), table, state, viewer, game), viewer)
+    seen = Projection(db(), table, viewer, now=log.current_state(db(), table))
+    state = seen.now
+    view = flows.hide_held_secret_offers(table, state, seen.view(), viewer)
     context = dict(
         table=table, engine=game, view=view, viewer=viewer, host=HOST,
         key=form_key or uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
@@ -76,8 +78,8 @@ def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: di
         message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
         freed=sessions.freed_seat(table, viewer),
         poll_seconds=current_app.config["POLL_SECONDS"], **sheets.board_context(table, view),
-        **correcting.board_context(table, view, viewer),
-        **flows.board_flows(table, view, viewer, sheets.sheet_of(table)),
+        **correcting.board_context(table, view, seen),
+        **flows.board_flows(table, view, seen, sheets.sheet_of(table)),
     )
     return render_template("board.html" if is_htmx() else "table.html", **context)
 
@@ -115,13 +117,14 @@ def board_json(table: GameTable, state, viewer) -> dict:
     """The table as ``viewer`` may see it: its code, seq, the game's view of the state and the
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
-    view = claims.seat_view(db(), table, state, viewer, log.engine_of(table))
-    view = correcting.no_entries_while_pending(table, flows.hide_held_secret_offers(table, state, view, viewer))
+    seen = Projection(db(), table, viewer)  # ``state`` may be an earlier one: a key's first answer
+    view = correcting.no_entries_while_pending(table, flows.hide_held_secret_offers(table, state, seen.view(state), viewer))
     return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
-            "pending": correcting.pending_json(table, viewer)}
+            "pending": correcting.pending_json(seen)}
 
 
-def entry_json(entry) -> dict:
-    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by), "description": entry.description,
+def entry_json(entry, seen: Projection) -> dict:
+    """A log line as ``seen``'s viewer may read it."""
+    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by), "description": seen.description(entry),
             "ruling": entry.ruling, "voids": entry.voids, "corrects": entry.corrects, "replaces": entry.replaces,
             "at": entry.created_at.isoformat()}

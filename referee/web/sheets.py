@@ -2,8 +2,8 @@
 code, CSV and JSON exports, the "send to BG Stats" link, and the web app manifest.
 
 Nothing here writes. Anyone with the table's code may watch it already, so the sheet needs no
-new secret; entries whose fields are secret until revealed are exported without those fields,
-as the history shows them.
+new secret; the export's entries are said as the phone asking may read them
+(``projection``): secret fields never, and what its board keeps from it as History says it.
 """
 from __future__ import annotations
 
@@ -21,8 +21,7 @@ from flask_babel import get_locale, gettext
 
 from .. import log, scoresheet
 from ..db import GameTable
-from ..games import GAMES
-from . import evening
+from . import evening, projection
 from .common import by_json, db, public_base, qr_response
 from .pad import shown_secret_seqs
 
@@ -204,14 +203,14 @@ def export_document(table: GameTable) -> dict:
     view = engine.view(log.current_state(db(), table), None)
     entries = log.history(db(), table)
     voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
-    shown = shown_secret_seqs(db(), table, entries)
+    seen, shown = projection.of_this_phone(table, entries), shown_secret_seqs(db(), table, entries)
     return {
         "table": {"code": table.code, "game": table.game, "title": engine.title, "phase": view["phase"],
                   "seq": table.seq, "tip": table.tip, "created_at": table.created_at.isoformat(),
                   "url": f"{public_base()}/t/{table.code}", "sheet_url": sheet_url(table)},
         "players": [{"seat": seat, "name": s["name"]} for seat, s in enumerate(table.seats)],
         "options": dict(table.options),
-        "entries": [_entry(table, e, voided, in_force, e.seq in shown) for e in entries],
+        "entries": [_entry(seen, e, voided, in_force, e.seq in shown) for e in entries],
         "score_sheet": sheet_json(sheet_of(table, view)),
         "evening": _evening_json(table),
     }
@@ -222,20 +221,13 @@ def _evening_json(table: GameTable) -> dict | None:
     return evening.as_json(tonight) if tonight else None
 
 
-def _entry(table: GameTable, entry, voided: set[int], in_force: set[int], shown: bool) -> dict:
-    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by), "description": entry.description,
-            "action": entry.action if shown else _public_action(table.game, entry.action),
+def _entry(seen: projection.Projection, entry, voided: set[int], in_force: set[int], shown: bool) -> dict:
+    """A log line as this phone may read it; a secret entry's fields once the table was shown them."""
+    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by),
+            "description": seen.description(entry), "action": entry.action if shown else seen.action(entry),
             "ruling": entry.ruling, "voids": entry.voids, "voided": entry.seq in voided,
             "in_force": entry.seq in in_force, "corrects": entry.corrects, "replaces": entry.replaces,
             "at": entry.created_at.isoformat()}
-
-
-def _public_action(game: str, action: dict | None) -> dict | None:
-    """An entry as the history shows it: a secret entry's fields stay on its maker's phone (until
-    the table is shown them: ``export_document``)."""
-    if action is None or action.get("type") not in GAMES[game].secret_entries:
-        return action
-    return {k: v for k, v in action.items() if k in ("type", "seat")}
 
 
 def sheet_json(sheet: scoresheet.ScoreSheet) -> dict:

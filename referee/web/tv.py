@@ -15,6 +15,7 @@ from ..db import GameTable
 from ..games.base import HOST
 from . import flows, sheets
 from .common import db, join_url
+from .projection import Projection
 from .render import is_htmx
 
 WATCHER = None
@@ -24,12 +25,13 @@ WATCHER = None
 def screen(table: GameTable) -> str:
     """The whole page, or for htmx just the screen inside it."""
     game = log.engine_of(table)
-    view = game.view(log.current_state(db(), table), WATCHER)
+    seen = Projection(db(), table, WATCHER, now=log.current_state(db(), table))
+    view = seen.view()
     view["actions"] = []  # a screen offers nothing to enter
     sheet = sheets.sheet_of(table)
     context = dict(
         table=table, engine=game, view=view, viewer=WATCHER, host=HOST, key="", board_args={},
-        last=flows.last_line(table, WATCHER), over=flows.game_over(table, view, sheet), sheet=sheet,
+        last=flows.last_line(table, seen), over=flows.game_over(table, view, sheet), sheet=sheet,
         standings=standings(sheet), join_url=join_url(table), poll_seconds=current_app.config["POLL_SECONDS"],
         **sheets.board_context(table, view),
     )

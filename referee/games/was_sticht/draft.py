@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import Refusal, Text
+from ..base import HOST, Refusal, Text
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import (
@@ -14,6 +14,7 @@ from .state import (
     TRUMPS,
     State,
     any_pick,
+    column_shown,
     current_column,
     free_cards,
     next_picker,
@@ -118,6 +119,14 @@ class Pick(SeatEntry):
         return Text("{name} picked {card}", name=who if seat is None else state.name(seat),
                     card=str(action.get("card"))[:4])
 
+    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+        """A closed record shows a seat's picks to that seat and to the host (their boards show
+        its hand), to the others only in the column in progress (section 3)."""
+        seat = picker_due(before)
+        if viewer == HOST or viewer == seat or column_shown(before, now):
+            return None
+        return Text("{name} picked a card", name=before.name(seat) if seat is not None else "?")
+
     def candidates(self, state: State) -> list[dict]:
         seat = picker_due(state)
         if seat is None:
@@ -165,6 +174,10 @@ class DummyCard(Entry):
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The dummy takes {card}", card=str(action.get("card"))[:4])
+
+    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+        """The dummy's card shows with its column (the host, who sees every hand, knows it)."""
+        return None if viewer == HOST or column_shown(before, now) else Text("The dummy takes a card")
 
     def candidates(self, state: State) -> list[dict]:
         column = current_column(state)

@@ -66,11 +66,18 @@ class WasSticht(Game):
     def view(self, state: State, viewer: Any = None) -> dict:
         return views.board(state, viewer, self.offers(state, viewer))
 
+    def view_at(self, state: State, viewer: Any, now: State) -> dict:
+        return views.board_then(state, viewer, self.offers(state, viewer), now)
+
     def round_info(self, board: dict) -> RoundInfo:
         return views.round_info(board)
 
     def end_reason(self, board: dict) -> Text:
         return scoring.end_reason(board)
+
+    def keeps_from(self, now: State, viewer: Any) -> bool:
+        """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
+        return viewer != HOST and not states.is_record_open(now)
 
 
 

@@ -8,7 +8,7 @@ from ..base import HOST, Refusal, Text
 from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table
 from .scoring import score_round
-from .state import PLAY, TRICKS, State, hand, trick_cards
+from .state import PLAY, TRICKS, State, hand, trick_cards, trick_shown
 
 
 class Play(SeatEntry):
@@ -79,6 +79,14 @@ class Play(SeatEntry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{who} played {card}", who=state.name(state.turn) if state.turn is not None else "?",
                     card=str(action.get("card"))[:4])
+
+    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+        """A closed record shows the trick in progress and the last one completed; a seat knows
+        its own cards, the host every hand (section 3)."""
+        seat = before.turn
+        if viewer == HOST or viewer == seat or trick_shown(before, now):
+            return None
+        return Text("{who} played a card", who=before.name(seat) if seat is not None else "?")
 
     def candidates(self, state: State) -> list[dict]:
         if state.phase != PLAY:

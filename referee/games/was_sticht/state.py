@@ -164,6 +164,30 @@ def current_column(state: State) -> int:
     return COLUMNS + 1
 
 
+def is_record_open(state: State) -> bool:
+    """Do all picks and tricks of the round show (``open_record``, or the round is over)?"""
+    return state.options["open_record"] == "yes" or state.phase in (FLIP, CORNERS, OVER)
+
+
+def shown_tricks(state: State) -> list[int]:
+    """The tricks (numbered from 1) a closed record shows: the last completed and the one in
+    progress, like the table does."""
+    done = [n for n, t in enumerate(state.tricks, 1) if t["winner"] is not None]
+    current = [n for n, t in enumerate(state.tricks, 1) if t["winner"] is None]
+    return done[-1:] + current
+
+
+def column_shown(before: State, now: State) -> bool:
+    """Does the board at ``now`` show the column a pick made at ``before`` went to (the column
+    in progress, a record open, or a round over)?"""
+    return is_record_open(now) or before.scored != now.scored or current_column(before) == current_column(now)
+
+
+def trick_shown(before: State, now: State) -> bool:
+    """Does the board at ``now`` show the trick a card played at ``before`` went to?"""
+    return is_record_open(now) or before.scored != now.scored or len(before.tricks) in shown_tricks(now)
+
+
 def pick_order(state: State, column: int) -> list[int]:
     first = (state.dealer + column) % state.n
     return [(first + i) % state.n for i in range(state.n)]

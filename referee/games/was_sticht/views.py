@@ -31,10 +31,13 @@ from .state import (
     State,
     any_pick,
     chip_turn,
+    column_shown,
     column_complete,
     current_column,
     hand,
+    is_record_open,
     next_picker,
+    shown_tricks,
     taken,
 )
 
@@ -42,7 +45,7 @@ from .state import (
 def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     """The board for ``viewer``, with the entries it may make now (``actions``)."""
     dealer_sees = viewer == state.dealer and state.dealer is not None
-    record_open = state.options["open_record"] == "yes" or state.phase in (FLIP, CORNERS, OVER)
+    record_open = is_record_open(state)
     column = current_column(state) if state.columns else None
     return {
         "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
@@ -54,7 +57,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         "layout": state.layout, "column": column,
         "columns": [column_view(state, c, number, column, record_open) for number, c in enumerate(state.columns, 1)],
         "next_picker": next_picker(state, column) if state.phase == DRAFT and column and column <= COLUMNS else None,
-        "hint_for_dealer": hint_for_dealer(state, dealer_sees, column), "taken": taken(state),
+        "hint_for_dealer": hint_for_dealer(state, dealer_sees, column), "taken": taken_in_card_order(state),
         "turn": state.turn, "tricks": tricks_view(state, record_open), "tasks_shown": state.tasks_shown,
         "players": [player_view(state, seat, viewer, record_open) for seat in range(state.n)],
         "playable": playable(state, viewer, record_open),
@@ -68,6 +71,30 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         **form_fields(state, column),
         "actions": actions,
     }
+
+
+def board_then(state: State, viewer: Any, actions: list[dict], now: State) -> dict:
+    """The board as it stood at ``state`` (a correction page's), showing no more of the round's
+    record than the board at ``now`` does: the column then picked only while it still is, the
+    tricks then shown only while they still are (section 3)."""
+    view = board(state, viewer, actions)
+    if not column_shown(state, now):
+        column = current_column(state)
+        if column <= COLUMNS:
+            view["columns"][column - 1].update(picks=None, dummy=None)
+        view["current_column"] = None
+    if not (is_record_open(now) or state.scored != now.scored):
+        still = set(shown_tricks(now))
+        then = range(1, len(state.tricks) + 1) if is_record_open(state) else shown_tricks(state)
+        view["tricks"] = [dict(state.tricks[n - 1]) for n in then if n in still]
+    return view
+
+
+def taken_in_card_order(state: State) -> list[str]:
+    """The cards taken, in the pack's order: in the order they were taken they would tell, with
+    the public pick order, who took which while the record is closed."""
+    gone = set(taken(state))
+    return [card for card in ws.CARDS if card in gone]
 
 
 def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict:
@@ -139,11 +166,8 @@ def column_view(state: State, col: dict, number: int, current: int, record_open:
 
 
 def tricks_view(state: State, record_open: bool) -> list[dict]:
-    if record_open:
-        return [dict(t) for t in state.tricks]
-    done = [t for t in state.tricks if t["winner"] is not None]
-    current = [t for t in state.tricks if t["winner"] is None]
-    return [dict(t) for t in done[-1:] + current]
+    shown = range(1, len(state.tricks) + 1) if record_open else shown_tricks(state)
+    return [dict(state.tricks[n - 1]) for n in shown]
 
 
 def round_info(view: dict) -> RoundInfo:
