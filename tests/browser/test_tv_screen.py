@@ -10,17 +10,19 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
+from referee.games import GAMES
+
 from .helpers import assert_accessible
 
 SCREENS = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
 
 
 class ApiTable:
-    """A Switch To table driven through the JSON API, as a script or another phone would."""
+    """A table driven through the JSON API, as a script or another phone would."""
 
-    def __init__(self, base: str, players: list[str]):
+    def __init__(self, base: str, players: list[str], game: str = "switch-to"):
         self.base = base
-        opened = self.call("/api/tables", {"game": "switch-to", "players": players})
+        opened = self.call("/api/tables", {"game": game, "players": players})
         self.code, self.host, self.seq = opened["code"], opened["host_token"], opened["seq"]
 
     def call(self, path: str, body: dict) -> dict:
@@ -61,4 +63,24 @@ def test_the_screen_follows_a_game_live(browser, live_server, shoot, size):
         expect(board).to_have_attribute("data-seq", str(table.seq))
         shoot(screen, f"tv-{size}-switch-to-{scheme}-{language}")
         assert_accessible(screen, f"tv {size} {scheme} {language}")
+    context.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_s_screen_follows_its_entries(browser, live_server, shoot, game):
+    """Each game's screen, a few entries in (the game's own samples), live, light and dark."""
+    samples = GAMES[game].input_samples
+    table = ApiTable(live_server, list(samples.players), game)
+    context = browser.new_context(viewport=SCREENS["tv"])
+    screen = context.new_page()
+    screen.goto(f"{live_server}/t/{table.code}/tv")
+    for action, seat in samples.setup:
+        table.enter(dict(action), seat=seat)
+    expect(screen.locator("#board")).to_have_attribute("data-seq", str(table.seq), timeout=8_000)
+    assert screen.locator("#board form, #board button, #board input").count() == 0
+    assert screen.evaluate("document.documentElement.scrollWidth") <= SCREENS["tv"]["width"]
+    for scheme in ("light", "dark"):
+        screen.emulate_media(color_scheme=scheme)
+        shoot(screen, f"tv-{game}-{scheme}")
+        assert_accessible(screen, f"tv {game} {scheme}")
     context.close()
