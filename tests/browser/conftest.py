@@ -38,17 +38,26 @@ def live_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     if not os.path.exists(CHROMIUM):
         if os.environ.get("CI") == "true":
             pytest.fail(f"Chromium is missing at {CHROMIUM}; .ci/run installs Debian's chromium.")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    with sync_playwright() as running:
+        yield running
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = launch(playwright)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

@@ -28,7 +28,8 @@ def test_put_it_back_stays_in_view_after_undo(live_server, phone):
     settled(host)
     put_back = host.get_by_role("button", name="Put it back")
     expect(put_back).to_be_visible()
-    assert put_back.evaluate(IN_SIGHT), "'Put it back' was scrolled off the screen"
+    # The board scrolls it into sight once the swap settles: wait for that, not a fixed moment.
+    host.wait_for_function(f"() => ({IN_SIGHT})(document.querySelector('.last button.primary'))", timeout=LIVE)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

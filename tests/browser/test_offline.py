@@ -20,6 +20,18 @@ from .helpers import join, open_table
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """A browser of this module's own: phones taken offline and back, and a service worker, once
+    left the shared browser where a later test's call never answered (a CI run hung in the next
+    file); whatever they leave goes with this browser."""
+    from .conftest import launch
+
+    own = launch(playwright)
+    yield own
+    own.close()
+
 LIVE = 5_000
 
 
