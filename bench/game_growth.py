@@ -23,6 +23,7 @@ from referee.games import GAMES
 from referee.games.base import HOST
 
 from .loadgen import Client
+from .phones import served_games
 from .workloads import JSON, fill_log
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dee"]
@@ -59,7 +60,7 @@ class GameGrowth:
 def measure_every_game(port: int, database_url: str, samples: int, early_seq: int = 20,
                        late_seq: int = 2000) -> dict[str, dict]:
     return {game: measure_game(port, database_url, game, samples, early_seq, late_seq).figures()
-            for game in GAMES}
+            for game in served_games()}
 
 
 def measure_game(port: int, database_url: str, game: str, samples: int, early_seq: int,

@@ -32,9 +32,15 @@ from .live import Client, Unreachable
 STEP_WEIGHTS = {"entry": 70, "race": 12, "double_tap": 8, "undo": 4, "peek": 6}
 
 
+def served_games() -> dict[str, Any]:
+    """The games a ``referee serve`` process plays: those of the referee package (a test run
+    registers a toy game of its own, which no server it starts knows)."""
+    return {game_id: engine for game_id, engine in GAMES.items() if type(engine).__module__.startswith("referee.")}
+
+
 def playable_games() -> dict[str, Any]:
-    """The games whose engines can list their legal entries (the others cannot be simulated)."""
-    return {game_id: engine for game_id, engine in GAMES.items() if getattr(engine, "legal_entries", None)}
+    """The served games whose engines can list their legal entries (the others cannot be simulated)."""
+    return {game_id: engine for game_id, engine in served_games().items() if getattr(engine, "legal_entries", None)}
 
 
 def comparable(value):
@@ -114,7 +120,9 @@ class SimTable:
                 if not (self.secret(action) and self.phone_for(action) == HOST)]
 
     def secret(self, action: dict) -> bool:
-        return action.get("type") in self.engine.secret_entries and isinstance(action.get("seat"), int)
+        """An entry that is its seat's own (a secret, or the dealer's hints): while the seat has
+        a phone, only that phone makes it (``referee.gate``)."""
+        return self.engine.seat_only(self.state, action) and isinstance(action.get("seat"), int)
 
     def over(self) -> bool:
         return not self.legal()
@@ -252,7 +260,9 @@ class SimTable:
 
     def undo(self) -> None:
         self.stats.undos += 1
-        by = self.makers[-1] if self.rng.random() < 0.5 else HOST
+        # A seat's own entry (a prediction, a task…) is undone by its phone alone (referee.gate)
+        own = self.engine.seat_only(self.states[-2], self.actions[-1])
+        by = self.makers[-1] if own or self.rng.random() < 0.5 else HOST
         body = {"expected_seq": self.seq, "key": uuid.uuid4().hex}
         status, answer = self.send("POST", f"/api/tables/{self.code}/undo", body, self.token(by))
         if status == 422 and self.engine.reveals(self.states[-2], self.actions[-1], self.states[-1]):
@@ -292,8 +302,16 @@ class SimTable:
         self.seq = answer["entry"]["seq"]
         self.check_view(answer["state"], by, "answer")
 
+    def expected_view(self, state, by) -> dict:
+        """The engine's view as the server answers it: every seat here has a phone, so the host
+        is offered none of a seat's own entries (``referee.gate``: only that phone makes them)."""
+        view = self.engine.view(state, by)
+        if by == HOST and "actions" in view:
+            view = {**view, "actions": [offer for offer in view["actions"] if not self.engine.seat_only(state, offer)]}
+        return comparable(view)
+
     def check_view(self, seen: dict, by, what: str) -> None:
-        expected = comparable(self.engine.view(self.state, by))
+        expected = self.expected_view(self.state, by)
         if seen != expected:
             self.anomaly(f"the {what} for {by} differs from the engine's view of the client's state")
 
@@ -302,7 +320,7 @@ class SimTable:
         boards = boards or {self.seq: self.state}
         if answer.get("error", {}).get("rule") != "STALE" or answer.get("seq") not in boards:
             return self.anomaly(f"the race's 409 did not carry the fresh board: {answer}")
-        expected = comparable(self.engine.view(boards[answer["seq"]], by))
+        expected = self.expected_view(boards[answer["seq"]], by)
         if answer["state"] != expected:
             self.anomaly(f"the 409 board for {by} differs from the engine's view of the client's state")
 

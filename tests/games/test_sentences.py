@@ -79,12 +79,15 @@ def test_a_refusal_makes_its_message_a_text():
 
 # --------------------------------------------------------------------------- the catalogs
 
-def catalog(locale: str) -> dict:
-    with open(ROOT / "referee" / "translations" / locale / "LC_MESSAGES" / "messages.po", "rb") as po:
+def catalog(locale: str, folder: Path = ROOT / "referee" / "translations") -> dict:
+    with open(Path(folder) / locale / "LC_MESSAGES" / "messages.po", "rb") as po:
         return {m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(po) if m.id}
 
 
-CATALOGS = {locale: catalog(locale) for locale in LOCALES}
+# The app's catalogs, with those of each game that keeps its own (the toy game), as the app reads them
+CATALOGS = {locale: {**{k: v for game in GAMES.values() if game.own_translations
+                        for k, v in catalog(locale, game.own_translations).items()}, **catalog(locale)}
+            for locale in LOCALES}
 
 
 def fields(template: str) -> set[str]:

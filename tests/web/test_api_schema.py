@@ -62,10 +62,10 @@ class RealTables:
         self.drivers, self.games = [], {}
         for game, engine in sorted(GAMES.items()):
             for opened in (False, True):  # one fresh, one with an entry to undo
-                driver = TableDriver(client, game, [f"P{i}" for i in range(engine.min_players + 1)])
+                driver = TableDriver(client, game, PLAYER_NAMES[:engine.min_players + 1])
                 assert driver.tokens  # every seat claimed now: generated claims of them answer 409
                 if opened:
-                    driver.enter(OPENING_ENTRIES[game])
+                    driver.enter(opening_entry(game))
                 self.drivers.append(driver)
                 self.games[driver.code] = game
         self.random = random.Random(7)
@@ -99,7 +99,7 @@ class RealTables:
         if isinstance(body.get("action"), dict):
             game = self.games[driver.code]
             if self.random.random() < 0.3:  # an entry each game takes at its start: some get recorded
-                body["action"] = dict(OPENING_ENTRIES[game])
+                body["action"] = opening_entry(game)
                 return
             body["action"] = {"type": self.random.choice(sorted(GAMES[game].entry_types))}
             for name in self.random.sample(FIELD_NAMES, self.random.randint(0, 3)):
@@ -108,11 +108,13 @@ class RealTables:
             body.pop("seat")
 
 
-OPENING_ENTRIES = {
-    "schwimmen": {"type": "first_dealer", "seat": 0}, "swoop": {"type": "set_face_up", "seat": 0, "ranks": "2 3 4 5"},
-    "switch-16": {"type": "start_player", "seat": 0}, "switch-to": {"type": "start_round"},
-    "was-sticht": {"type": "first_dealer", "seat": 0},
-}
+def opening_entry(game: str) -> dict:
+    """The first entry the game's own checks accept on a fresh table of the players used here."""
+    engine = GAMES[game]
+    return dict(engine.legal_entries(engine.new_game(PLAYER_NAMES[:engine.min_players + 1], {}))[0])
+
+
+PLAYER_NAMES = [f"P{i}" for i in range(9)]
 # Entry fields and values that the engines read (from the engine fuzz test's vocabulary).
 FIELD_NAMES = ["seat", "cards", "card", "value", "flip", "removed_suit", "dice", "face", "count", "target",
                "answer", "choice", "give", "take", "source", "discard", "ranks", "rank", "slot", "chip",
