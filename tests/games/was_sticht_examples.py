@@ -45,9 +45,10 @@ def seat_cards(text: str) -> list[tuple[int, str]]:
     return [(SEAT[part.split()[0]], part.split()[1]) for part in text.split(", ")]
 
 
-def drafted_chips(client) -> TableDriver:
-    """A Was Sticht table opened through the API, its chip draft (:data:`CHIPS`) done, A dealing."""
-    table = TableDriver(client, "was-sticht", ["A", "B", "C", "D"])
+def drafted_chips(client, options: dict | None = None) -> TableDriver:
+    """A Was Sticht table opened through the API (with these house rules), its chip draft
+    (:data:`CHIPS`) done, A dealing."""
+    table = TableDriver(client, "was-sticht", ["A", "B", "C", "D"], options)
     table.enter({"type": "first_dealer", "seat": A})
     for round_ in range(5):
         for seat in (A, B, C, D):

@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from tests.games.was_sticht_examples import A, B, C, CHIPS, COLUMNS_85, TRICKS_85, D, drafted_chips, seat_cards
-from tests.web.api_driver import TableDriver
+from tests.games.was_sticht_examples import A, B, C, COLUMNS_85, TRICKS_85, D, drafted_chips, seat_cards
 
 
 def _read_paths(client, table, by) -> dict[str, str]:
@@ -93,11 +92,7 @@ def test_tricks_before_the_last_stay_hidden_and_all_shows_after_the_round(client
 
 
 def test_an_open_record_hides_nothing(client):
-    table = TableDriver(client, "was-sticht", ["A", "B", "C", "D"], {"open_record": "yes"})
-    table.enter({"type": "first_dealer", "seat": A})
-    for round_ in range(5):
-        for seat in (A, B, C, D):
-            table.enter({"type": "chip_pick", "chip": CHIPS[seat][round_]}, by=seat)
+    table = drafted_chips(client, {"open_record": "yes"})
     table.enter({"type": "set_trumps", "colour": "B", "number": "4"}, by=A)
     _draft(table, COLUMNS_85[:1])
     answers = _read_paths(client, table, None)

@@ -12,7 +12,7 @@ import uuid
 from tests.helpers import Phone, seat_phone, visible
 
 from .api_driver import TableDriver
-from .test_undo_keeps_secrets_shown import revealed_was_sticht
+from .test_undo_keeps_secrets_shown import revealed_was_sticht, schwimmen_at_showdown
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -102,21 +102,8 @@ def test_predictions_beyond_the_supply_are_found_at_the_reveal_and_the_host_corr
 
 # --------------------------------------------------------------------------- Schwimmen
 
-def schwimmen_at_showdown(client) -> TableDriver:
-    """Ann, Ben and Cem; Cem deals; Ann closes at once, Ben and Cem pass: the showdown."""
-    table = TableDriver(client, "schwimmen", ["Ann", "Ben", "Cem"],
-                        {"preset": "classic", "first_turn_close": "allowed"})
-    table.enter({"type": "first_dealer", "seat": C})
-    table.enter({"type": "dealer_choice", "choice": "keep"}, by=C)
-    table.enter({"type": "lay_centre", "cards": "7C 8C 9C"}, by=A)
-    table.enter({"type": "close"}, by=A)
-    table.enter({"type": "pass"}, by=B)
-    table.enter({"type": "pass"}, by=C)
-    return table
-
-
 def schwimmen_ann_revealed(client, ann: str) -> TableDriver:
-    table = schwimmen_at_showdown(client)
+    table = schwimmen_at_showdown(client, {})
     table.enter({"type": "reveal", "cards": ann}, by=A)
     return table
 

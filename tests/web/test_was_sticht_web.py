@@ -82,11 +82,7 @@ def test_a_draft_pick_through_the_page_is_one_tap(app, client):
 
 def test_a_paper_reveal_without_the_trump_pair_answers_422_not_500(client):
     """Issue 20: the paper reveal read no pair and crashed (HTTP 500); issue 29: refused as WS-X1."""
-    table = TableDriver(client, "was-sticht", ["A", "B", "C", "D"], {"trump_entry": "paper"})
-    table.enter({"type": "first_dealer", "seat": A})
-    for round_ in range(5):
-        for seat in (A, B, C, D):
-            table.enter({"type": "chip_pick", "chip": CHIPS[seat][round_]}, by=seat)
+    table = drafted_chips(client, {"trump_entry": "paper"})
     for picks, hint in COLUMNS_85:
         for seat, card in seat_cards(picks):
             table.enter({"type": "pick", "card": card}, by=seat)
