@@ -16,10 +16,13 @@ import pickle
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any
+from typing import Any, Union
 
 HOST = "host"
 """``by`` value for entries made from the host's phone (the shared table phone)."""
+
+By = Union[int, str]
+"""Who makes an entry: a seat's phone (the seat's number) or the host's (:data:`HOST`)."""
 
 ENTRY = "ENTRY"
 """Rule ID for entries the engine cannot even read (unknown type, missing seat, wrong types)."""

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .base import (
     HOST,
+    By,
     STANDARD,
     Option,
     Preset,
@@ -39,6 +40,9 @@ from .base import (
 )
 
 Action = Mapping[str, Any]
+
+StateT = TypeVar("StateT")
+"""A game's state class: ``Game[State]`` and ``Move[State]`` check their hooks against it."""
 
 
 @dataclass(frozen=True)
@@ -72,12 +76,19 @@ class InputSamples:
     setup: tuple[tuple[Action, int | None], ...] = ()
 
 
-class Move:
+class Move(Generic[StateT]):
     """One entry type of a game. Subclasses override what their entry needs.
 
+    - ``checks``: the order in which the rules file cites this entry's checks, the first rule
+      broken first: names of methods ``step(state, action, by)`` that ``check`` runs in turn.
+      By default ``offered`` (``ready`` for the seat the entry names), then ``rules``.
     - ``ready(state, seat, by)``: may ``by`` make this entry for ``seat`` now (phase, turn,
       permission)? Refuses otherwise. It is also what decides the board's offers.
     - ``rules(state, action, by)``: the entry's details against the rules (overridable refusals).
+    - ``acting_seat(state, action, by)``: the seat the entry is for, which its effect reads from
+      the entry's ``seat`` (None: the entry as it was sent).
+    - ``repeats(state, action, by)``: is the entry what the record already holds (accepted as it
+      is, changing nothing)?
     - ``components(state, action, by)``: are the cards, chips or tokens the effect moves there?
       A table ruling waives a rule, never a component.
     - ``effect(state, action)``: change ``state`` (a copy) in place.
@@ -99,19 +110,45 @@ class Move:
     secret: ClassVar[bool] = False    # its fields stay on the maker's phone until revealed
     any_order: ClassVar[bool] = False  # each seat's own entry in a phase all seats enter at once
     restated_by: ClassVar[frozenset[str]] = frozenset()
+    checks: ClassVar[tuple[str, ...]] = ("offered", "rules")
 
-    def ready(self, state: Any, seat: int | None, by: Any) -> None:
+    def check(self, state: StateT, action: Action, by: By) -> None:
+        """Each of ``checks`` in turn: the entry against the rules, the first rule broken cited."""
+        for step in self.checks:
+            getattr(self, step)(state, action, by)
+
+    def named_seat(self, action: Action) -> Any:
+        """The seat the entry names, as sent (None for a table entry, which has no seat)."""
+        return action.get("seat") if self.for_seat else None
+
+    def offered(self, state: StateT, action: Action, by: By) -> None:
+        """``ready`` for the seat the entry names: would the board offer this entry?"""
+        self.ready(state, self.named_seat(action), by)
+
+    def ready(self, state: StateT, seat: Any, by: By) -> None:
         return None
 
-    def rules(self, state: Any, action: Action, by: Any) -> None:
+    def rules(self, state: StateT, action: Action, by: By) -> Any:
         return None
 
     components: ClassVar[Callable[..., None] | None] = None
 
-    def effect(self, state: Any, action: Action) -> None:
+    def repeats(self, state: StateT, action: Action, by: By) -> bool:
+        return False
+
+    def acting_seat(self, state: StateT, action: Action, by: By) -> int | None:
+        return None
+
+    def take_effect(self, state: StateT, action: Action, by: By) -> None:
+        """The effect of an entry ``check`` let through (or a ruling accepted), with the seat
+        acting written into the entry."""
+        seat = self.acting_seat(state, action, by)
+        self.effect(state, action if seat is None else with_fields(action, seat=seat))
+
+    def effect(self, state: StateT, action: Action) -> None:
         raise NotImplementedError(f"{type(self).__name__}.effect")
 
-    def describe(self, state: Any, action: Action, who: str) -> Text:
+    def describe(self, state: StateT, action: Action, who: str) -> Text:
         return Text(str(self.type))
 
     def candidates(self, state: Any) -> Iterable[dict]:
@@ -150,7 +187,7 @@ class Move:
         return self.secret
 
 
-class Game:
+class Game(Generic[StateT]):
     """A game engine as everyone outside ``referee/games`` sees it.
 
     Subclasses set the class attributes and implement ``new_game``, ``seat_names``, ``load``,
@@ -165,7 +202,10 @@ class Game:
     options: ClassVar[tuple[Option, ...]] = ()
     presets: ClassVar[tuple[Preset, ...]] = (STANDARD,)  # the first: the defaults, named in words
     summary: ClassVar[str] = ""       # what the game is, in one line, for the start page
-    moves: ClassVar[Mapping[str, Move]] = {}
+    moves: ClassVar[Mapping[str, Move[Any]]] = {}
+    # A phone's entry that names no seat is for the phone's own seat: written in before the
+    # entry is checked (``naming_its_seat``), so that its checks and effect read it.
+    phones_name_no_seat: ClassVar[bool] = False
     template: ClassVar[str] = ""      # the folder under templates/games/ (default: the id)
     own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...
     input_samples: ClassVar[InputSamples]
@@ -263,7 +303,7 @@ class Game:
         """Dumped Texts made Texts again: what ``load`` reads."""
         return revive_texts(data)
 
-    def move(self, action: Any) -> Move:
+    def move(self, action: Any) -> Move[Any]:
         return self.moves[entry_type(action, self.moves, self.title)]
 
     def commutes(self, action: Any, earlier: Any) -> bool:
@@ -285,22 +325,30 @@ class Game:
             return action
         return with_fields(action, seat=int(by))
 
-    def check(self, state: Any, action: Action, by: Any) -> None:
-        """Refuse ``action`` by ``by`` with the first rule it breaks; nothing else."""
+    def check(self, state: StateT, action: Action, by: By) -> None:
+        """Refuse ``action`` by ``by`` with the first rule it breaks (the move's ``checks``, in
+        order); nothing else. A turn waived by a ruling still needs the cards it moves: the
+        move's components make either firm. An entry that repeats the record is accepted."""
+        action = self.naming_its_seat(action, by) if self.phones_name_no_seat else action
         move = self.move(action)
-        seat = action.get("seat") if move.for_seat else None
+        if not move.repeats(state, action, by):
+            check_rules(move.check, move.components, state, action, by)
 
-        def ready_then_rules(state: Any, action: Action, by: Any) -> None:
-            move.ready(state, seat, by)
-            move.rules(state, action, by)
-
-        # a turn waived by a ruling still needs the cards it moves: components make either firm
-        check_rules(ready_then_rules, move.components, state, action, by)
-
-    def apply(self, state: Any, action: Action, by: Any = HOST, *, ruling: bool = False) -> Any:
+    def apply(self, state: StateT, action: Action, by: By = HOST, *, ruling: bool = False) -> StateT:
         """The state after ``action``; ``ruling``: the host accepts an overridable refusal."""
+        action = self.naming_its_seat(action, by) if self.phones_name_no_seat else action
         move = self.move(action)
-        return apply_checked(state, action, by, ruling, self.check, lambda after: move.effect(after, action))
+
+        def effect(after: StateT) -> None:
+            move.take_effect(after, action, by)
+            self.after_every_entry(after)
+
+        done: StateT = apply_checked(state, action, by, ruling, self.check, effect)
+        return done
+
+    def after_every_entry(self, state: StateT) -> None:
+        """What the app does on its own after each entry's effect (Switch To passes for players
+        who hold no token). By default: nothing."""
 
     def accept(self, state: Any, action: Action, by: Any = HOST, *, ruling: bool = False) -> tuple[Any, dict]:
         """``apply``, and the entry as the log stores it: only the fields the game read to check
@@ -380,7 +428,7 @@ class Game:
         move = self._move_of(action)
         return move is not None and type(move).settled is not Move.settled
 
-    def _move_of(self, action: Any) -> Move | None:
+    def _move_of(self, action: Any) -> Move[Any] | None:
         kind = action.get("type") if isinstance(action, Mapping) else None
         return self.moves.get(kind) if isinstance(kind, str) else None
 

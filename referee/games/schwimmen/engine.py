@@ -1,23 +1,25 @@
 """Schwimmen as a :class:`~referee.games.game.Game`: its moves, one per entry type, and the
 few pieces of the shared plumbing it says differently.
 
-- ``check`` runs each move's ``ready`` and ``rules`` as one check (``SchwimmenMove.check``), so
-  that a rule a ruling may waive in ``ready`` (whose turn it is, when 31 may be shown) is firm
-  too when the move's components are not there (a card the ledger has elsewhere).
-- ``apply`` hands the effect the entry with its seat filled in: a phone may leave the seat out
-  of its own entries, the host out of those of the player on turn.
-- ``describe`` names that same seat (the shared one reads only a seat the entry names).
+- ``describe`` names the seat an entry is for when it names none: the phone's, else the player
+  on turn (the shared one reads only a seat the entry names).
 - ``offers`` offers a show only to a seat that could still hold 31 (or fire): when it is a
   seat's moment to show comes from ``ready``, but whether any hand of 31 is left for it depends
   on the cards, which no ``ready`` sees.
+
+A rule a ruling may waive in ``ready`` (whose turn it is, when 31 may be shown) is firm too when
+the move's components are not there (a card the ledger has elsewhere): the kit runs a move's
+``checks`` under its components. The effect reads the seat acting from the entry
+(``SchwimmenMove.acting_seat``): a phone may leave the seat out of its own entries, the host out
+of those of the player on turn.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from ..base import HOST, Text, apply_checked, check_rules, dump_state, read_int, with_fields
-from ..game import HOLE, Game, InputSamples, RoundInfo
+from ..base import Text, read_int
+from ..game import HOLE, Game, InputSamples
 from . import state as table
 from .close import Close
 from .draw import DrawDiscard
@@ -36,18 +38,20 @@ MOVES: tuple[SchwimmenMove, ...] = (FirstDealer(), DealerChoice(), LayCentre(), 
                                     SwapAll(), Pass(), DrawDiscard(), Close(), Show(), Reveal())
 
 
-class SchwimmenGame(Game):
+class SchwimmenGame(Game[State]):
     id = table.GAME_ID
     title = table.TITLE
     min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
     options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
-    moves = {move.type: move for move in MOVES}
-    sheet = score_sheets
+    moves: ClassVar[Mapping[str, SchwimmenMove]] = {move.type: move for move in MOVES}
+    sheet: ClassVar[Any] = score_sheets
     input_samples = InputSamples(
         players=("Ann", "Ben", "Cem"),
         setup=(({"type": "first_dealer", "seat": 2}, None), ({"type": "dealer_choice", "choice": "keep"}, None)),
         carrying={"type": "lay_centre", "cards": HOLE},
         numbers=({"type": "lay_centre", "cards": [HOLE, HOLE, HOLE]}, {"type": "lay_centre", "cards": HOLE}))
+    round_info = staticmethod(round_info)
+    end_reason = staticmethod(end_reason)
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
         return table.new_game(players, options)
@@ -55,35 +59,11 @@ class SchwimmenGame(Game):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def dump(self, state: State) -> dict:
-        return dump_state(state)
-
     def load(self, data: Mapping[str, Any]) -> State:
         return table.load(data)
 
     def view(self, state: State, viewer: Any = None) -> dict:
         return board(state, viewer, self.offers(state, viewer))
-
-    def round_info(self, view: dict) -> RoundInfo:
-        return round_info(view)
-
-    def end_reason(self, view: dict) -> Text:
-        return end_reason(view)
-
-
-
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        move = self.move(action)
-        check_rules(move.check, move.components, state, action, by)
-
-    def apply(self, state: State, action: Mapping[str, Any], by: Any = HOST, *, ruling: bool = False) -> State:
-        move = self.move(action)
-
-        def effect(after: State) -> None:
-            seat = move.acting_seat(after, action, by)
-            move.effect(after, action if seat is None else with_fields(action, seat=seat))
-
-        return apply_checked(state, action, by, ruling, self.check, effect)
 
     def describe(self, state: State, action: Mapping[str, Any], by: Any = None) -> Text:
         """One line for the history; a reveal says only that it was made."""

@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
 from .state import DEALER_CHOICE, FIRST_DEALER, LAYOUT, State, deal
 from .turns import SchwimmenMove, check_table_entry, not_over
 
 
-class FirstDealer(SchwimmenMove):
+class TableFirst(SchwimmenMove):
+    """An entry of the round's start: as ``ready``, but what it names is read before the phase
+    (as it always was)."""
+
+    checks: ClassVar[tuple[str, ...]] = ("from_the_table", "rules", "ready_for_the_table")
+
+    def from_the_table(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        not_over(state)
+        check_table_entry(state, by)
+
+    def ready_for_the_table(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        self.ready(state, None, by)
+
+
+class FirstDealer(TableFirst):
     """Any phone at the table names the first dealer; the entry's ``seat`` is the dealer named."""
 
     type = "first_dealer"
@@ -21,13 +35,6 @@ class FirstDealer(SchwimmenMove):
         check_table_entry(state, by)
         if state.phase != FIRST_DEALER:
             raise Refusal("SC-R2", "The first dealer is already named.", overridable=False)
-
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """As ``ready``, but an unreadable dealer is said before the phase (as it always was)."""
-        not_over(state)
-        check_table_entry(state, by)
-        self.rules(state, action, by)
-        self.ready(state, None, by)
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         seat = read_int(action.get("seat"))
@@ -46,7 +53,7 @@ class FirstDealer(SchwimmenMove):
         return [{"type": self.type, "seat": seat} for seat in range(state.seat_count)]
 
 
-class DealerChoice(SchwimmenMove):
+class DealerChoice(TableFirst):
     """With ``dealer_exchange`` on, the dealer keeps or exchanges the dealt hand, once, before the
     first centre or discard card. Only the dealer's seat is offered it; an entry from the host
     is the dealer's, whatever seat it names."""
@@ -66,13 +73,6 @@ class DealerChoice(SchwimmenMove):
         if seat is not None and seat != state.dealer:
             raise Refusal("SC-R13", "Only the dealer, {name}, chooses whether to exchange.", overridable=False,
                           name=state.players[state.dealer])
-
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """As ``ready`` for the dealer, but an unreadable choice is said before the phase."""
-        not_over(state)
-        check_table_entry(state, by)
-        self.rules(state, action, by)
-        self.ready(state, None, by)
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         if action.get("choice") not in ("keep", "exchange"):

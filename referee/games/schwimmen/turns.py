@@ -15,19 +15,11 @@ from .showdown import to_showdown
 from .state import DEALER_CHOICE, EXCHANGE, FIRST_DEALER, LAYOUT, OVER, REFRESH, SHOWDOWN, State
 
 
-class SchwimmenMove(Move):
-    """A Schwimmen entry. ``acting_seat`` is the seat a player's entry is for, which its effect
-    reads from the entry's ``seat``: a phone may leave it out for its own seat, the host for the
-    player on turn (None: a table entry, for no seat)."""
-
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int | None:
-        return None
-
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """Everything the entry must pass, citing the first rule it breaks: ``ready`` for the
-        seat it names, then its ``rules``."""
-        self.ready(state, action.get("seat") if self.for_seat else None, by)
-        self.rules(state, action, by)
+class SchwimmenMove(Move[State]):
+    """A Schwimmen entry: ``ready`` for the seat it names, then its ``rules`` (the kit's
+    ``checks``). ``acting_seat`` is the seat a player's entry is for, which its effect reads from
+    the entry's ``seat``: a phone may leave it out for its own seat, the host for the player on
+    turn (None, the kit's: a table entry, for no seat)."""
 
 
 def not_over(state: State) -> None:

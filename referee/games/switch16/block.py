@@ -13,7 +13,7 @@ class PlaceBlock(SwitchMove):
     type = "place_block"
     restated_by = frozenset({"{holder} placed the block chip on {target}'s deck.", "The host placed the block chip on {target}'s deck."})  # the history shows this note in the entry's place
 
-    def seat_of(self, action: Action) -> None:
+    def named_seat(self, action: Action) -> None:
         return None  # the holder places it; the entry's seat is not read
 
     def gate(self, state: State, seat: int | None, by: Any) -> int | None:

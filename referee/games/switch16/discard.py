@@ -31,7 +31,7 @@ class Discard(TurnMove):
     def components(self, state: State, action: Action, by: Any) -> None:
         """Cards leave as far as a roll of this turn makes them: no ruling discards from a roll that
         is not there (none yet, or the seat named is not the one whose turn it is)."""
-        if state.last is None or self.actor(state, action, by) != state.active:
+        if state.last is None or self.acting_seat(state, action, by) != state.active:
             raise Refusal("S16-R9", "Roll first: discards come from a roll.", overridable=False)
 
     def legal(self, state: State, action: Action, by: Any) -> None:

@@ -1,18 +1,18 @@
-"""The Switch 16 :class:`~referee.games.game.Game`: its moves, and the two shared pieces it
-does its own way (the order of checks, and corrections that are never offered)."""
+"""The Switch 16 :class:`~referee.games.game.Game`: its moves (their order of checks is
+``moves.SwitchMove.checks``), and corrections that are never offered."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, ClassVar
 
-from ..base import HOST, Text, apply_checked, check_rules, passes
-from ..game import HOLE, Game, InputSamples, RoundInfo
+from ..base import HOST, passes
+from ..game import HOLE, Game, InputSamples
 from . import state as table
 from .adjust import Adjust
 from .block import PlaceBlock
 from .discard import Discard
 from .green import GreenAnswer
-from .moves import Action, SwitchMove
+from .moves import SwitchMove
 from .quick import RoundResult, TurnResult
 from .roll import RollMove
 from .scoring import end_reason
@@ -24,13 +24,15 @@ from .view import board, round_info
 MOVES = (StartPlayer(), GreenAnswer(), RollMove(), Discard(), Stop(), TurnResult(), RoundResult(), PlaceBlock(), Adjust())
 
 
-class Switch16(Game):
+class Switch16(Game[table.State]):
     id = table.GAME_ID
     title = table.TITLE
     min_players, max_players = table.MIN_PLAYERS, table.MAX_PLAYERS
     options, presets, summary = table.OPTIONS, table.RULE_PRESETS, table.SUMMARY
-    moves = {move.type: move for move in MOVES}
-    sheet = score_sheets
+    moves: ClassVar[Mapping[str, SwitchMove]] = {move.type: move for move in MOVES}
+    sheet: ClassVar[Any] = score_sheets
+    round_info = staticmethod(round_info)
+    end_reason = staticmethod(end_reason)
     input_samples = InputSamples(
         players=("Ann", "Ben"), setup=(({"type": "start_player", "seat": 0}, None),),
         carrying={"type": "roll", "dice": HOLE, "face": "blank"},
@@ -47,18 +49,6 @@ class Switch16(Game):
     def load(self, data: Mapping[str, Any]) -> table.State:
         return table.load(data)
 
-    def check(self, state: table.State, action: Action, by: Any) -> None:
-        """As ``Game.check``, but the entry's details are read between its gate and its turn
-        checks: section 4 cites S16-C1 to S16-C3 before the S16-R rules."""
-        move = self.move(action)
-        move.gate(state, move.seat_of(action), by)
-        check_rules(move.rules, move.components, state, action, by)
-
-    def apply(self, state: table.State, action: Action, by: Any = HOST, *, ruling: bool = False) -> table.State:
-        """As ``Game.apply``, the effect for the seat acting (``SwitchMove.take_effect``)."""
-        move = cast(SwitchMove, self.move(action))
-        return apply_checked(state, action, by, ruling, self.check, lambda after: move.take_effect(after, action, by))
-
     def offers(self, state: table.State, viewer: Any) -> list[dict]:
         """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""
         return [offer for offer in super().offers(state, viewer) if not self.moves[offer["type"]].correction]
@@ -69,14 +59,6 @@ class Switch16(Game):
 
     def view(self, state: table.State, viewer: Any = None) -> dict:
         return {**board(state), "corrections": self.corrections(state), "actions": self.offers(state, viewer)}
-
-    def round_info(self, view: dict) -> RoundInfo:
-        return round_info(view)
-
-    def end_reason(self, view: dict) -> Text:
-        return end_reason(view)
-
-
 
 
 GAME = Switch16()

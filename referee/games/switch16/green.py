@@ -15,7 +15,7 @@ class GreenAnswer(SwitchMove):
     type = "green_answer"
     restated_by = frozenset({"{name} refused the switch with the block chip."})  # the history shows this note in the entry's place
 
-    def seat_of(self, action: Action) -> None:
+    def named_seat(self, action: Action) -> None:
         return None  # the target answers; the entry's seat is not read
 
     def gate(self, state: State, seat: int | None, by: Any) -> int:

@@ -4,7 +4,8 @@ Section 4 cites the first failing check in this order: S16-C5, S16-C4, S16-C1, S
 then the S16-R rules. So a move's ``ready`` (what the board offers: phase, turn, permission) is
 split in two around the entry's details: ``gate`` (who may make it, and whether the game is
 running: cited first) and ``due`` (whether it is this seat's turn for it: cited after the
-details). ``rules`` reads the details, then asks ``due``, then the move's own ``legal`` rules.
+details). So a move's ``checks`` are the gate, the details (``read``), ``due`` for the seat
+acting, then the move's own ``legal`` rules.
 """
 from __future__ import annotations
 
@@ -19,29 +20,31 @@ from .turns import begin_turn
 Action = Mapping[str, Any]
 
 
-class SwitchMove(Move):
+class SwitchMove(Move[State]):
     correction: ClassVar[bool] = False  # a host correction: never offered, always at hand for the host
+    checks: ClassVar[tuple[str, ...]] = ("gated", "details", "due_now", "legal")
 
-    def seat_of(self, action: Action) -> Any:
-        """The seat ``gate`` is asked about: the one the entry names, if it is read at all."""
-        return action.get("seat") if self.for_seat else None
-
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: Any) -> None:
         self.due(state, self.gate(state, seat, by))
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
-        self.read(state, action)
-        self.due(state, self.actor(state, action, by))
-        self.legal(state, action, by)
-
-    def gate(self, state: State, seat: int | None, by: Any) -> int | None:
+    def gate(self, state: State, seat: Any, by: Any) -> int | None:
         """Refuse a phone that may not make this entry, or a game that is over; the seat acting."""
         game_running(state)
         return seat
 
-    def actor(self, state: State, action: Action, by: Any) -> int | None:
+    def gated(self, state: State, action: Action, by: Any) -> None:
+        """``gate`` for the seat the entry names (``named_seat``: None where it is not read)."""
+        self.gate(state, self.named_seat(action), by)
+
+    def acting_seat(self, state: State, action: Action, by: Any) -> int | None:
         """The seat acting, for an entry ``gate`` has let through."""
-        return self.gate(state, self.seat_of(action), by)
+        return self.gate(state, self.named_seat(action), by)
+
+    def details(self, state: State, action: Action, by: Any) -> None:
+        self.read(state, action)
+
+    def due_now(self, state: State, action: Action, by: Any) -> None:
+        self.due(state, self.acting_seat(state, action, by))
 
     def read(self, state: State, action: Action) -> None:
         """The details entered: dice, faces and seats that exist (S16-C1 to S16-C3)."""
@@ -104,7 +107,7 @@ class TurnMove(SwitchMove):
     def gate(self, state: State, seat: Any, by: Any) -> int:
         """S16-C5, then S16-C4: returns the seat the entry is for."""
         game_running(state)
-        acting = acting_seat(state, seat, by)
+        acting = turn_seat(state, seat, by)
         if acting != state.active and state.ended and state.ended["seat"] == acting:
             raise Refusal("S16-C4", state.ended["why"], overridable=False)
         return acting
@@ -117,7 +120,7 @@ class TurnMove(SwitchMove):
             raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[state.active])
 
     def take_effect(self, state: State, action: Action, by: Any) -> None:
-        seat = self.gate(state, self.seat_of(action), by)
+        seat = self.gate(state, self.named_seat(action), by)
         if seat != state.active:  # a table ruling: the seat named takes the turn
             begin_turn(state, seat)
         self.effect(state, action)
@@ -125,7 +128,7 @@ class TurnMove(SwitchMove):
     turn_rule: ClassVar[str]
 
 
-def acting_seat(state: State, named: Any, by: Any) -> int:
+def turn_seat(state: State, named: Any, by: Any) -> int:
     """The seat a turn entry is for: the phone's own seat, or for the host the seat it names
     (the active player when none is named)."""
     if by == HOST:

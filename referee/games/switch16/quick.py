@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..base import Refusal, Text, read_int, unreadable
 from .dice import dice_count
-from .moves import Action, SwitchMove, TurnMove, acting_seat, check_entries, game_running, seat_named
+from .moves import Action, SwitchMove, TurnMove, check_entries, game_running, seat_named, turn_seat
 from .scoring import card_16_gone
 from .state import LAST_CARD, State
 from .turns import end_turn, penalty_top, swap
@@ -157,7 +157,7 @@ class RoundResult(SwitchMove):
     def gate(self, state: State, seat: Any, by: Any) -> int:
         """S16-C5: a player's own card, or any player's from the host."""
         game_running(state)
-        return acting_seat(state, seat, by)
+        return turn_seat(state, seat, by)
 
     def due(self, state: State, seat: int | None) -> None:
         check_entries(state, self.entries)
@@ -173,7 +173,7 @@ class RoundResult(SwitchMove):
             raise Refusal("S16-Q3", "The highest card of a pile is 0 (no card) to 16.", overridable=False)
 
     def legal(self, state: State, action: Action, by: Any) -> None:
-        self.actor(state, action, by)  # refuses an entry for another phone's seat
+        self.acting_seat(state, action, by)  # refuses an entry for another phone's seat
         card, cards = read_int(action["card"]), round_cards(state)
         finished = [s for s, c in enumerate(cards) if c == LAST_CARD]
         if card == LAST_CARD and finished:

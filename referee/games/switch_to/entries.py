@@ -3,8 +3,9 @@
 An entry's prerequisites are the game still running (ST-C8), the phone's permission (ST-C9), a
 readable seat for a seat's entry, then ``now``: the phase and turn the entry needs. ``ready``
 (what the board offers) is the prerequisites and anything else about the seat rather than the
-entry's details. ``admit`` is the whole check: the prerequisites, then the entry's ``rules``; the
-game runs it under the entry's ``components`` (a table ruling waives a rule, never a card or token).
+entry's details. The whole check (``checks``) is the prerequisites, then the entry's ``rules``;
+the game runs it under the entry's ``components`` (a table ruling waives a rule, never a card or
+token).
 """
 from __future__ import annotations
 
@@ -16,8 +17,11 @@ from ..game import Move
 from .state import DECLARE, OVER, PLAY, ROUND_RUNNING, START_PLAYER, State
 
 
-class SwitchToMove(Move):
+class SwitchToMove(Move[State]):
     host_only: ClassVar[bool] = False
+    # the prerequisites, then the rules (which may repeat a check of ``ready`` at the place the
+    # rules file cites it)
+    checks: ClassVar[tuple[str, ...]] = ("prerequisites_met", "rules")
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         self.prerequisites(state, seat, by)
@@ -34,15 +38,9 @@ class SwitchToMove(Move):
     def now(self, state: State, seat: int | None) -> None:
         """The phase (and turn) this entry needs."""
 
-    def repeats(self, state: State, action: Mapping[str, Any], by: Any) -> bool:
-        """Is this entry, from this phone, what the record already holds (accepted, changing nothing)?"""
-        return False
-
-    def admit(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """Everything the entry is checked for, first failure cited: the prerequisites, then the
-        rules (which may repeat a check of ``ready`` at the place the rules file cites it)."""
-        self.prerequisites(state, action.get("seat") if self.for_seat else None, by)
-        self.rules(state, action, by)
+    def prerequisites_met(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        """The prerequisites for the seat the entry names."""
+        self.prerequisites(state, self.named_seat(action), by)
 
     def permitted(self, state: State, seat: Any, by: Any) -> None:
         """ST-C9: a seat's entries come from that seat or the host; host-only entries from the host;

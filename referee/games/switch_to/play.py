@@ -46,7 +46,7 @@ class PlayCards(SwitchToMove):
         first = None
         for entry in self.plays_for(state, seat):
             try:
-                return self.admit(state, entry, by)
+                return self.check(state, entry, by)
             except Refusal as refusal:
                 first = first or refusal
         raise first or hand_is_empty()

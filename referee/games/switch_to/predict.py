@@ -107,12 +107,20 @@ class StartPlayer(SwitchToMove):
     type = "start_player"
     for_seat = False  # any player enters it, for the winner's seat
 
-    def admit(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    # an unreadable winner is cited before the phase
+    checks = ("running", "allowed", "winner_read", "in_phase", "rules")
+
+    def running(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         game_running(state)
+
+    def allowed(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         self.permitted(state, None, by)
-        read_seat(action, state.seat_count)  # an unreadable winner is cited before the phase
+
+    def winner_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        read_seat(action, state.seat_count)
+
+    def in_phase(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         self.now(state, None)
-        self.rules(state, action, by)
 
     def now(self, state: State, seat: None) -> None:
         if state.phase != START_PLAYER:

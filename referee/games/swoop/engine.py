@@ -2,32 +2,27 @@
 plumbing it does differently (see :class:`Swoop`)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, Text, check_rules, read_int
-from ..game import HOLE, Action, Game, InputSamples, RoundInfo
-from . import scoring, sheet, state as states, view as views
+from ..base import Refusal, Text, read_int
+from ..game import HOLE, Action, Game, InputSamples
+from . import scoring, state as states, view as views
+from . import sheet as score_sheets
 from .declare import DeclareRemaining
 from .flip import Flip
 from .pile import EndChain, Pass, PickUp
 from .play import Play
 from .setup import SetFaceUp, SetStarter
 from .state import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, RULE_PRESETS, SUMMARY, TITLE, State
-from .turn import not_over
+from .turn import SwoopMove
 
 
-class Swoop(Game):
-    """Swoop (``../shared/rules/swoop.md``). Three shared pieces are its own:
-
-    - ``check`` runs each entry type's own ``check`` (its steps in the order the rules are cited,
-      see ``turn.SwoopMove``) under its components, so that an overridable refusal of the turn
-      itself (SW-R1, out of turn) is firm when the named seat lacks the cards;
-    - ``apply`` writes the phone's own seat into an entry that names none, since the effects
-      read the seat from the entry;
-    - ``describe`` names the current player for a turn entry that names no seat, and says a
-      ruled entry it cannot read as such.
-    """
+class Swoop(Game[State]):
+    """Swoop (``../shared/rules/swoop.md``). Its moves cite their checks in the order of the rules
+    (``turn.SwoopMove.checks``); a phone's entry that names no seat is for its own seat (the
+    effects read the seat from the entry); and ``describe`` names the current player for a turn
+    entry that names no seat, and says a ruled entry it cannot read as such."""
 
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
@@ -36,8 +31,13 @@ class Swoop(Game):
         players=("Ann", "Ben", "Cem"), carrying={"type": "set_face_up", "seat": 0, "ranks": HOLE},
         numbers=({"type": "set_face_up", "seat": HOLE, "ranks": "2 3 4 5"},
                  {"type": "set_face_up", "seat": 0, "ranks": [HOLE] * 4}, {"type": "set_starter", "seat": HOLE}))
-    moves = {move.type: move for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(),
-                                          DeclareRemaining())}
+    moves: ClassVar[Mapping[str, SwoopMove]] = {
+        move.type: move for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(),
+                                     DeclareRemaining())}
+    phones_name_no_seat = True
+    sheet: ClassVar[Any] = score_sheets
+    round_info = staticmethod(views.round_info)
+    end_reason = staticmethod(scoring.end_reason)
 
     def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
         return states.new_game(players, options)
@@ -58,23 +58,6 @@ class Swoop(Game):
 
     def view(self, state: State, viewer: Any = None) -> dict:
         return views.view(state, viewer, self.offers(state, viewer))
-
-    def round_info(self, view: dict) -> RoundInfo:
-        return views.round_info(view)
-
-    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
-        return sheet.score_sheet(view, history)
-
-    def end_reason(self, view: dict) -> Text:
-        return scoring.end_reason(view)
-
-    def check(self, state: State, action: Action, by: Any) -> None:
-        move = self.move(action)
-        not_over(state)
-        check_rules(move.check, move.components, state, action, by)
-
-    def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
-        return super().apply(state, self.naming_its_seat(action, by), by, ruling=ruling)
 
     def describe(self, state: State, action: Action, by: Any = None) -> Text:
         """One history line; the entry was accepted, but a ruling may have let odd values through."""

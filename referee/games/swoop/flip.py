@@ -48,10 +48,15 @@ class Flip(SwoopMove):
         if not state.uncovered_mystery(seat):
             raise Refusal("SW-R8", "You have no uncovered mystery card to flip.", overridable=False)
 
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """Unreadable entries refuse before any rule a ruling may override."""
+    # unreadable entries refuse before any rule a ruling may override
+    checks = ("game_on", "flip_read", "in_turn", "legal")
+
+    def flip_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        read_flip(action)
+
+    def legal(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         slot, revealed, adds = read_flip(action)
-        seat = may_act(state, action.get("seat"), by)
+        seat = self.in_turn(state, action, by)
         if state.up[seat][slot - 1] is not None:
             # SW-R8 (face-up card still on it) stays overridable: the mystery card is there, under it.
             raise Refusal("SW-R8", "Play the {rank} in slot {slot} before its mystery card.",

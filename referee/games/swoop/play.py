@@ -30,11 +30,15 @@ class Play(SwoopMove):
         if not state.hand_count[seat] and not any(state.up[seat]):
             raise Refusal("SW-R6", "You have no card in hand or face up: flip a mystery card.", overridable=False)
 
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """Unreadable cards refuse before any rule a ruling may override."""
+    # unreadable cards refuse before any rule a ruling may override
+    checks = ("game_on", "cards_read", "in_turn", "legal")
+
+    def cards_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        play_cards(action)
+
+    def legal(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         cards = play_cards(action)
-        seat = may_act(state, action.get("seat"), by)
-        check_cards(state, seat, cards)
+        check_cards(state, self.in_turn(state, action, by), cards)
         check_no_fifth(state, cards[0].rank, len(cards))
 
     def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:

@@ -41,14 +41,20 @@ class SetFaceUp(SwoopMove):
         before_first_play(state)
         self.not_entered_yet(state, seat)
 
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """The row is read and counted before it is found entered already (the order cited)."""
-        not_over(state)
-        seat = seat_for(state, action.get("seat"), by, None)
+    # the row is read and counted before it is found entered already (the order cited)
+    checks = ("game_on", "seat_read", "setting_up", "rules", "not_entered", "copies")
+
+    def seat_read(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+        return seat_for(state, action.get("seat"), by, None)
+
+    def setting_up(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         before_first_play(state)
-        ranks = self.rules(state, action, by)
-        self.not_entered_yet(state, seat)
-        check_copies(state, Counter(ranks))
+
+    def not_entered(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        self.not_entered_yet(state, self.seat_read(state, action, by))
+
+    def copies(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        check_copies(state, Counter(self.rules(state, action, by)))
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> list[str]:
         ranks = read_ranks(action.get("ranks"))
@@ -96,12 +102,16 @@ class SetStarter(SwoopMove):
         self.starter_open(state)
         self.drawn_this_hand(state)
 
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        """The starter named is read before the phase is looked at (the order cited)."""
-        not_over(state)
+    # the starter named is read before the phase is looked at (the order cited)
+    checks = ("game_on", "from_host", "rules", "still_open", "drawn")
+
+    def from_host(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         self.host_only(by)
-        self.rules(state, action, by)
+
+    def still_open(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         self.starter_open(state)
+
+    def drawn(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         self.drawn_this_hand(state)
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:

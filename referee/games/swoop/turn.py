@@ -3,26 +3,32 @@ the shape every Swoop entry type shares."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import HOST, Refusal, join_names, not_yours, read_int, unreadable
 from ..game import Move
 from .state import DECLARE, OVER, SETUP, State
 
 
-class SwoopMove(Move):
+class SwoopMove(Move[State]):
     """A Swoop entry type.
 
-    ``check`` is the entry against the rules in the order they are cited, the first rule broken
-    first: by default ``ready`` (phase, turn, permission), then ``rules`` (the entry's details).
-    A few entry types keep an order of their own (a play that cannot be read is refused as
-    unreadable, before its turn is looked at, so that no ruling is offered for it); their
-    ``ready`` is still what a board offers, and it holds whenever ``check`` passes.
+    ``checks`` is the entry against the rules in the order they are cited, the first rule broken
+    first: by default the game still on (SW-R2), ``ready`` (phase, turn, permission), then
+    ``rules`` (the entry's details). A few entry types keep an order of their own (a play that
+    cannot be read is refused as unreadable, before its turn is looked at, so that no ruling is
+    offered for it); their ``ready`` is still what a board offers, and it holds whenever
+    ``check`` passes.
     """
 
-    def check(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        self.ready(state, action.get("seat"), by)
-        self.rules(state, action, by)
+    checks: ClassVar[tuple[str, ...]] = ("game_on", "offered", "rules")
+
+    def game_on(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+        not_over(state)
+
+    def in_turn(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+        """SW-R2 and SW-R1 for an entry of a turn; the seat."""
+        return may_act(state, action.get("seat"), by)
 
 
 def not_over(state: State) -> None:

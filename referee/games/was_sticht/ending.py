@@ -32,7 +32,7 @@ class CornerNumbers(SeatEntry):
                           name=state.name(seat))
 
     def rules(self, state: State, action: Action, by: Any) -> None:
-        seat = self.seat_of(state, action, by)
+        seat = self.acting_seat(state, action, by)
         asked = corners_asked(state)[seat]
         numbers = action.get("numbers")
         if not isinstance(numbers, Mapping):

@@ -1,10 +1,10 @@
 """Was Sticht as the one :class:`~referee.games.game.Game` shape: its entry types and the few
 places where the shared plumbing is bent to this game.
 
-- An entry may leave its seat out (the phone's own, or the seat the game waits for): ``check``
-  reads the seat first (``seat_of``) and hands it to ``ready``, and ``apply`` hands the effect
-  the entry with that seat filled in. An unreadable card, chip or trump pair is refused before
-  the phase and the turn are (``read``), as it always was.
+- An entry may leave its seat out (the phone's own, or the seat the game waits for): its checks
+  read the seat first (``acting_seat``) and hand it to ``ready``, and its effect reads the entry
+  with that seat filled in. An unreadable card, chip or trump pair is refused before the phase
+  and the turn are (``read``), as it always was (``entries.Entry.checks``).
 - ``ready`` may refuse with an overridable rule (a pick or chip out of turn, an early dummy card,
   an unsettled early end), so ``ready`` and ``rules`` run as one check, which the entry's
   ``components`` make firm where the card or chip is not there (section 7 of the rules file).
@@ -15,10 +15,10 @@ places where the shared plumbing is bent to this game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, Text, apply_checked, check_rules, passes, read_int, with_fields
-from ..game import HOLE, Game, InputSamples, RoundInfo
+from ..base import HOST, Text, passes, read_int
+from ..game import HOLE, Game, InputSamples
 from . import scoring, views
 from . import sheet as score_sheets
 from . import state as states
@@ -30,7 +30,7 @@ from .hints import AnnounceHint, EnterHint
 from .play import Play
 from .result import RoundResult
 from .setup import ChipPick, FirstDealer
-from .state import OVER, State
+from .state import State
 from .tasks import ChooseTask
 from .trumps import Reveal, SetTrumps
 
@@ -43,13 +43,13 @@ MOVES: tuple[Entry, ...] = (
 )
 
 
-class WasSticht(Game):
+class WasSticht(Game[State]):
     id = states.GAME_ID
     title = states.TITLE
     min_players, max_players = states.MIN_PLAYERS, states.MAX_PLAYERS
     options, presets, summary = states.OPTIONS, states.RULE_PRESETS, states.SUMMARY
-    moves = {move.type: move for move in MOVES}
-    sheet = score_sheets
+    moves: ClassVar[Mapping[str, Entry]] = {move.type: move for move in MOVES}
+    sheet: ClassVar[Any] = score_sheets
     # The first entry takes a seat, not cards: the malformed cards go where the seat goes.
     input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "first_dealer", "seat": HOLE},
                                  numbers=({"type": "first_dealer", "seat": HOLE},))
@@ -69,45 +69,14 @@ class WasSticht(Game):
     def view_at(self, state: State, viewer: Any, now: State) -> dict:
         return views.board_then(state, viewer, self.offers(state, viewer), now)
 
-    def round_info(self, board: dict) -> RoundInfo:
-        return views.round_info(board)
-
-    def end_reason(self, board: dict) -> Text:
-        return scoring.end_reason(board)
+    round_info = staticmethod(views.round_info)
+    end_reason = staticmethod(scoring.end_reason)
 
     def keeps_from(self, now: State, viewer: Any) -> bool:
         """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
         return viewer != HOST and not states.is_record_open(now)
 
 
-
-    # ---------------------------------------------------------------- the shared plumbing, bent
-    def ready(self, move: Entry, state: State, seat: Any, by: Any) -> None:
-        game_over(state, move)
-        move.ready(state, seat, by)
-
-    def check(self, state: State, action: Action, by: Any) -> None:
-        """Refuse ``action`` by ``by`` with the first rule it breaks; nothing else."""
-        move = self.move(action)
-        game_over(state, move)
-        seat = move.seat_of(state, action, by)
-
-        def in_order(state: State, action: Action, by: Any) -> None:
-            move.read(state, action, by)
-            move.ready(state, seat, by)
-            move.rules(state, action, by)
-
-        check_rules(in_order, move.components, state, action, by)
-
-    def apply(self, state: State, action: Action, by: Any = HOST, *, ruling: bool = False) -> State:
-        """The state after ``action``; ``state`` itself is never changed."""
-        move = self.move(action)
-
-        def effect(after: State) -> None:
-            seat = move.seat_of(after, action, by)
-            move.effect(after, action if seat is None else with_fields(action, seat=seat))
-
-        return apply_checked(state, action, by, ruling, self.check, effect)
 
     def offers(self, state: State, viewer: Any) -> list[dict]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
@@ -116,21 +85,17 @@ class WasSticht(Game):
             return []
         return [{"type": kind, "seat": seat} for kind, move in self.moves.items()
                 for seat in (range(state.n) if move.for_seat else [None])
-                if passes(self.ready, move, state, seat, viewer)]
+                if passes(move.offer, state, seat, viewer)]
 
     def describe(self, state: State, action: Action, by: Any = None) -> Text:
         """One line for the history. Secret entries say only that they were made."""
-        move = self.moves.get(action.get("type"))
+        kind = action.get("type")
+        move = self.moves.get(kind) if isinstance(kind, str) else None
         if move is None:
             return Text("{kind}", kind=str(action.get("type")))
         seat = read_int(action.get("seat")) if action.get("seat") is not None else by
         who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.n else "?"
         return move.describe(state, action, who)
-
-
-def game_over(state: State, move: Entry) -> None:
-    if state.phase == OVER and not move.after_the_game(state):
-        raise Refusal("WS-X13", "The game is over.", overridable=False)
 
 
 GAME = WasSticht()

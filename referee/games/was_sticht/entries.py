@@ -8,26 +8,42 @@ checks of each entry say where they do not.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import HOST, Refusal, not_yours, read_int, unreadable
 from ..game import Move
-from .state import State
+from .state import OVER, State
 
 Action = Mapping[str, Any]
 
 
-class Entry(Move):
-    """A Was Sticht entry type. ``seat_of`` reads the seat the entry is for, which ``ready``
+class Entry(Move[State]):
+    """A Was Sticht entry type. ``acting_seat`` reads the seat the entry is for, which ``ready``
     then checks (None: an entry for the table, with no seat). ``read`` reads the details an
     entry cannot be made without (a card, a chip, the trumps) where the rules file cites that
     first, before the phase and the turn: who may make it, then whether it can be read."""
 
-    def seat_of(self, state: State, action: Action, by: Any) -> int | None:
-        return None
+    checks: ClassVar[tuple[str, ...]] = ("game_on", "seat_read", "read", "offered", "rules")
+
+    def game_on(self, state: State, action: Action, by: Any) -> None:
+        """WS-X13: nothing is entered once the game is over (but the ranking's corner numbers)."""
+        if state.phase == OVER and not self.after_the_game(state):
+            raise Refusal("WS-X13", "The game is over.", overridable=False)
+
+    def seat_read(self, state: State, action: Action, by: Any) -> None:
+        self.acting_seat(state, action, by)
 
     def read(self, state: State, action: Action, by: Any) -> None:
         return None
+
+    def offered(self, state: State, action: Action, by: Any) -> None:
+        """``ready`` for the seat the entry is for (named, the phone's own or the one awaited)."""
+        self.ready(state, self.acting_seat(state, action, by), by)
+
+    def offer(self, state: State, seat: int | None, by: Any) -> None:
+        """What a board offers ``by`` for ``seat``: the game on, then ``ready``."""
+        self.game_on(state, {}, by)
+        self.ready(state, seat, by)
 
     def after_the_game(self, state: State) -> bool:
         """May this entry still be made once the game is over? (Only the ranking's corner numbers.)"""
@@ -40,14 +56,14 @@ class SeatEntry(Entry):
     def default_seat(self, state: State) -> int | None:
         return None
 
-    def seat_of(self, state: State, action: Action, by: Any) -> int:
+    def acting_seat(self, state: State, action: Action, by: Any) -> int:
         return read_seat(state, action, by, self.default_seat(state))
 
 
 class DealerEntry(Entry):
     """An entry only the round's dealer makes: its seat is the dealer's, whatever is named."""
 
-    def seat_of(self, state: State, action: Action, by: Any) -> int | None:
+    def acting_seat(self, state: State, action: Action, by: Any) -> int | None:
         return state.dealer
 
 

@@ -29,7 +29,7 @@ class ChooseTask(SeatEntry):
             raise Refusal("WS-K2", "The dealer does not choose a task this round.", overridable=False)
 
     def rules(self, state: State, action: Action, by: Any) -> None:
-        seat = self.seat_of(state, action, by)
+        seat = self.acting_seat(state, action, by)
         if state.chips[seat][chip_index(state, seat, action.get("chip"), "WS-K3")]["done"]:
             raise Refusal("WS-K4", "That chip is already completed.", overridable=False)
 
