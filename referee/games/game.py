@@ -151,29 +151,29 @@ class Move(Generic[StateT]):
     def describe(self, state: StateT, action: Action, who: str) -> Text:
         return Text(str(self.type))
 
-    def candidates(self, state: Any) -> Iterable[dict]:
+    def candidates(self, state: StateT) -> Iterable[dict[str, Any]]:
         return ()
 
-    def reveals(self, before: Any, after: Any) -> str | None:
+    def reveals(self, before: StateT, after: StateT) -> str | None:
         """The rule that keeps a secret shown by this entry (``before`` -> ``after``) shown, or
         None: an undo of such an entry is refused, since it would hide the secret again and let
         it be chosen anew by players who have seen it."""
         return None
 
-    def shows_secrets(self, before: Any, after: Any) -> bool:
+    def shows_secrets(self, before: StateT, after: StateT) -> bool:
         return self.reveals(before, after) is not None
 
-    def settled(self, before: Any, after: Any) -> list[Text]:
+    def settled(self, before: StateT, after: StateT) -> list[Text]:
         """What this entry settled that its line and notes do not say (who lost a life at a
         showdown), for the history; read off the states, so lines written earlier get it too."""
         return []
 
-    def shown(self, state: Any, action: Action, who: str) -> Text | None:
+    def shown(self, state: StateT, action: Action, who: str) -> Text | None:
         """The history line of this secret entry once the table has seen it ("Ann predicted 3"),
         from the state before it; None: its ``describe`` line. Never called before the reveal."""
         return None
 
-    def kept_from(self, before: Any, action: Action, now: Any, viewer: Any) -> Text | None:
+    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
         """This entry's history line for ``viewer`` while the board at ``now`` keeps the entry's
         details from that viewer ("Ann picked a card": the board shows only the column in
         progress), from the state ``before`` it; None: ``viewer`` may read all of it. The
@@ -181,7 +181,7 @@ class Move(Generic[StateT]):
         round in progress may be kept (``Game.round_info``): a round gone by is not asked."""
         return None
 
-    def seat_only(self, state: Any) -> bool:
+    def seat_only(self, state: StateT) -> bool:
         """Is this entry its seat's alone while the seat has a phone (``referee.gate``)? Secret
         entries are; so is an entry that uses what only that seat knows (the dealer's hints)."""
         return self.secret
@@ -219,24 +219,24 @@ class Game(Generic[StateT]):
     said_about_a_player: ClassVar[Mapping[str, Text]] = {}
 
     # ---------------------------------------------------------------- what every game provides
-    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> Any:
+    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> StateT:
         raise NotImplementedError
 
     def seat_names(self, state: Any) -> list[str]:
         return [player.name for player in state.players]
 
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> StateT:
         raise NotImplementedError
 
-    def view(self, state: Any, viewer: Any = None) -> dict:
+    def view(self, state: StateT, viewer: Any = None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def view_at(self, state: Any, viewer: Any, now: Any) -> dict:
+    def view_at(self, state: StateT, viewer: Any, now: StateT) -> dict[str, Any]:
         """The board as it stood at an earlier ``state`` (a correction page's), for ``viewer``,
         showing no more than the board at ``now`` does (``Move.kept_from``). By default: its view."""
         return self.view(state, viewer)
 
-    def round_info(self, view: dict) -> RoundInfo | None:
+    def round_info(self, view: dict[str, Any]) -> RoundInfo | None:
         return None
 
     # A game may keep its score sheet in a module of its own (``sheet``): ``score_sheet(view,
@@ -245,7 +245,7 @@ class Game(Generic[StateT]):
     # that no board reads the whole log.
     sheet: ClassVar[Any] = None
 
-    def score_sheet(self, view: dict, history: Callable[[], Iterable[dict]]) -> Any:
+    def score_sheet(self, view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> Any:
         """The score sheet (``referee.scoresheet.ScoreSheet``) of a table whose public view is
         ``view``; ``history()`` yields the public views after each entry in force, oldest first."""
         if self.sheet is None:
@@ -256,19 +256,19 @@ class Game(Generic[StateT]):
     def sheet_folds(self) -> bool:
         return hasattr(self.sheet, "sheet_step")
 
-    def sheet_step(self, fold: dict | None, view: dict) -> dict | None:
+    def sheet_step(self, fold: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any] | None:
         """The score sheet's working (JSON) once the entry whose public view is ``view`` is in
         force; ``fold`` is the working after the entry before (None before the first view).
         ``folded_sheet(view, fold)`` must equal ``score_sheet`` over the whole history."""
         return self.sheet.sheet_step(fold, view) if self.sheet_folds else None
 
-    def folded_sheet(self, view: dict, fold: dict | None) -> Any:
+    def folded_sheet(self, view: dict[str, Any], fold: dict[str, Any] | None) -> Any:
         """The score sheet from the working ``sheet_step`` folded up to ``view``."""
         if self.sheet_folds:
             return self.sheet.folded_sheet(view, fold)
         return self.score_sheet(view, lambda: [])
 
-    def end_reason(self, view: dict) -> Text | None:
+    def end_reason(self, view: dict[str, Any]) -> Text | None:
         """Why a finished game ended, in the table's words ("Ann reached -63; -50 ends the
         game."), read off its public view; None: the page says it from the score sheet."""
         return None
@@ -296,8 +296,9 @@ class Game(Generic[StateT]):
     def template_folder(self) -> str:
         return f"games/{self.template or self.id}"
 
-    def dump(self, state: Any) -> dict:
-        return dump_state(state)
+    def dump(self, state: StateT) -> dict[str, Any]:
+        dumped: dict[str, Any] = dump_state(state)  # a dataclass dumps as a dict
+        return dumped
 
     def revive(self, data: Mapping[str, Any]) -> Any:
         """Dumped Texts made Texts again: what ``load`` reads."""
@@ -350,7 +351,8 @@ class Game(Generic[StateT]):
         """What the app does on its own after each entry's effect (Switch To passes for players
         who hold no token). By default: nothing."""
 
-    def accept(self, state: Any, action: Action, by: Any = HOST, *, ruling: bool = False) -> tuple[Any, dict]:
+    def accept(self, state: StateT, action: Action, by: By = HOST, *,
+               ruling: bool = False) -> tuple[StateT, dict[str, Any]]:
         """``apply``, and the entry as the log stores it: only the fields the game read to check
         and apply it, as sent (the type always). A field the game never reads is dropped, so
         what is stored and exported is only what the game accepted; replaying the kept fields
@@ -359,11 +361,11 @@ class Game(Generic[StateT]):
         after = self.apply(state, reading, by, ruling=ruling)
         return after, {"type": action.get("type"), **reading.kept()}
 
-    def overridden_rule(self, state: Any, action: Action, by: Any) -> str | None:
+    def overridden_rule(self, state: StateT, action: Action, by: By) -> str | None:
         """The rule a table ruling overrides for this entry, or None."""
         return refused_rule(self.check, state, action, by)
 
-    def describe(self, state: Any, action: Action, by: Any = None) -> Text:
+    def describe(self, state: StateT, action: Action, by: Any = None) -> Text:
         """One line for the history, in the words of the table (``state`` is the state before)."""
         kind = action.get("type") if isinstance(action, Mapping) else None
         move = self.moves.get(kind) if isinstance(kind, str) else None  # a type may be anything sent
@@ -374,17 +376,17 @@ class Game(Generic[StateT]):
         who = names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
         return move.describe(state, action, who)
 
-    def shown(self, state: Any, action: Action) -> Text | None:
+    def shown(self, state: StateT, action: Action) -> Text | None:
         """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
         move = self._move_of(action)
         return move.shown(state, action, self._who(state, action)) if move is not None else None
 
-    def seat_only(self, state: Any, action: Action) -> bool:
+    def seat_only(self, state: StateT, action: Action) -> bool:
         """Is ``action`` its seat's alone while the seat has a phone (``Move.seat_only``)?"""
         move = self._move_of(action)
         return move is not None and move.seat_only(state)
 
-    def shows_secrets(self, before: Any, action: Action, after: Any) -> bool:
+    def shows_secrets(self, before: StateT, action: Action, after: StateT) -> bool:
         """Does ``action`` (``before`` -> ``after``) show the table the secret entries before it?
         Only a move with its own ``reveals`` or ``shows_secrets`` can (the history asks no other)."""
         move = self._move_of(action)
@@ -395,13 +397,13 @@ class Game(Generic[StateT]):
         return move is not None and (type(move).reveals is not Move.reveals
                                      or type(move).shows_secrets is not Move.shows_secrets)
 
-    def kept_from(self, before: Any, action: Action, now: Any, viewer: Any) -> Text | None:
+    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
         """``action``'s line for ``viewer`` when the board at ``now`` keeps its details from that
         viewer, else None (``Move.kept_from``)."""
         move = self._move_of(action)
         return move.kept_from(before, action, now, viewer) if move is not None else None
 
-    def keeps_from(self, now: Any, viewer: Any) -> bool:
+    def keeps_from(self, now: StateT, viewer: Any) -> bool:
         """May the board at ``now`` keep any entry's details from ``viewer``? (By default: when a
         move has its own ``kept_from``.) False spares reading the states around each entry."""
         return any(type(move).kept_from is not Move.kept_from for move in self.moves.values())
@@ -417,7 +419,7 @@ class Game(Generic[StateT]):
         move = self._move_of(action)
         return move is not None and isinstance(note, Text) and note.template in move.restated_by
 
-    def settled(self, before: Any, action: Action, after: Any) -> list[Text]:
+    def settled(self, before: StateT, action: Action, after: StateT) -> list[Text]:
         """What ``action`` settled that its line and notes do not say (``Move.settled``)."""
         move = self._move_of(action)
         return move.settled(before, after) if move is not None else []
@@ -432,12 +434,12 @@ class Game(Generic[StateT]):
         kind = action.get("type") if isinstance(action, Mapping) else None
         return self.moves.get(kind) if isinstance(kind, str) else None
 
-    def _who(self, state: Any, action: Mapping[str, Any]) -> str:
+    def _who(self, state: StateT, action: Mapping[str, Any]) -> str:
         seat = action.get("seat")
         names = self.seat_names(state)
         return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
 
-    def reveals(self, before: Any, action: Action, after: Any) -> str | None:
+    def reveals(self, before: StateT, action: Action, after: StateT) -> str | None:
         """The rule citing why ``action`` (``before`` -> ``after``) cannot be undone: it showed
         the table a secret (a hidden choice, the trumps), and an undo would make it choosable
         again by players who have seen it. None: an undo hides nothing."""
@@ -445,7 +447,7 @@ class Game(Generic[StateT]):
         move = self.moves.get(kind) if isinstance(kind, str) else None
         return move.reveals(before, after) if move is not None else None
 
-    def offers(self, state: Any, viewer: Any) -> list[dict]:
+    def offers(self, state: StateT, viewer: Any) -> list[dict[str, Any]]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs, from the moves'
         ``ready`` checks (a seat sees its own, the host every seat's, a watcher none)."""
         if viewer is None:
@@ -458,18 +460,18 @@ class Game(Generic[StateT]):
                     found.append({"type": kind, "seat": seat})
         return found
 
-    def legal_entries(self, state: Any) -> list[dict]:
+    def legal_entries(self, state: StateT) -> list[dict[str, Any]]:
         """Every entry the rules allow now, as far as public information tells (for simulated
         phones and property tests)."""
         return [entry for move in self.moves.values() for entry in move.candidates(state)
                 if passes(self.check, state, entry, HOST)]
 
 
-GAMES: dict[str, Game] = {}
+GAMES: dict[str, Game[Any]] = {}
 """Game id -> its Game, in the order they were registered."""
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     """Make ``game`` playable: the start page, the API and the log find it by its id."""
     GAMES[game.id] = game
     return game
