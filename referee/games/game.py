@@ -371,10 +371,7 @@ class Game(Generic[StateT]):
         move = self.moves.get(kind) if isinstance(kind, str) else None  # a type may be anything sent
         if move is None:
             return Text(str(action.get("type") if isinstance(action, Mapping) else action))
-        seat = action.get("seat")
-        names = self.seat_names(state)
-        who = names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
-        return move.describe(state, action, who)
+        return move.describe(state, action, self._who(state, action))
 
     def shown(self, state: StateT, action: Action) -> Text | None:
         """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
@@ -435,6 +432,7 @@ class Game(Generic[StateT]):
         return self.moves.get(kind) if isinstance(kind, str) else None
 
     def _who(self, state: StateT, action: Mapping[str, Any]) -> str:
+        """The name of the seat the entry names, or "?" (a history line's subject)."""
         seat = action.get("seat")
         names = self.seat_names(state)
         return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"

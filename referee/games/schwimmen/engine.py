@@ -52,15 +52,11 @@ class SchwimmenGame(Game[State]):
         numbers=({"type": "lay_centre", "cards": [HOLE, HOLE, HOLE]}, {"type": "lay_centre", "cards": HOLE}))
     round_info = staticmethod(round_info)
     end_reason = staticmethod(end_reason)
-
-    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
-        return table.new_game(players, options)
+    new_game = staticmethod(table.new_game)
+    load = staticmethod(table.load)
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return table.load(data)
 
     def view(self, state: State, viewer: Any = None) -> dict:
         return board(state, viewer, self.offers(state, viewer))

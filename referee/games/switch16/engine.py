@@ -33,21 +33,15 @@ class Switch16(Game[table.State]):
     sheet: ClassVar[Any] = score_sheets
     round_info = staticmethod(round_info)
     end_reason = staticmethod(end_reason)
+    new_game = staticmethod(table.new_game)
+    load = staticmethod(table.load)
+    seat_names = staticmethod(table.seat_names)
     input_samples = InputSamples(
         players=("Ann", "Ben"), setup=(({"type": "start_player", "seat": 0}, None),),
         carrying={"type": "roll", "dice": HOLE, "face": "blank"},
         numbers=({"type": "roll", "dice": [HOLE, HOLE, HOLE], "face": "blank"},
                  {"type": "roll", "dice": HOLE, "face": "blank"}, {"type": "place_block", "target": HOLE},
                  {"type": "roll", "dice": [1, 2, 3], "switch_with": HOLE, "face": "green"}))
-
-    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> table.State:
-        return table.new_game(players, options)
-
-    def seat_names(self, state: table.State) -> list[str]:
-        return table.seat_names(state)
-
-    def load(self, data: Mapping[str, Any]) -> table.State:
-        return table.load(data)
 
     def offers(self, state: table.State, viewer: Any) -> list[dict]:
         """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""

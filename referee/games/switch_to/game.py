@@ -38,13 +38,9 @@ class SwitchTo(Game[State]):
     sheet: ClassVar[Any] = score_sheets
     round_info = staticmethod(round_info)
     end_reason = staticmethod(end_reason)
+    new_game = staticmethod(new_game)
+    load = staticmethod(load)
     after_every_entry = staticmethod(auto_pass)
-
-    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
-        return new_game(players, options)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return load(data)
 
     def view(self, state: State, viewer: Any = None) -> dict:
         return board(state, viewer, self.offers(state, viewer))

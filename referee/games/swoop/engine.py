@@ -38,15 +38,11 @@ class Swoop(Game[State]):
     sheet: ClassVar[Any] = score_sheets
     round_info = staticmethod(views.round_info)
     end_reason = staticmethod(scoring.end_reason)
-
-    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
-        return states.new_game(players, options)
+    new_game = staticmethod(states.new_game)
+    load = staticmethod(states.load)
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return states.load(data)
 
     def dump(self, state: State) -> dict:
         """Before a hand is scored there is no ``last_hand``: such a state dumps as it did

@@ -22,7 +22,7 @@ from .played import (
 )
 from .ranks import is_higher, parse_rank, rank_label, see, unseen
 from .state import CHAIN, PLAY, RANKS, SLOTS, State
-from .turn import SwoopMove, acting_seat, may_act, seat_for
+from .turn import SwoopMove, may_act, seat_for
 
 
 def read_flip(action: Mapping[str, Any]) -> tuple[int, str, list[Card]]:
@@ -81,7 +81,7 @@ class Flip(SwoopMove):
         check_real(state, seat, adds, revealed)
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        seat = acting_seat(state, action)
+        seat = action["seat"]
         slot, revealed, adds = read_flip(action)
         state.mystery[seat][slot - 1] = False
         see(state, Counter([revealed]))

@@ -8,7 +8,7 @@ from typing import Any
 from ..base import Refusal, Text, counted
 from .judge import pick_up_pile
 from .state import CHAIN, LEAD, PLAY, State
-from .turn import SwoopMove, acting_seat, may_act, not_over
+from .turn import SwoopMove, may_act, not_over
 
 
 class PickUp(SwoopMove):
@@ -23,7 +23,7 @@ class PickUp(SwoopMove):
             raise Refusal("SW-R11", "The pile is empty: you lead.")
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        seat = acting_seat(state, action)
+        seat = action["seat"]
         state.notes.append(counted("{name} picks up the pile ({n} card).", "{name} picks up the pile ({n} cards).",
                                    len(state.pile), name=state.players[seat]))
         pick_up_pile(state, seat)
@@ -45,7 +45,7 @@ class EndChain(SwoopMove):
             raise Refusal("SW-R12", "There is no swoop chain to end.")
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        state.current = acting_seat(state, action)
+        state.current = action["seat"]
         state.out_count += len(state.pile)
         state.pile, state.mode = [], LEAD  # 5.3: the swooper leads onto the empty pile
 

@@ -19,7 +19,7 @@ from .played import (
     take_from,
 )
 from .state import PLAY, RANKS, State
-from .turn import SwoopMove, acting_seat, may_act, seat_for
+from .turn import SwoopMove, may_act, seat_for
 
 
 class Play(SwoopMove):
@@ -48,7 +48,7 @@ class Play(SwoopMove):
         check_real(state, seat_for(state, action.get("seat"), by, state.current), cards)
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        seat = acting_seat(state, action)
+        seat = action["seat"]
         cards = play_cards(action)
         take_from(state, seat, cards)
         judge(state, seat, [c.rank for c in cards])

@@ -26,6 +26,14 @@ class SwoopMove(Move[State]):
     def game_on(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         not_over(state)
 
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int | None:
+        """Whose entry this is, as its effect reads it from the entry's seat: the seat it names
+        (a phone's own is written in), else the current player."""
+        if not self.for_seat:
+            return None
+        named = action.get("seat")
+        return state.current if named is None else read_int(named)
+
     def in_turn(self, state: State, action: Mapping[str, Any], by: Any) -> int:
         """SW-R2 and SW-R1 for an entry of a turn; the seat."""
         return may_act(state, action.get("seat"), by)
@@ -69,8 +77,3 @@ def may_act(state: State, named: Any, by: Any) -> int:
     return seat
 
 
-def acting_seat(state: State, action: Mapping[str, Any]) -> int:
-    """Whose entry this is, in an effect: the seat it names (``Swoop.apply`` names the phone's
-    own), else the current player."""
-    named = action.get("seat")
-    return state.current if named is None else read_int(named)

@@ -54,14 +54,8 @@ class WasSticht(Game[State]):
     input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "first_dealer", "seat": HOLE},
                                  numbers=({"type": "first_dealer", "seat": HOLE},))
 
-    def new_game(self, players: Any, options: Mapping[str, Any] | None = None) -> State:
-        return states.new_game(players, options)
-
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return states.load(data)
 
     def view(self, state: State, viewer: Any = None) -> dict:
         return views.board(state, viewer, self.offers(state, viewer))
@@ -71,12 +65,12 @@ class WasSticht(Game[State]):
 
     round_info = staticmethod(views.round_info)
     end_reason = staticmethod(scoring.end_reason)
+    new_game = staticmethod(states.new_game)
+    load = staticmethod(states.load)
 
     def keeps_from(self, now: State, viewer: Any) -> bool:
         """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
         return viewer != HOST and not states.is_record_open(now)
-
-
 
     def offers(self, state: State, viewer: Any) -> list[dict]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
