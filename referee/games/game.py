@@ -4,8 +4,10 @@ A game is a fold, ``state = game.apply(state, action, by)``, refusing with a
 :class:`~referee.games.base.Refusal`. Its entries are :class:`Move` objects, one per entry type,
 each with its permission, rule checks, component checks, effect, history line and offer side by
 side (boardgame.io's ``moves``). The plumbing every engine used to copy is written once here:
-reading the entry's type, citing the first rule broken (firm when a component is missing),
-accepting a table ruling, copying the state, describing an entry, and what the board offers.
+reading the entry's type, running its checks in the order the game declares (``Move.checks``)
+and citing the first rule broken (firm when a component is missing), accepting a table ruling,
+copying the state, writing the seat acting into the entry (``Move.acting_seat``), describing an
+entry, and what the board offers. A game declares; it overrides none of these.
 
 What the board offers comes from the code that checks: a move is offered to a seat when its
 ``ready`` check (phase, turn, permission: everything but the entry's details) lets that seat
@@ -191,8 +193,8 @@ class Game(Generic[StateT]):
     """A game engine as everyone outside ``referee/games`` sees it.
 
     Subclasses set the class attributes and implement ``new_game``, ``seat_names``, ``load``,
-    ``view``, ``round_info`` and ``score_sheet``; the rest is shared. Engines written as
-    functions may instead override ``check``, ``apply``, ``offers`` and ``legal_entries``.
+    ``view``, ``round_info`` and the score sheet (``sheet``); the rest is shared. The order of
+    an entry's checks is its move's (``Move.checks``), so no game overrides ``check``.
     """
 
     id: ClassVar[str]
