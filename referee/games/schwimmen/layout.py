@@ -5,7 +5,7 @@ lie open is the choice of the player on turn (SC-R12, SC-E24)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import HOST, Refusal, Text
 import copy
@@ -30,6 +30,7 @@ class TurnedUp(SchwimmenMove):
 
     for_seat = False
     count = 3
+    phase: ClassVar[str]  # the phase whose cards these are
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         check_from_stock(state, self.read(state, action))

@@ -49,8 +49,9 @@ class SwitchMove(Move[State]):
     def read(self, state: State, action: Action) -> None:
         """The details entered: dice, faces and seats that exist (S16-C1 to S16-C3)."""
 
-    def due(self, state: State, seat: int | None) -> None:
-        """Is this entry due now from ``seat``?"""
+    def due(self, state: State, seat: Any) -> None:
+        """Is this entry due now from ``seat`` (the seat acting: an int for a turn's entry, None
+        where no seat acts)?"""
 
     def legal(self, state: State, action: Action, by: Any) -> None:
         """The entry's own rules, once it is due."""

@@ -35,8 +35,9 @@ class SwitchToMove(Move[State]):
         self.now(state, seat)
         return seat
 
-    def now(self, state: State, seat: int | None) -> None:
-        """The phase (and turn) this entry needs."""
+    def now(self, state: State, seat: Any) -> None:
+        """The phase (and turn) this entry needs; ``seat`` is read (an int) for a seat's entry,
+        None for a table entry, so each move types it as its own entries have it."""
 
     def prerequisites_met(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         """The prerequisites for the seat the entry names."""
