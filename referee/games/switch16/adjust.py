@@ -27,7 +27,7 @@ class Adjust(SwitchMove):
         if entries_of(state) == "rounds":
             check_entries(state, "dice")  # S16-Q1: round results follow no deck to adjust
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         if "top" in action:
             seat_named(state, action.get("seat"), "deck")
             top = read_int(action.get("top"))

@@ -24,7 +24,7 @@ class PlaceBlock(SwitchMove):
             raise not_yours("S16-C5", "Only the player holding the block chip (or the host) can place it.")
         return holder
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         seat_named(state, action.get("target"), "block chip")
 
     def due(self, state: State, seat: int | None) -> None:

@@ -19,7 +19,7 @@ class Discard(TurnMove):
         super().ready(state, seat, by)
         check_something_left(state, state.active, 1)
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         if read_int(action.get("count", 1)) is None:
             raise unreadable("Say how many cards to discard.")
 

@@ -28,7 +28,7 @@ class GreenAnswer(SwitchMove):
             raise not_yours("S16-C5", "Only {who} (or the host) can answer this switch.", who=state.players[target])
         return target
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         if action.get("answer") not in ANSWERS:
             raise unreadable("Answer accept or refuse.")
 

@@ -22,7 +22,7 @@ Action = Mapping[str, Any]
 
 class SwitchMove(Move[State]):
     correction: ClassVar[bool] = False  # a host correction: never offered, always at hand for the host
-    checks: ClassVar[tuple[str, ...]] = ("gated", "details", "due_now", "legal")
+    checks: ClassVar[tuple[str, ...]] = ("gated", "read", "due_now", "legal")
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         self.due(state, self.gate(state, seat, by))
@@ -40,13 +40,10 @@ class SwitchMove(Move[State]):
         """The seat acting, for an entry ``gate`` has let through."""
         return self.gate(state, self.named_seat(action), by)
 
-    def details(self, state: State, action: Action, by: Any) -> None:
-        self.read(state, action)
-
     def due_now(self, state: State, action: Action, by: Any) -> None:
         self.due(state, self.acting_seat(state, action, by))
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         """The details entered: dice, faces and seats that exist (S16-C1 to S16-C3)."""
 
     def due(self, state: State, seat: Any) -> None:

@@ -50,7 +50,7 @@ class TurnResult(TurnMove):
                              "{name}'s turn ended: the roll made no card."})  # History shows the note instead
     turn_rule: ClassVar[str] = "S16-R2"
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         if action.get("card") not in (None, "") and read_int(action.get("card")) is None:
             raise unreadable("Say the last card discarded, as a number.")
         if action.get("switch_with") not in (None, "", "none"):
@@ -165,7 +165,7 @@ class RoundResult(SwitchMove):
             raise Refusal("S16-Q3", "{name} has entered this round's card already.", overridable=False,
                           name=state.players[seat])
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         if action.get("seat") is None:
             raise unreadable("Say whose card this is.")
         card = read_int(action.get("card"))

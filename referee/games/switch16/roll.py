@@ -16,7 +16,7 @@ class RollMove(TurnMove):
     type = "roll"
     turn_rule: ClassVar[str] = "S16-R2"
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         read_dice(action.get("dice"))
         if action.get("face", "blank") not in FACES:
             raise Refusal("S16-C2", "The switch die shows blank, green, red or block.", overridable=False)

@@ -18,7 +18,7 @@ class StartPlayer(SwitchMove):
         if by != HOST and not is_seat(state, by):
             raise not_yours("S16-C5", "Only a player at this table (or the host) can enter the start player.")
 
-    def read(self, state: State, action: Action) -> None:
+    def read(self, state: State, action: Action, by: Any) -> None:
         seat_named(state, action.get("seat"), "start player")
 
     def due(self, state: State, seat: None) -> None:
