@@ -111,7 +111,7 @@ def phone(browser):
 # its Chromium stopped, so the waiting call fails instead of waiting forever, and is run once more
 # on a Chromium launched anew (reported as a rerun). If even that leaves the run waiting, the run
 # is interrupted, with every thread's stack in the log either way.
-STALL_SECONDS = 120
+STALL_SECONDS = 180
 STALLED = pytest.StashKey[bool]()
 STALLS: list[str] = []  # where each stall stood: printed at the end of the run
 
