@@ -26,6 +26,7 @@ from .db import Entry, GameTable, Snapshot, utcnow
 from .games import GAMES
 from .games.base import HOST, Refusal, Text, revive_texts
 from .push import CHANNEL as PUSH_CHANNEL
+from .push import moved as moved_at_commit
 from .push import notice_payload
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud without doubt
@@ -291,6 +292,8 @@ def _change_seats(session: Session, table: GameTable, change) -> None:
                 swapped = len(connection.execute(_SWAP_SEATS_AND_NOTIFY, params).all())
             else:
                 swapped = connection.execute(_SWAP_SEATS, params).rowcount
+            if swapped == 1:
+                moved_at_commit(session, table.code, table.seq, params["new_version"])
             session.commit()
         except OperationalError:  # SQLite: another writer held the lock
             session.rollback()
@@ -325,6 +328,7 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
         connection.execute(_LINK_REMATCH_AND_NOTIFY, params).all()
     else:
         connection.execute(_LINK_REMATCH, params)
+    moved_at_commit(session, table.code, table.seq, table.seats_version + 1)
     session.commit()
     session.refresh(table)
     return find_table(session, table.rematch)
@@ -788,6 +792,7 @@ def _append(session: Session, table: GameTable, expected_seq: int, prepared: _Pr
         moved = connection.execute(_MOVE_AND_SET_PENDING if setting_pending else _MOVE, params).rowcount
     if moved != 1:
         raise LostRace()
+    moved_at_commit(session, table.code, entry.seq, table.seats_version)
     folds = _sheet_folds_of(session, table, prepared)
     if prepared.earlier:  # a correction: its lines in one statement each for lines and snapshots
         lines = [*prepared.earlier, (entry, prepared.snapshot)]

@@ -14,7 +14,9 @@ process reaches phones connected to any other:
   seqs on another: a table ahead of what was heard is announced, and if no NOTIFY follows, the
   LISTEN connection went silent and is made again.
 - SQLite (one machine): the watcher reads the seqs and seats' versions of the tables being watched
-  a few times a second, and writes made by this process are announced at once.
+  a few times a second.
+Writes made by this process are announced to its hub at their commit (``moved``), whichever path
+made them, as a NOTIFY is delivered: never a move that was rolled back.
 The same seqs answer the "anything new?" polls of phones without a stream, without a query.
 No Flask here.
 """
@@ -22,12 +24,14 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, text
+from sqlalchemy import bindparam, event, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
 CHANNEL = "referee_seq"
 SQLITE_WATCH_SECONDS = 0.1
@@ -37,6 +41,7 @@ NOTIFY_GRACE_SECONDS = 0.5   # a NOTIFY sent at a commit before the check arrive
 SEQS_OF_CODES = text("SELECT code, seq, seats_version FROM game_tables WHERE code IN :codes").bindparams(
     bindparam("codes", expanding=True))
 NO_SEATS = -1  # a table whose seats' version the hub has not heard yet
+MOVED = "referee.push.moved"  # session.info: the tables this transaction moved, heard at commit
 
 
 class ListenWentSilent(Exception):
@@ -58,6 +63,8 @@ class Hub:
         self._thread: threading.Thread | None = None
         self.listening = None  # PostgreSQL: the connection the watcher LISTENs on
         self.listeners: list[Callable[[str], None]] = []  # see ``listen``
+        if engine is not None:
+            _HUBS[engine] = self  # hears the commits of sessions on this engine: ``moved``
 
     def announce(self, code: str, seq: int, seats: int | None = None) -> None:
         """``code`` is at ``seq`` (and its seats at version ``seats``); each only ever moves on."""
@@ -322,3 +329,26 @@ class HeldStream:
     lifetime: float
     heartbeat: float
     give_back: Callable[[], None]
+
+
+_HUBS: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()
+
+
+def moved(session: Session, code: str, seq: int, seats: int | None = None) -> None:
+    """The table ``code`` is at ``seq`` (and seats' version ``seats``) once ``session`` commits:
+    the hub of its engine hears it then, so no write path need remember to nudge the phones."""
+    session.info.setdefault(MOVED, {})[code] = (seq, seats)
+
+
+@event.listens_for(Session, "after_commit")
+def _announce_moved(session: Session) -> None:
+    tables = session.info.pop(MOVED, {})
+    hub = _HUBS.get(session.bind) if isinstance(session.bind, Engine) else None
+    if hub is not None:
+        for code, (seq, seats) in tables.items():
+            hub.announce(code, seq, seats)
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_moved(session: Session) -> None:
+    session.info.pop(MOVED, None)

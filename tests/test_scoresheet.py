@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 from referee import scoresheet
 from referee.games import GAMES
-from referee.games import was_sticht as wst
+from referee.games.was_sticht import GAME
 from referee.games.base import HOST
 from referee.games.switch16.sheet import DECK_INKS
 from tests.games.was_sticht_examples import dealt
@@ -194,7 +194,7 @@ def test_round_strip_for_each_game():
     assert (info.word, info.number, info.dealer) == ("Hand", 1, None)
 
     state = dealt()
-    info = GAMES["was-sticht"].round_info(wst.view(state, None))
+    info = GAMES["was-sticht"].round_info(GAME.view(state, None))
     assert (info.number, info.dealer) == (1, A)
 
     game = Game("switch-16", ["Ann", "Ben"])

@@ -276,14 +276,6 @@ class Game(Generic[StateT]):
         return None
 
     # ---------------------------------------------------------------- shared plumbing
-    def module_api(self) -> dict[str, Any]:
-        """The verbs as the module-level functions each game's package has always offered
-        (``switch_to.apply(state, action)``): ``globals().update(GAME.module_api())``."""
-        return {"ENTRY_TYPES": self.entry_types, "new_game": self.new_game, "load": self.load,
-                "dump": self.dump, "seat_names": self.seat_names, "check": self.check, "apply": self.apply,
-                "overridden_rule": self.overridden_rule, "describe": self.describe, "view": self.view,
-                "legal_entries": self.legal_entries, "offers": self.offers, "allowed": self.offers}
-
     @property
     def entry_types(self) -> frozenset[str]:
         return frozenset(self.moves)

@@ -54,7 +54,6 @@ def claim_seat(code: str, seat: int):
     if not 0 <= seat < len(table.seats):
         return outcomes.error_json(404, "SEAT", f"This table has no seat {seat}.")
     token = sessions.claim_seat(table, seat, by=HOST)
-    events.announce(table.code)
     return jsonify({"seat": seat, "token": token}), 201
 
 
@@ -101,7 +100,7 @@ def _write(code: str, write: forms.Write):
     result again, and the seq it had then)."""
     by = sessions.writer(log.find_table(db(), code))
     recorded = write.record(db(), code, by)
-    table = events.announce(code)
+    table = log.find_table(db(), code)
     return jsonify({**render.board_json(table, recorded.state, by),
                     "seq": recorded.entry.seq if recorded.replayed else table.seq,
                     "entry": render.entry_json(recorded.entry, projection.Projection(db(), table, by)),

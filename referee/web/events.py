@@ -1,7 +1,7 @@
 """Live updates: the event stream a board listens on (``/t/CODE/events``, server-sent events
 carrying the table's seq and its seats' version, see push.py), the cheap polls of phones without
 one ("anything new since seq N, seats version V?"), and the nudge a write or a seat change gives
-both.
+both (the nudge itself is sent at commit: push.moved).
 """
 from __future__ import annotations
 
@@ -109,14 +109,6 @@ def _take_stream_slot():
             metrics.STREAMS_HELD.dec()
 
     return give_back
-
-
-def announce(code: str) -> GameTable:
-    """After a write or a seat change: the table as it left it, with this process's event
-    streams nudged at once (other processes hear of it from the database)."""
-    table = log.find_table(db(), code)
-    current_app.extensions["push_hub"].announce(table.code, table.seq, table.seats_version)
-    return table
 
 
 def seq_now(code: str) -> int | None:

@@ -68,7 +68,6 @@ def table(code: str):
 def join(code: str):
     table = log.find_table(db(), code)
     token = sessions.claim_seat(table, forms.seat_number(request.form, table), by=sessions.who(table))
-    events.announce(table.code)
     return sessions.remember(back_to_the_table(table.code), table.code, token)
 
 
@@ -76,7 +75,6 @@ def join(code: str):
 def free_seat(code: str):
     table = log.find_table(db(), code)
     sessions.free_seat(table, request.form.get("seat", type=int))
-    events.announce(table.code)
     return back_to_the_table(table.code)
 
 
@@ -116,7 +114,6 @@ def take_seat(code: str):
         page.headers["Referrer-Policy"] = "no-referrer"
         return page
     _seat, token = claims.take_handed_seat(db(), table, secret)
-    events.announce(table.code)
     return sessions.remember(back_to_the_table(table.code), table.code, token)
 
 
@@ -149,7 +146,6 @@ def rematch(code: str):
     sessions.writer(table)
     flows.refuse_unless_over(table)
     log.open_rematch(db(), table)
-    events.announce(table.code)
     return sessions.to_the_rematch(table)
 
 
@@ -172,7 +168,7 @@ def put_back(code: str):
     write = forms.page_write(request.form, None)
     action, ruling = flows.put_back_write(table, forms.form_number(request.form, "voided"), by)
     log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
-    table = events.announce(table.code)
+    table = log.find_table(db(), table.code)
     return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
 
 
@@ -180,7 +176,7 @@ def _write(table, entry: dict | None):
     """Record the entry (or undo), then the fresh board for htmx, or back to the table."""
     by = sessions.writer(table)
     forms.page_write(request.form, entry).record(db(), table.code, by)
-    table = events.announce(table.code)
+    table = log.find_table(db(), table.code)
     if render.is_htmx():
         return render.board_page(table)
     return back_to_the_table(table.code)
@@ -200,7 +196,7 @@ def correct(code: str, seq: int):
         write.record(db(), table.code, sessions.writer(table))
     except (Refusal, log.Denied, log.Stale) as problem:
         return correcting.failed(table.code, seq, inserting, write, problem)
-    return correcting.corrected(events.announce(table.code))
+    return correcting.corrected(log.find_table(db(), table.code))
 
 
 @bp.get("/t/<code>/history")

@@ -10,7 +10,6 @@ from flask import Response, abort, g, redirect, request, url_for
 
 from .. import claims, log
 from ..games.base import HOST
-from . import events
 from .common import api_request, db
 
 COOKIE_DAYS = 30
@@ -180,7 +179,6 @@ def to_the_rematch(table) -> Response:
             token = log.claim_seat(db(), new, by, old_pass=_pass(table))  # its seat waits for it
         except (log.SeatTaken, claims.SeatAwaited):
             return response
-        events.announce(new.code)  # as any join: the other phones' boards hear of it at once
         return remember(response, new.code, token)
     return response
 

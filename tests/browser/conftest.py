@@ -1,11 +1,16 @@
 """A live server on the production WSGI server and real Chromium (Debian's, never a download)."""
 from __future__ import annotations
 
+import _thread
+import faulthandler
 import os
+import signal
+import tempfile
 import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from .helpers import MEASURED, PHONE, SCROLLED, Taps
 
@@ -53,11 +58,33 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
+class BrowserKeeper:
+    """One Chromium for many tests, launched again if the watchdog below had to stop it."""
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.browser = launch(playwright)
+
+    def get(self):
+        if not self.browser.is_connected():
+            self.browser = launch(self.playwright)
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser.is_connected():
+            self.browser.close()
+
+
 @pytest.fixture(scope="session")
-def browser(playwright):
-    browser = launch(playwright)
-    yield browser
-    browser.close()
+def shared_browser(playwright):
+    keeper = BrowserKeeper(playwright)
+    yield keeper
+    keeper.close()
+
+
+@pytest.fixture
+def browser(shared_browser):
+    return shared_browser.get()
 
 
 @pytest.fixture
@@ -72,7 +99,90 @@ def phone(browser):
 
     yield make
     for context in contexts:
-        context.close()
+        try:
+            context.close()
+        except PlaywrightError:  # its Chromium was stopped by the watchdog
+            pass
+
+
+# --------------------------------------------------------------------------- the watchdog
+# Some Playwright calls (new_context, close, evaluate) wait without a timeout. Twice a CI run
+# stopped for good inside one; no browser test takes a tenth of STALL_SECONDS. A stalled test gets
+# its Chromium stopped, so the waiting call fails instead of waiting forever, and is run once more
+# on a Chromium launched anew (reported as a rerun). If even that leaves the run waiting, the run
+# is interrupted, with every thread's stack in the log either way.
+STALL_SECONDS = 180
+STALLED = pytest.StashKey[bool]()
+STALLS: list[str] = []  # where each stall stood: printed at the end of the run
+
+
+def stacks() -> str:
+    with tempfile.TemporaryFile("w+") as out:
+        faulthandler.dump_traceback(out, all_threads=True)
+        out.seek(0)
+        return out.read()
+
+
+def chromium_under(pid: int) -> list[int]:
+    """The Chromium processes started (through Playwright's driver) by process ``pid``."""
+    children: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as stat:
+                    fields = stat.read().rsplit(")", 1)
+                names[int(entry)] = fields[0].split("(", 1)[1]
+                children.setdefault(int(fields[1].split()[1]), []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        process = todo.pop()
+        todo.extend(children.get(process, []))
+        if names.get(process, "").startswith("chrom"):
+            found.append(process)
+    return found
+
+
+def stop_stalled_chromium(item) -> None:
+    item.stash[STALLED] = True
+    STALLS.append(f"{item.nodeid} stalled for {STALL_SECONDS} s; Chromium stopped\n{stacks()}")
+    for process in chromium_under(os.getpid()):
+        try:
+            os.kill(process, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def interrupt_stalled_run(item) -> None:
+    STALLS.append(f"{item.nodeid} still stalled: the run is interrupted\n{stacks()}")
+    _thread.interrupt_main()
+
+
+@pytest.fixture(autouse=True)
+def watchdog(request):
+    timers = [threading.Timer(STALL_SECONDS, stop_stalled_chromium, (request.node,)),
+              threading.Timer(3 * STALL_SECONDS, interrupt_stalled_run, (request.node,))]
+    for timer in timers:
+        timer.daemon = True
+        timer.start()
+    yield
+    for timer in timers:
+        timer.cancel()
+
+
+def pytest_terminal_summary(terminalreporter):
+    for stall in STALLS:
+        terminalreporter.write_sep("=", "stalled browser test")
+        terminalreporter.write_line(stall)
+
+
+def pytest_collection_modifyitems(items):
+    """Every browser test may be run once more, only if the watchdog stopped its Chromium."""
+    for item in items:
+        if item.path.parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.flaky(reruns=1, condition=lambda error, item=item: item.stash.get(STALLED, False)))
 
 
 @pytest.fixture

@@ -22,15 +22,20 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def browser(playwright):
+def own_browser(playwright):
     """A browser of this module's own: phones taken offline and back, and a service worker, once
     left the shared browser where a later test's call never answered (a CI run hung in the next
     file); whatever they leave goes with this browser."""
-    from .conftest import launch
+    from .conftest import BrowserKeeper
 
-    own = launch(playwright)
-    yield own
-    own.close()
+    keeper = BrowserKeeper(playwright)
+    yield keeper
+    keeper.close()
+
+
+@pytest.fixture
+def browser(own_browser):
+    return own_browser.get()
 
 LIVE = 5_000
 

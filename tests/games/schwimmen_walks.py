@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from referee.games import schwimmen as sc
+from referee.games.schwimmen import GAME
+from referee.games.schwimmen.ledger import ledger
+from referee.games.schwimmen.state import DEALER_CHOICE, EXCHANGE, REFRESH, SHOWDOWN, State
 from tests.games.walks import seat_slips
 
 
@@ -24,14 +26,14 @@ TABLES = st.sampled_from([  # short games: few lives
 ])
 
 
-def assert_card_ledger(state: sc.State) -> None:
+def assert_card_ledger(state: State) -> None:
     """Section 3: every card in one place; the unseen cards are the hidden hand cards plus the
     stock cards nobody has seen; the stock never below 0 (SC-C8)."""
     places = [*state.centre, *state.set_aside, *state.stock_known, *state.discard,
               *(card for hand in state.known for card in hand)]
     assert len(places) == len(set(places))
     assert state.stock >= len(state.stock_known) >= 0
-    if state.phase not in (sc.EXCHANGE, sc.REFRESH, sc.SHOWDOWN):
+    if state.phase not in (EXCHANGE, REFRESH, SHOWDOWN):
         return
     active = state.active()
     revealed = {int(seat) for seat, entry in state.reveals.items() if "cards" in entry}
@@ -41,8 +43,8 @@ def assert_card_ledger(state: sc.State) -> None:
     # two hands is one place, and the showdown waits for the host (state.clash).
     shown = [card for entry in state.reveals.values() for card in entry.get("cards", [])]
     twice = len(shown) - len(set(shown))
-    assert deck - len(sc.ledger(state)) == hidden + state.stock - len(state.stock_known) + twice
-    assert not twice or state.phase == sc.SHOWDOWN and state.result is None
+    assert deck - len(ledger(state)) == hidden + state.stock - len(state.stock_known) + twice
+    assert not twice or state.phase == SHOWDOWN and state.result is None
     assert all(not state.known[seat] for seat in range(state.seat_count) if state.out[seat])
 
 
@@ -69,16 +71,16 @@ def mutations(entry: dict, players: int):
 def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", out=(), **options):
     """The last seat deals and keeps; the centre (or the first discard) is down; A acts first.
     Seats in ``out`` were eliminated before this round was dealt."""
-    state = sc.new_game(list(names), options)
+    state = GAME.new_game(list(names), options)
     for seat in out:
         state.out[seat] = True
-    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
-    if state.phase == sc.DEALER_CHOICE:
-        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
+    if state.phase == DEALER_CHOICE:
+        state = GAME.apply(state, {"type": "dealer_choice", "choice": "keep"})
     if state.options["exchange"] == "commerce":
-        return sc.apply(state, {"type": "lay_centre", "cards": centre})
-    return sc.apply(state, {"type": "turn_up", "cards": centre})
+        return GAME.apply(state, {"type": "lay_centre", "cards": centre})
+    return GAME.apply(state, {"type": "turn_up", "cards": centre})
 
 
 def act(state, seat, kind, **fields):
-    return sc.apply(state, {"type": kind, **fields}, seat)
+    return GAME.apply(state, {"type": kind, **fields}, seat)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from referee.games import switch16 as s16
+from referee.games.switch16 import GAME
+from referee.games.switch16.state import FACES, PENALTIES
 
 
 def options() -> st.SearchStrategy[dict]:
@@ -13,7 +14,7 @@ def options() -> st.SearchStrategy[dict]:
     return four.flatmap(lambda low: st.fixed_dictionaries({
         "four_dice_from": st.just(str(low)),
         "five_dice_from": st.integers(low, 17).map(str),
-        "risk_penalty": st.sampled_from(s16.PENALTIES),
+        "risk_penalty": st.sampled_from(PENALTIES),
         "green_refusal_uses_chip": st.sampled_from(["off", "on"]),
         "game_mode": st.sampled_from(["race", "points"]),
         "points_target": st.integers(1, 40).map(str),
@@ -39,7 +40,7 @@ def near_value(data, key: str, value, n: int):
         return dice
     choices = {
         "seat": seats, "switch_with": seats, "target": seats,
-        "face": st.sampled_from([*s16.FACES, "purple", None, ""]),
+        "face": st.sampled_from([*FACES, "purple", None, ""]),
         "count": st.integers(-1, 17) | st.sampled_from(["2", None, 1.5]),
         "answer": st.sampled_from(["accept", "refuse", "maybe", None]),
         "landed_after": st.integers(-1, 17) | st.sampled_from(["1", None]),
@@ -52,7 +53,7 @@ def near_miss(data, entry: dict, n: int) -> dict:
     fields = sorted(set(entry) - {"type"})
     how = data.draw(st.sampled_from(["change", "drop", "add", "retype"]))
     if how == "retype":
-        return {**entry, "type": data.draw(st.sampled_from(sorted(s16.ENTRY_TYPES)))}
+        return {**entry, "type": data.draw(st.sampled_from(sorted(GAME.entry_types)))}
     if how == "add":
         key = data.draw(st.sampled_from(["switch_with", "target", "landed_after", "count"]))
         return {**entry, key: near_value(data, key, None, n)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from referee.games import swoop as sw
+from referee.games.swoop.state import State
 from tests.games.walks import seat_slips
 
 
@@ -17,7 +17,7 @@ TABLES = st.sampled_from([  # short games: one or two hands, or a low target
 ])
 
 
-def cards_on_the_table(state: sw.State) -> int:
+def cards_on_the_table(state: State) -> int:
     """Hands, face-up cards, mystery cards, the pile and the cards out of play."""
     up = sum(rank is not None for row in state.up for rank in row)
     return sum(state.hand_count) + up + sum(map(sum, state.mystery)) + len(state.pile) + state.out_count

@@ -16,11 +16,16 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from referee.games import schwimmen as sc
-from referee.games import switch16 as s16
-from referee.games import switch_to as sto
-from referee.games import swoop as sw
-from referee.games import was_sticht as wst
+from referee.games.schwimmen import GAME as SCHWIMMEN
+from referee.games.switch16 import GAME as SWITCH16
+from referee.games.switch16 import state as s16
+from referee.games.switch_to import GAME as SWITCH_TO
+from referee.games.switch_to import state as sto
+from referee.games.swoop import GAME as SWOOP
+from referee.games.swoop import state as sw
+from referee.games.swoop.ranks import copies
+from referee.games.was_sticht import GAME as WAS_STICHT
+from referee.games.was_sticht import state as wst
 from referee.games.was_sticht import rules as ws
 from referee.games.base import HOST, Refusal
 from tests.games import schwimmen_walks as sc_walks
@@ -95,8 +100,8 @@ def switch_to_check(before, entry, after) -> None:
 @settings(max_examples=40, **WALKS)
 @given(st.data(), st.integers(2, 4))
 def test_switch_to_rulings_keep_cards_and_tokens_real(data, players):
-    state = sto.new_game(NAMES[:players], {"auto_pass": data.draw(st.sampled_from(["off", "on"]))})
-    ruling_walk(sto, state, data, switch_to_bend, switch_to_check, steps=150)
+    state = SWITCH_TO.new_game(NAMES[:players], {"auto_pass": data.draw(st.sampled_from(["off", "on"]))})
+    ruling_walk(SWITCH_TO, state, data, switch_to_bend, switch_to_check, steps=150)
 
 
 # --------------------------------------------------------------------------- Swoop
@@ -121,7 +126,7 @@ def swoop_check(before, entry, after) -> None:
         assert sw_walks.cards_on_the_table(after) == sw.DEALT * after.seat_count  # nothing made or lost
     assert not set(after.pile) & set(sw.SWOOP_CARDS), (before.pile, entry)  # a 10 or joker never stays there
     for rank, seen in after.seen.items():
-        assert 0 <= seen <= sw.copies(after, rank)  # never more copies than the packs hold
+        assert 0 <= seen <= copies(after, rank)  # never more copies than the packs hold
     for seat in range(after.seat_count):
         assert after.hand_count[seat] >= 0
         assert len(after.known[seat]) <= after.hand_count[seat]
@@ -133,7 +138,7 @@ def swoop_check(before, entry, after) -> None:
 @settings(max_examples=25, **WALKS)
 @given(st.data(), st.integers(3, 4), sw_walks.TABLES)
 def test_swoop_rulings_keep_every_card_counted(data, players, options):
-    ruling_walk(sw, sw.new_game(NAMES[:players], options), data, swoop_bend, swoop_check, steps=120)
+    ruling_walk(SWOOP, SWOOP.new_game(NAMES[:players], options), data, swoop_bend, swoop_check, steps=120)
 
 
 # --------------------------------------------------------------------------- Schwimmen
@@ -166,7 +171,8 @@ def schwimmen_check(before, entry, after) -> None:
 @settings(max_examples=25, **WALKS)
 @given(st.data(), st.integers(2, 5), sc_walks.TABLES)
 def test_schwimmen_rulings_keep_every_card_in_one_place(data, players, options):
-    ruling_walk(sc, sc.new_game(NAMES[:players], options), data, schwimmen_bend, schwimmen_check, steps=120)
+    ruling_walk(SCHWIMMEN, SCHWIMMEN.new_game(NAMES[:players], options), data, schwimmen_bend, schwimmen_check,
+                steps=120)
 
 
 def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
@@ -175,7 +181,7 @@ def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
     to C, whose swap put the shown cards and the swapped ones in one hand: the ledger was off."""
     options = {"preset": "classic", "lives": "0", "show_effect": "close", "seven_eight_nine": "replace",
                "stock_exhausted": "showdown", "reveal_mode": "score_only"}
-    state = sc.new_game(NAMES[:5], options)
+    state = SCHWIMMEN.new_game(NAMES[:5], options)
     entries = [
         {"type": "first_dealer", "seat": 1}, {"type": "dealer_choice", "seat": 1, "choice": "keep"},
         {"type": "lay_centre", "cards": ["8H", "7S", "JD"]},
@@ -194,12 +200,12 @@ def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
         {"type": "pass", "seat": 1},
     ]
     for entry in entries:
-        after = sc.apply(state, entry, HOST, ruling=True)
+        after = SCHWIMMEN.apply(state, entry, HOST, ruling=True)
         schwimmen_check(state, entry, after)
         state = after
     assert state.out == [False, False, False, False, True] and state.turn == 2 and state.shower == 2
     with pytest.raises(Refusal) as refused:
-        sc.apply(state, {"type": "swap_one", "seat": 2, "give": "8S", "take": "10D"}, HOST, ruling=True)
+        SCHWIMMEN.apply(state, {"type": "swap_one", "seat": 2, "give": "8S", "take": "10D"}, HOST, ruling=True)
     assert (refused.value.rule, refused.value.overridable) == ("SC-C3", False)
 
 
@@ -241,8 +247,8 @@ def was_sticht_check(before, entry, after) -> None:
 def test_was_sticht_rulings_keep_cards_and_chips_real(data):
     players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS))
     mode = data.draw(st.sampled_from(["full", "score_only"]))
-    state = wst.new_game(NAMES[:players], data.draw(wst_walks.options(entry_mode=mode)))
-    ruling_walk(wst, state, data, was_sticht_bend, was_sticht_check, steps=170 if mode == "full" else 300)
+    state = WAS_STICHT.new_game(NAMES[:players], data.draw(wst_walks.options(entry_mode=mode)))
+    ruling_walk(WAS_STICHT, state, data, was_sticht_bend, was_sticht_check, steps=170 if mode == "full" else 300)
 
 
 # --------------------------------------------------------------------------- Switch 16
@@ -275,15 +281,15 @@ def switch16_check(before, entry, after) -> None:
 @given(st.data())
 def test_switch16_rulings_keep_decks_dice_and_chip_real(data):
     players = data.draw(st.integers(s16.MIN_PLAYERS, s16.MAX_PLAYERS))
-    state = s16.new_game(NAMES[:players], data.draw(s16_walks.options()))
-    ruling_walk(s16, state, data, switch16_bend, switch16_check, steps=300)
+    state = SWITCH16.new_game(NAMES[:players], data.draw(s16_walks.options()))
+    ruling_walk(SWITCH16, state, data, switch16_bend, switch16_check, steps=300)
 
 
 def test_rulings_happen_in_these_walks():
     """The walks are not vacuous: a plain bend of a legal entry is accepted as a ruling."""
-    state = sto.new_game(NAMES[:3])
+    state = SWITCH_TO.new_game(NAMES[:3])
     for entry in ({"type": "start_round"}, *({"type": "predict", "seat": s, "value": 2 + s} for s in range(3))):
-        state = sto.apply(state, entry, HOST)
-    ruled = sto.apply(state, {"type": "play", "seat": 0, "cards": "5S"}, HOST, ruling=True)
-    assert sto.overridden_rule(state, {"type": "play", "seat": 0, "cards": "5S"}, HOST) == "ST-R4"
+        state = SWITCH_TO.apply(state, entry, HOST)
+    ruled = SWITCH_TO.apply(state, {"type": "play", "seat": 0, "cards": "5S"}, HOST, ruling=True)
+    assert SWITCH_TO.overridden_rule(state, {"type": "play", "seat": 0, "cards": "5S"}, HOST) == "ST-R4"
     assert Counter(ruled.played.values()) == Counter({0: 1})

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import schwimmen as sc
+from referee.games.schwimmen import GAME
+from referee.games.schwimmen.ledger import hand_value, location
+from referee.games.schwimmen.state import DEALER_CHOICE, EXCHANGE, OVER, PRESETS, REFRESH, SHOWDOWN
 from referee.games.schwimmen import scoring as score
 from referee.games.base import HOST, Refusal
 from tests.games.schwimmen_walks import act, dealt
@@ -24,13 +26,13 @@ def at_showdown(hands: list[str], preset="bga", closer=None, lives=None, **optio
     """Deal a round (D deals, A acts first), jump to the showdown and reveal ``hands``;
     returns the state after the last reveal."""
     names = ["A", "B", "C", "D"][:len(hands)]
-    state = sc.new_game(names, {"preset": preset, **options})
-    state = sc.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
+    state = GAME.new_game(names, {"preset": preset, **options})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
     if lives:
         state.lives = list(lives)
-    state.phase, state.closer = sc.SHOWDOWN, closer
+    state.phase, state.closer = SHOWDOWN, closer
     for seat, cards in enumerate(hands):
-        state = sc.apply(state, {"type": "reveal", "seat": seat, "cards": cards})
+        state = GAME.apply(state, {"type": "reveal", "seat": seat, "cards": cards})
     return state
 
 
@@ -40,7 +42,7 @@ def losers(state) -> dict[str, int]:
 
 
 def refusal(state, action, by=HOST) -> str:
-    return refused_rule(sc.apply, state, action, by)
+    return refused_rule(GAME.apply, state, action, by)
 
 
 # --------------------------------------------------------------------------- SC-E1: values
@@ -104,16 +106,16 @@ def test_sc_e7_thirty_one_is_shown():
     first_turn_close dealer_only) SC-R8 forbids that on A's first turn, so A does it on the
     second turn: the rule text wins over the example (a documented reading)."""
     state = dealt(centre="9D 8H 7C")
-    assert refusal(sc.apply(dealt(centre="AD QC 8S"), {"type": "swap_one", "give": "7S", "take": "AD"}, A),
+    assert refusal(GAME.apply(dealt(centre="AD QC 8S"), {"type": "swap_one", "give": "7S", "take": "AD"}, A),
                    {"type": "show", "cards": "AD KD 10D"}, A) == "SC-R8"
     for seat in (A, B, C, D):
         state = act(state, seat, "pass")
-    state = sc.apply(state, {"type": "refresh", "cards": "AD 9C 8D"})
+    state = GAME.apply(state, {"type": "refresh", "cards": "AD 9C 8D"})
     state = act(state, A, "swap_one", give="7S", take="AD")
     state = act(state, A, "show", cards="AD KD 10D")
-    assert state.phase == sc.SHOWDOWN and str(A) in state.reveals
+    assert state.phase == SHOWDOWN and str(A) in state.reveals
     for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
-        state = sc.apply(state, {"type": "reveal", "cards": cards}, seat)
+        state = GAME.apply(state, {"type": "reveal", "cards": cards}, seat)
     assert losers(state) == {"C": 1}
     hands = ["AD KD 10D", "AC KC 8C", "AH QH 7H", "AS JS 9S"]
     assert losers(at_showdown(hands, thirty_one_effect="hits_all")) == {"B": 1, "C": 1, "D": 1}
@@ -123,7 +125,7 @@ def test_sc_e7_thirty_one_is_shown():
 def test_a_show_any_time_under_classic_even_off_turn():
     state = dealt(preset="classic", centre="KC QC 8S")
     state = act(state, C, "show", cards="AD KD 10D")
-    assert state.phase == sc.SHOWDOWN and state.shower == C
+    assert state.phase == SHOWDOWN and state.shower == C
 
 
 def test_sc_r10_only_31_or_fire_can_be_shown():
@@ -180,9 +182,9 @@ def test_sc_e10_all_pass_refreshes_the_centre():
     assert state.stock == 17
     for seat in (A, B, C, D):
         state = act(state, seat, "pass")
-    assert state.phase == sc.REFRESH and state.set_aside == ["QH", "10H", "JD"]
-    state = sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}, B)
-    assert state.stock == 14 and state.passes == 0 and state.turn == A and state.phase == sc.EXCHANGE
+    assert state.phase == REFRESH and state.set_aside == ["QH", "10H", "JD"]
+    state = GAME.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}, B)
+    assert state.stock == 14 and state.passes == 0 and state.turn == A and state.phase == EXCHANGE
 
 
 def test_sc_e10_a_swap_restarts_the_count():
@@ -190,7 +192,7 @@ def test_sc_e10_a_swap_restarts_the_count():
     state = act(act(state, A, "pass"), B, "pass")
     state = act(state, C, "swap_one", give="7S", take="QH")
     state = act(act(state, D, "pass"), A, "pass")
-    assert state.passes == 2 and state.phase == sc.EXCHANGE
+    assert state.passes == 2 and state.phase == EXCHANGE
 
 
 def _all_pass(state):
@@ -203,17 +205,17 @@ def test_sc_e11_empty_stock_in_commerce():
     names = list("ABCDEFGH")
     state = dealt(names, centre="7H 8H 9H")
     assert state.stock == 5
-    state = sc.apply(_all_pass(state), {"type": "refresh", "cards": "7C 8C 9C"})
+    state = GAME.apply(_all_pass(state), {"type": "refresh", "cards": "7C 8C 9C"})
     assert state.stock == 2
     state = _all_pass(state)
     assert state.stock == 8 and state.set_aside == []
     assert refusal(state, {"type": "refresh", "cards": "10S JS QS"}) == "SC-C2"  # only 2 unseen cards in it
-    assert sc.apply(state, {"type": "refresh", "cards": "10S JS 7C"}).stock == 5  # 2 unseen, 1 set aside
-    state = sc.apply(state, {"type": "refresh", "cards": "7H 8H 9H"})  # set-aside cards came back
+    assert GAME.apply(state, {"type": "refresh", "cards": "10S JS 7C"}).stock == 5  # 2 unseen, 1 set aside
+    state = GAME.apply(state, {"type": "refresh", "cards": "7H 8H 9H"})  # set-aside cards came back
     assert state.stock == 5
-    short = sc.apply(_all_pass(dealt(names, centre="7H 8H 9H", stock_exhausted="showdown")),
-                     {"type": "refresh", "cards": "7C 8C 9C"})
-    assert _all_pass(short).phase == sc.SHOWDOWN
+    short = GAME.apply(_all_pass(dealt(names, centre="7H 8H 9H", stock_exhausted="showdown")),
+                       {"type": "refresh", "cards": "7C 8C 9C"})
+    assert _all_pass(short).phase == SHOWDOWN
 
 
 def _to_b_closing(**options):
@@ -227,10 +229,10 @@ def _to_b_closing(**options):
 def test_sc_e12_last_turns_after_a_close():
     state = _to_b_closing()
     for seat in (C, D, A):
-        assert state.phase == sc.EXCHANGE and state.turn == seat
+        assert state.phase == EXCHANGE and state.turn == seat
         assert refusal(state, {"type": "close"}, seat) == "SC-R7"
         state = act(state, seat, "pass")
-    assert state.phase == sc.SHOWDOWN and state.turn is None
+    assert state.phase == SHOWDOWN and state.turn is None
 
 
 def test_sc_e12_a_show_is_still_allowed_in_the_last_turns():
@@ -238,7 +240,7 @@ def test_sc_e12_a_show_is_still_allowed_in_the_last_turns():
     state = act(state, C, "pass")
     state = act(state, D, "swap_one", give="QC", take="AD")
     state = act(state, D, "show", cards="AD KD 10D")  # right after D's own exchange
-    assert state.phase == sc.SHOWDOWN and state.shower == D
+    assert state.phase == SHOWDOWN and state.shower == D
     classic = _to_b_closing(preset="classic")
     assert act(classic, A, "show", cards="AC KC 10C").shower == A  # any_time: not even A's turn
 
@@ -246,11 +248,11 @@ def test_sc_e12_a_show_is_still_allowed_in_the_last_turns():
 def test_sc_e13_the_ledger():
     state = dealt(centre="KH 8C 9D")
     state = act(state, A, "swap_one", give="9H", take="KH")
-    assert sc.location(state, "KH") == f"hand:{A}" and sc.location(state, "9H") == "centre"
+    assert location(state, "KH") == f"hand:{A}" and location(state, "9H") == "centre"
     with pytest.raises(Refusal, match="KH|K♥") as caught:
         act(state, B, "swap_one", give="KH", take="9H")
     assert caught.value.rule == "SC-C2"
-    state.phase = sc.SHOWDOWN
+    state.phase = SHOWDOWN
     assert refusal(state, {"type": "reveal", "cards": "AS QS 7D"}, A) == "SC-C4"
 
 
@@ -276,44 +278,44 @@ def test_sc_e14_a_closer_revealed_at_20_is_warned_not_refused():
 def test_sc_e15_swimming_round_by_round():
     """classic, 3 lives: A loses rounds 1, 2 and 3 (3 -> 2 -> 1 -> 0, swimming and still
     playing), survives round 4 and is out after round 5."""
-    state = sc.apply(sc.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
+    state = GAME.apply(GAME.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
     weak, strong, strongest = "7H 8H 9H", "AS KS 9S", "AC KC 10C"
     lives_after = []
     for round_no, a_hand in enumerate([weak, weak, weak, strongest, weak], start=1):
-        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
-        state = sc.apply(state, {"type": "lay_centre", "cards": "7D 8D 9D"})
+        state = GAME.apply(state, {"type": "dealer_choice", "choice": "keep"})
+        state = GAME.apply(state, {"type": "lay_centre", "cards": "7D 8D 9D"})
         first = state.turn
         for _ in range(3):  # classic: nobody closes before everyone has had a turn
             state = act(state, state.turn, "pass")
-        state = sc.apply(state, {"type": "refresh", "cards": "10D JD QD"})
+        state = GAME.apply(state, {"type": "refresh", "cards": "10D JD QD"})
         state = act(state, first, "close")
-        while state.phase == sc.EXCHANGE:
+        while state.phase == EXCHANGE:
             state = act(state, state.turn, "pass")
         others = {B: strong if round_no != 4 else weak, C: strongest if round_no != 4 else strong}
         for seat, hand in [(A, a_hand), *others.items()]:
-            state = sc.apply(state, {"type": "reveal", "cards": hand}, seat)
+            state = GAME.apply(state, {"type": "reveal", "cards": hand}, seat)
         lives_after.append(state.lives[A])
         if round_no <= 4:
-            assert not state.out[A] and state.phase == sc.DEALER_CHOICE
+            assert not state.out[A] and state.phase == DEALER_CHOICE
     assert lives_after[:4] == [2, 1, 0, 0]
-    assert sc.view(state)["players"][A]["swimming"] is False and state.out[A]
+    assert GAME.view(state)["players"][A]["swimming"] is False and state.out[A]
     assert state.result["eliminated"] == [A] and state.round == 6
 
 
 def test_sc_e15_swimming_then_out():
     state = at_showdown(["7H 8H 9H", "AS KS 9S"], "classic", lives=[0, 3])
-    assert state.out[A] and state.phase == sc.OVER and state.winners == [B]
+    assert state.out[A] and state.phase == OVER and state.winners == [B]
     swimming = at_showdown(["7H 8H 9H", "AS KS 9S"], "classic", lives=[1, 3])
     assert swimming.lives[A] == 0 and not swimming.out[A]
-    assert sc.view(swimming)["players"][A]["swimming"] is True
+    assert GAME.view(swimming)["players"][A]["swimming"] is True
 
 
 def test_sc_e16_everyone_would_be_out():
     hands = ["7H 8H 9H", "7D 8D 9D"]
     void = at_showdown(hands, "classic", lives=[0, 0])
-    assert void.result["void"] and void.lives == [0, 0] and void.dealer == B and void.phase == sc.DEALER_CHOICE
+    assert void.result["void"] and void.lives == [0, 0] and void.dealer == B and void.phase == DEALER_CHOICE
     shared = at_showdown(hands, "classic", lives=[0, 0], all_out="shared_win")
-    assert shared.phase == sc.OVER and shared.winners == [A, B]
+    assert shared.phase == OVER and shared.winners == [A, B]
     bga = at_showdown(hands, lives=[0, 0])
     assert bga.out == [False, True] and bga.winners == [A]
 
@@ -329,17 +331,17 @@ def test_sc_e17_draw_and_discard():
 
 
 def test_sc_e18_score_only_values():
-    state = sc.new_game(["A", "B"], {"reveal_mode": "score_only"})
-    state = sc.apply(state, {"type": "first_dealer", "seat": B})
-    state.phase = sc.SHOWDOWN
+    state = GAME.new_game(["A", "B"], {"reveal_mode": "score_only"})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": B})
+    state.phase = SHOWDOWN
     for bad in (13, 22, 12, 23):
         assert refusal(state, {"type": "reveal", "seat": A, "value": bad, "suit": "H"}) == "SC-C6"
     assert refusal(state, {"type": "reveal", "seat": A, "value": 27}) == "SC-C6"  # no suit named
-    full = sc.new_game(["A", "B"], {"reveal_mode": "score_only", "remove_2_to_6": "no", "rule_set": "custom"})
-    full = sc.apply(full, {"type": "first_dealer", "seat": B})
-    full.phase = sc.SHOWDOWN
-    full = sc.apply(full, {"type": "reveal", "seat": A, "value": 13, "suit": "H"})
-    full = sc.apply(full, {"type": "reveal", "seat": B, "value": 30.5, "triple": "K"})
+    full = GAME.new_game(["A", "B"], {"reveal_mode": "score_only", "remove_2_to_6": "no", "rule_set": "custom"})
+    full = GAME.apply(full, {"type": "first_dealer", "seat": B})
+    full.phase = SHOWDOWN
+    full = GAME.apply(full, {"type": "reveal", "seat": A, "value": 13, "suit": "H"})
+    full = GAME.apply(full, {"type": "reveal", "seat": B, "value": 30.5, "triple": "K"})
     assert losers(full) == {"A": 1}
 
 
@@ -354,9 +356,9 @@ def test_sc_e19_triples():
 
 def test_sc_e20_end_of_game():
     hands = ["AS KS 7S", "AH 7H 8D", "KC QC 7C"]  # the example gives only values: 27, 18, 25
-    assert [sc.hand_value(sc.new_game(["A", "B"]), 0, h.split()).value for h in hands] == [28, 18, 27]
+    assert [hand_value(GAME.new_game(["A", "B"]), 0, h.split()).value for h in hands] == [28, 18, 27]
     state = at_showdown(hands, lives=[2, 0, 0])
-    assert state.out == [False, True, True] and state.phase == sc.OVER and state.winners == [A]
+    assert state.out == [False, True, True] and state.phase == OVER and state.winners == [A]
 
 
 # --------------------------------------------------------------------------- SC-E21..E25: house rules
@@ -381,53 +383,53 @@ def test_sc_e23_one_pass_per_round():
     state = dealt(pass_limit="once")
     for seat in (A, B, C, D):
         state = act(state, seat, "pass")
-    state = sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"})
+    state = GAME.apply(state, {"type": "refresh", "cards": "7C 8C 9C"})
     assert state.stock == 14 and state.turn == A
     assert refusal(state, {"type": "pass"}, A) == "SC-R16"
     state = act(state, A, "swap_one", give="7S", take="7C")
     assert refusal(state, {"type": "pass"}, B) == "SC-R16"
-    default = sc.apply(_all_pass(dealt()), {"type": "refresh", "cards": "7C 8C 9C"})
+    default = GAME.apply(_all_pass(dealt()), {"type": "refresh", "cards": "7C 8C 9C"})
     assert act(act(default, A, "pass"), B, "pass").turn == C  # A could pass again
 
 
 def test_sc_e24_7_8_9_in_the_centre_the_player_on_turn_may_ask_for_a_new_centre():
     state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
-    assert state.phase == sc.EXCHANGE and state.turn == A and state.stock == 17
-    refreshed = sc.apply(state, {"type": "refresh", "cards": "7S QC KC"}, A)
+    assert state.phase == EXCHANGE and state.turn == A and state.stock == 17
+    refreshed = GAME.apply(state, {"type": "refresh", "cards": "7S QC KC"}, A)
     assert refreshed.set_aside == ["7C", "8D", "9H"] and refreshed.stock == 14
-    assert refreshed.phase == sc.EXCHANGE and refreshed.turn == A and refreshed.centre == ["7S", "QC", "KC"]
+    assert refreshed.phase == EXCHANGE and refreshed.turn == A and refreshed.centre == ["7S", "QC", "KC"]
     swapped = act(state, A, "swap_one", give="AS", take="8D")  # the refresh is A's choice
     assert swapped.centre == ["7C", "AS", "9H"] and swapped.turn == B
     again = act(act(refreshed, A, "swap_one", give="9S", take="QC"), B, "swap_one", give="8S", take="KC")
-    assert sorted(again.centre) == ["7S", "8S", "9S"] and again.turn == C and again.phase == sc.EXCHANGE
-    assert sc.apply(again, {"type": "refresh", "cards": "AC AD AH"}, C).turn == C  # C may ask the same way
+    assert sorted(again.centre) == ["7S", "8S", "9S"] and again.turn == C and again.phase == EXCHANGE
+    assert GAME.apply(again, {"type": "refresh", "cards": "AC AD AH"}, C).turn == C  # C may ask the same way
     assert refusal(dealt(centre="7C 8D 9H"), {"type": "refresh", "cards": "7S QC KC"}, A) == "SC-R12"
 
 
 def test_sc_e24_only_the_player_on_turn_asks_and_only_before_acting():
     state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
     assert refusal(state, {"type": "refresh", "cards": "7S QC KC"}, B) == "SC-R1"
-    assert sc.apply(state, {"type": "refresh", "cards": "7S QC KC"}).turn == A  # the host, for A
+    assert GAME.apply(state, {"type": "refresh", "cards": "7S QC KC"}).turn == A  # the host, for A
     passed = act(state, A, "pass")  # A let the chance go: B may ask now, A no longer
     assert refusal(passed, {"type": "refresh", "cards": "7S QC KC"}, A) == "SC-R1"
-    assert sc.apply(passed, {"type": "refresh", "cards": "7S QC KC"}, B).turn == B
+    assert GAME.apply(passed, {"type": "refresh", "cards": "7S QC KC"}, B).turn == B
 
 
 def test_sc_e24_the_new_centre_is_offered_to_the_player_on_turn_alongside_the_turn():
     state = dealt(centre="7C 8D 9H", seven_eight_nine="replace")
-    offered = {offer["type"] for offer in sc.GAME.offers(state, A)}
+    offered = {offer["type"] for offer in GAME.offers(state, A)}
     assert {"refresh", "swap_one", "pass"} <= offered
-    assert "refresh" not in {offer["type"] for offer in sc.GAME.offers(state, B)}
+    assert "refresh" not in {offer["type"] for offer in GAME.offers(state, B)}
     for viewer in (HOST, A, B):
-        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
+        check_offers(GAME, state, GAME.legal_entries(state), viewer)
 
 
 def _dealt_by_a(**options):
     """SC-E25's deals: A deals (keeping the hand), so B acts first; the centre is AD 8H 9C."""
-    state = sc.apply(sc.new_game(["A", "B", "C", "D"], options), {"type": "first_dealer", "seat": A})
-    if state.phase == sc.DEALER_CHOICE:
-        state = sc.apply(state, {"type": "dealer_choice", "choice": "keep"})
-    return sc.apply(state, {"type": "lay_centre", "cards": "AD 8H 9C"})
+    state = GAME.apply(GAME.new_game(["A", "B", "C", "D"], options), {"type": "first_dealer", "seat": A})
+    if state.phase == DEALER_CHOICE:
+        state = GAME.apply(state, {"type": "dealer_choice", "choice": "keep"})
+    return GAME.apply(state, {"type": "lay_centre", "cards": "AD 8H 9C"})
 
 
 def test_sc_e25_a_shown_31_counts_as_the_close_bga_timing():
@@ -435,31 +437,31 @@ def test_sc_e25_a_shown_31_counts_as_the_close_bga_timing():
     for seat in (B, C, D):
         state = act(state, seat, "pass")
     state = act(act(state, A, "swap_one", give="7S", take="AD"), A, "show", cards="AD KD 10D")
-    assert state.phase == sc.EXCHANGE and state.closer == A and state.turn == B
+    assert state.phase == EXCHANGE and state.closer == A and state.turn == B
     for seat in (B, C, D):
         assert refusal(state, {"type": "close"}, seat) == "SC-R7"
         assert refusal(state, {"type": "swap_one", "give": "QS", "take": "AD"}, seat) == "SC-R4"  # not in the centre
         state = act(state, seat, "pass")
-    assert state.phase == sc.SHOWDOWN
+    assert state.phase == SHOWDOWN
     for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
-        state = sc.apply(state, {"type": "reveal", "cards": cards}, seat)
+        state = GAME.apply(state, {"type": "reveal", "cards": cards}, seat)
     assert losers(state) == {"C": 1}
 
 
 def test_sc_e25_a_show_during_anothers_turn_classic_timing_counts_from_the_show():
     state = act(_dealt_by_a(preset="classic", show_effect="close"), B, "pass")
     assert state.turn == C
-    state = sc.apply(state, {"type": "show", "cards": "AH KH QH"}, D)
+    state = GAME.apply(state, {"type": "show", "cards": "AH KH QH"}, D)
     assert state.closer == D and state.turn == C
     for seat in (C, A, B):  # C's turn in progress is C's last; D's is skipped
-        assert state.phase == sc.EXCHANGE and state.turn == seat
+        assert state.phase == EXCHANGE and state.turn == seat
         state = act(state, seat, "pass")
-    assert state.phase == sc.SHOWDOWN
+    assert state.phase == SHOWDOWN
 
 
 def test_sc_e25_without_the_house_rule_the_show_ends_the_round():
     state = act(_dealt_by_a(preset="classic"), B, "pass")
-    assert sc.apply(state, {"type": "show", "cards": "AH KH QH"}, D).phase == sc.SHOWDOWN
+    assert GAME.apply(state, {"type": "show", "cards": "AH KH QH"}, D).phase == SHOWDOWN
 
 
 # --------------------------------------------------------------------------- the rest of the rules
@@ -470,7 +472,7 @@ def test_sc_r1_only_the_current_player_acts():
 
 
 def test_sc_r2_phases():
-    state = sc.apply(sc.new_game(["A", "B"]), {"type": "first_dealer", "seat": B})
+    state = GAME.apply(GAME.new_game(["A", "B"]), {"type": "first_dealer", "seat": B})
     assert refusal(state, {"type": "pass"}, A) == "SC-R2"
     assert refusal(state, {"type": "lay_centre", "cards": "7H 8H 9H"}) == "SC-R2"  # dealer first
 
@@ -496,53 +498,53 @@ def test_sc_r6_swap_all_gives_back_known_cards():
 
 
 def test_sc_r13_only_the_dealer_chooses():
-    state = sc.apply(sc.new_game(["Ada", "Ben"]), {"type": "first_dealer", "seat": 0})
+    state = GAME.apply(GAME.new_game(["Ada", "Ben"]), {"type": "first_dealer", "seat": 0})
     with pytest.raises(Refusal, match="Only the dealer, Ada, chooses whether to exchange"):
-        sc.apply(state, {"type": "dealer_choice", "choice": "keep"}, 1)
+        GAME.apply(state, {"type": "dealer_choice", "choice": "keep"}, 1)
 
 
 def test_sc_r14_one_reveal_each_and_reveals_stay_hidden_until_all_are_in():
-    state = sc.apply(sc.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
-    state.phase = sc.SHOWDOWN
-    state = sc.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
+    state.phase = SHOWDOWN
+    state = GAME.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
     assert refusal(state, {"type": "reveal", "cards": "AH KH 9H"}, A) == "SC-R14"
-    assert sc.view(state, A)["players"][A]["reveal"] == {"cards": ["AS", "KS", "9S"]}
+    assert GAME.view(state, A)["players"][A]["reveal"] == {"cards": ["AS", "KS", "9S"]}
     for viewer in (B, HOST, None):
-        seen = sc.view(state, viewer)["players"][A]
+        seen = GAME.view(state, viewer)["players"][A]
         assert seen["revealed"] and seen["reveal"] is None
-    assert "AS" not in sc.describe(state, {"type": "reveal", "seat": A, "cards": "AS KS 9S"})
+    assert "AS" not in GAME.describe(state, {"type": "reveal", "seat": A, "cards": "AS KS 9S"})
 
 
 def test_sc_c2_a_reveal_is_checked_against_no_hidden_reveal():
     """Issue 25: while A's reveal is hidden, B's reveal of one of its cards is taken (a refusal
     would name A's card); once all are in, the card in two hands holds the showdown, naming both."""
-    state = sc.apply(sc.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
-    state.phase = sc.SHOWDOWN
-    state = sc.apply(state, {"type": "reveal", "cards": "JC QC KC"}, A)
-    state = sc.apply(state, {"type": "reveal", "cards": "JC 10D 7D"}, B)
-    assert state.clash == [] and sc.view(state, B)["players"][A]["reveal"] is None
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "first_dealer", "seat": C})
+    state.phase = SHOWDOWN
+    state = GAME.apply(state, {"type": "reveal", "cards": "JC QC KC"}, A)
+    state = GAME.apply(state, {"type": "reveal", "cards": "JC 10D 7D"}, B)
+    assert state.clash == [] and GAME.view(state, B)["players"][A]["reveal"] is None
     before = state
-    state = sc.apply(state, {"type": "reveal", "cards": "AH KH 7S"}, C)
-    assert state.phase == sc.SHOWDOWN and state.result is None and state.lives == before.lives
+    state = GAME.apply(state, {"type": "reveal", "cards": "AH KH 7S"}, C)
+    assert state.phase == SHOWDOWN and state.result is None and state.lives == before.lives
     assert state.clash == [{"card": "JC", "seats": [A, B]}]
     for viewer in (A, B, C, HOST, None):
-        view = sc.view(state, viewer)
+        view = GAME.view(state, viewer)
         assert view["clash"] == ["SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them "
                                  "in History."]
         assert [p["reveal"]["cards"] for p in view["players"]] == [["JC", "QC", "KC"], ["JC", "10D", "7D"],
                                                                    ["AH", "KH", "7S"]]
         assert view["actions"] == []
-    assert sc.GAME.reveals(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state) == "SC-R14"
-    assert sc.GAME.shows_secrets(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state)
+    assert GAME.reveals(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state) == "SC-R14"
+    assert GAME.shows_secrets(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state)
 
 
 def test_sc_c2_a_shown_hand_is_still_checked_when_it_is_entered():
     """A hand laid open (31 shown) is public: a reveal holding its card is refused at once."""
-    state = sc.apply(sc.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
-    state.phase, state.shower = sc.SHOWDOWN, A
+    state = GAME.apply(GAME.new_game(["A", "B", "C"], {"preset": "classic"}), {"type": "first_dealer", "seat": C})
+    state.phase, state.shower = SHOWDOWN, A
     state.reveals = {str(A): {"cards": ["AD", "KD", "10D"]}}
     with pytest.raises(Refusal, match="A♦ is in A's shown hand") as caught:
-        sc.apply(state, {"type": "reveal", "cards": "AD 7S 8S"}, B)
+        GAME.apply(state, {"type": "reveal", "cards": "AD 7S 8S"}, B)
     assert caught.value.rule == "SC-C2"
 
 
@@ -570,26 +572,26 @@ def test_sc_c3_a_fully_known_hand():
 
 def test_sc_c9_table_size():
     with pytest.raises(Refusal):
-        sc.new_game(list("ABCDEFGHI"))
-    assert sc.new_game(list("ABCDEFGH")).stock == 0
+        GAME.new_game(list("ABCDEFGHI"))
+    assert GAME.new_game(list("ABCDEFGH")).stock == 0
 
 
 def test_presets_fill_every_option_and_the_host_may_change_one():
-    classic = sc.new_game(["A", "B"], {"preset": "classic", "tie_rule": "suit"})
+    classic = GAME.new_game(["A", "B"], {"preset": "classic", "tie_rule": "suit"})
     assert classic.options["fire_effect"] == "others_lose_one" and classic.options["tie_rule"] == "suit"
     assert "preset" not in classic.options.values()
 
 
 def test_the_dealer_rotates_skipping_players_who_are_out():
     state = at_showdown(["AS KS 9S", "7H 8H 9H", "AC KC 9C"], lives=[3, 0, 3])
-    assert state.out[B] and state.dealer == A and state.phase == sc.DEALER_CHOICE
+    assert state.out[B] and state.dealer == A and state.phase == DEALER_CHOICE
 
 
 def test_apply_never_changes_its_input_and_dump_load_round_trip():
     state = dealt()
-    frozen = sc.dump(state)
+    frozen = GAME.dump(state)
     act(state, A, "pass")
-    assert sc.dump(state) == frozen and sc.load(frozen) == state
+    assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
 @pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": ["pass"]}, {"type": "swap_one", "give": 3},
@@ -598,34 +600,34 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
                                     {"type": "reveal", "seat": "x", "cards": "7S 8S 9S"}])
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
-        sc.apply(dealt(), action, HOST)
+        GAME.apply(dealt(), action, HOST)
 
 
 def test_sc_c6_score_only_ties_in_one_suit_ask_for_the_cards():
-    state = sc.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
-    state = sc.apply(state, {"type": "first_dealer", "seat": C})
-    state.phase = sc.SHOWDOWN
-    state = sc.apply(state, {"type": "reveal", "seat": A, "value": 20, "suit": "H"})
-    state = sc.apply(state, {"type": "reveal", "seat": B, "value": 20, "suit": "H"})
-    state = sc.apply(state, {"type": "reveal", "seat": C, "value": 30, "suit": "S"})
+    state = GAME.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": C})
+    state.phase = SHOWDOWN
+    state = GAME.apply(state, {"type": "reveal", "seat": A, "value": 20, "suit": "H"})
+    state = GAME.apply(state, {"type": "reveal", "seat": B, "value": 20, "suit": "H"})
+    state = GAME.apply(state, {"type": "reveal", "seat": C, "value": 30, "suit": "S"})
     assert state.cards_asked == [A, B] and state.result is None
-    assert {"type": "reveal", "seat": A} in sc.view(state, A)["actions"]
+    assert {"type": "reveal", "seat": A} in GAME.view(state, A)["actions"]
     assert refusal(state, {"type": "reveal", "seat": A, "cards": "AH JH 7S"}) == "SC-C6"  # 21, not 20
-    state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
-    state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "QH KH 8S"})
+    state = GAME.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
+    state = GAME.apply(state, {"type": "reveal", "seat": B, "cards": "QH KH 8S"})
     assert losers(state) == {"A": 1}  # K-Q beats J-10 in hearts
 
 
 def test_sc_c6_cards_asked_after_a_tie_are_checked_against_each_other_once_all_are_in():
-    state = sc.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
-    state = sc.apply(state, {"type": "first_dealer", "seat": C})
-    state.phase = sc.SHOWDOWN
+    state = GAME.new_game(["A", "B", "C"], {"reveal_mode": "score_only", "minimum_score": "off"})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": C})
+    state.phase = SHOWDOWN
     for seat, value, suit in ((A, 20, "H"), (B, 20, "H"), (C, 30, "S")):
-        state = sc.apply(state, {"type": "reveal", "seat": seat, "value": value, "suit": suit})
-    state = sc.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
-    state = sc.apply(state, {"type": "reveal", "seat": B, "cards": "10H JH 8S"})  # 10♥ J♥ again, unseen by B
+        state = GAME.apply(state, {"type": "reveal", "seat": seat, "value": value, "suit": suit})
+    state = GAME.apply(state, {"type": "reveal", "seat": A, "cards": "10H JH 7S"})
+    state = GAME.apply(state, {"type": "reveal", "seat": B, "cards": "10H JH 8S"})  # 10♥ J♥ again, unseen by B
     assert state.clash == [{"card": "10H", "seats": [A, B]}, {"card": "JH", "seats": [A, B]}]
-    assert state.result is None and len(sc.view(state, None)["clash"]) == 2
+    assert state.result is None and len(GAME.view(state, None)["clash"]) == 2
 
 
 def test_sc_r10_own_turn_show_is_refused_off_turn():
@@ -633,16 +635,16 @@ def test_sc_r10_own_turn_show_is_refused_off_turn():
     with pytest.raises(Refusal, match="on your own turn") as caught:
         act(state, D, "show", cards="AH KH 10H")  # it is C's turn, and D did not just act
     assert caught.value.rule == "SC-R10"
-    assert {"type": "show", "seat": D} not in sc.view(state, D)["actions"]
-    assert {"type": "show", "seat": B} not in sc.view(state, B)["actions"]  # B just passed: no exchange (issue 20)
-    assert {"type": "show", "seat": C} in sc.view(state, C)["actions"]  # C's turn
+    assert {"type": "show", "seat": D} not in GAME.view(state, D)["actions"]
+    assert {"type": "show", "seat": B} not in GAME.view(state, B)["actions"]  # B just passed: no exchange (issue 20)
+    assert {"type": "show", "seat": C} in GAME.view(state, C)["actions"]  # C's turn
 
 
 def test_the_board_offers_a_show_only_when_sc_r8_allows_it():
     state = dealt()  # bga: dealer_only, own_turn
-    assert [a for a in sc.view(state, HOST)["actions"] if a["type"] in ("show", "close")] == []
+    assert [a for a in GAME.view(state, HOST)["actions"] if a["type"] in ("show", "close")] == []
     classic = dealt(preset="classic")
-    assert [a["seat"] for a in sc.view(classic, HOST)["actions"] if a["type"] == "show"] == [A, B, C, D]
+    assert [a["seat"] for a in GAME.view(classic, HOST)["actions"] if a["type"] == "show"] == [A, B, C, D]
 
 
 def test_sc_r2_the_showdown_takes_only_reveals():
@@ -691,9 +693,9 @@ def test_sc_r11_an_empty_draw_and_discard_stock_is_reshuffled():
 def test_sc_r11_with_stock_exhausted_showdown_the_last_stock_card_ends_the_round():
     state = _blitz_pair(stock_exhausted="showdown")
     fresh = iter(c for c in FULL_DECK if c != "QS")
-    while state.phase == sc.EXCHANGE:
+    while state.phase == EXCHANGE:
         state = _discard_unseen(state, state.turn, next(fresh))
-    assert state.phase == sc.SHOWDOWN and state.stock == 0 and len(state.discard) == 46
+    assert state.phase == SHOWDOWN and state.stock == 0 and len(state.discard) == 46
 
 
 def test_sc_r11_the_card_just_drawn_unseen_may_go_even_from_a_known_hand():
@@ -708,12 +710,12 @@ def test_sc_r11_the_card_just_drawn_unseen_may_go_even_from_a_known_hand():
 
 
 def test_dealer_exchange_keeps_the_stock_count_as_section_5_1_says():
-    commerce = sc.apply(sc.new_game(["A", "B"]), {"type": "first_dealer", "seat": B})
-    exchanged = sc.apply(commerce, {"type": "dealer_choice", "choice": "exchange"}, B)
-    assert sc.apply(exchanged, {"type": "lay_centre", "cards": "7C 8C 9C"}).stock == 23
-    blitz = sc.apply(sc.new_game(["A", "B"], {"rule_set": "blitz"}), {"type": "first_dealer", "seat": B})
-    blitz = sc.apply(blitz, {"type": "dealer_choice", "choice": "exchange"}, B)
-    assert sc.apply(blitz, {"type": "turn_up", "cards": "2C"}).stock == 45
+    commerce = GAME.apply(GAME.new_game(["A", "B"]), {"type": "first_dealer", "seat": B})
+    exchanged = GAME.apply(commerce, {"type": "dealer_choice", "choice": "exchange"}, B)
+    assert GAME.apply(exchanged, {"type": "lay_centre", "cards": "7C 8C 9C"}).stock == 23
+    blitz = GAME.apply(GAME.new_game(["A", "B"], {"rule_set": "blitz"}), {"type": "first_dealer", "seat": B})
+    blitz = GAME.apply(blitz, {"type": "dealer_choice", "choice": "exchange"}, B)
+    assert GAME.apply(blitz, {"type": "turn_up", "cards": "2C"}).stock == 45
 
 
 @pytest.mark.parametrize("players, piquet_commerce, full_commerce, piquet_draw, full_draw", [
@@ -731,25 +733,25 @@ def test_stock_size_after_the_deal(players, piquet_commerce, full_commerce, piqu
 # --------------------------------------------------------------------------- house rules and presets
 
 def test_an_explicit_deck_wins_over_the_rule_set_which_then_reads_custom():
-    full = sc.new_game(["A", "B"], {"remove_2_to_6": "no"})
+    full = GAME.new_game(["A", "B"], {"remove_2_to_6": "no"})
     assert full.options["remove_2_to_6"] == "no" and full.options["exchange"] == "commerce"
     assert full.options["rule_set"] == "custom"
-    assert sc.new_game(["A", "B"], {"rule_set": "blitz"}).options["exchange"] == "draw_discard"
-    classic_blitz = sc.new_game(["A", "B"], {"preset": "classic", "rule_set": "blitz"}).options
+    assert GAME.new_game(["A", "B"], {"rule_set": "blitz"}).options["exchange"] == "draw_discard"
+    classic_blitz = GAME.new_game(["A", "B"], {"preset": "classic", "rule_set": "blitz"}).options
     assert (classic_blitz["remove_2_to_6"], classic_blitz["exchange"]) == ("no", "draw_discard")
 
 
 @pytest.mark.parametrize("preset", ["bga", "classic"])
 def test_each_preset_fills_in_the_table_of_section_6(preset):
-    options = sc.new_game(["A", "B"], {"preset": preset}).options
-    assert options == {"preset": preset, **sc.PRESETS[preset]}
+    options = GAME.new_game(["A", "B"], {"preset": preset}).options
+    assert options == {"preset": preset, **PRESETS[preset]}
     assert options["lives"] == "3" and options["remove_2_to_6"] == "yes"
 
 
 def test_sc_c9_lives_run_from_0_to_5():
-    assert sc.new_game(["A", "B"], {"lives": "0"}).lives == [0, 0]
+    assert GAME.new_game(["A", "B"], {"lives": "0"}).lives == [0, 0]
     with pytest.raises(Refusal):
-        sc.new_game(["A", "B"], {"lives": "6"})
+        GAME.new_game(["A", "B"], {"lives": "6"})
 
 
 # --------------------------------------------------------------------------- the showdown as the table sees it
@@ -761,7 +763,7 @@ def test_the_result_lists_hands_values_losses_and_who_is_now_swimming():
         "0": 21, "1": 20, "2": 30, "3": 30.5}
     assert result["losses"] == {"0": ["lowest hand"], "1": ["20 or less"]}
     assert result["swimming"] == [A, B] and result["eliminated"] == []
-    assert [p["swimming"] for p in sc.view(state)["players"]] == [True, True, False, True]
+    assert [p["swimming"] for p in GAME.view(state)["players"]] == [True, True, False, True]
 
 
 def test_a_shared_win_puts_nobody_out():
@@ -772,32 +774,32 @@ def test_a_shared_win_puts_nobody_out():
 def test_a_conflicting_reveal_is_taken_and_named_with_both_hands_once_all_are_in():
     """Issue 25: the refusal of a reveal holding a hidden hand's card told B it was there; now the
     reveal is taken and the clash shown to everyone with the hands, since all are in."""
-    state = sc.apply(sc.new_game(["Ann", "Ben"]), {"type": "first_dealer", "seat": B})
-    state.phase = sc.SHOWDOWN
-    state = sc.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
-    assert "AS" not in str(sc.view(state, B)) and "AS" not in str(sc.view(state, HOST))
-    state = sc.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
+    state = GAME.apply(GAME.new_game(["Ann", "Ben"]), {"type": "first_dealer", "seat": B})
+    state.phase = SHOWDOWN
+    state = GAME.apply(state, {"type": "reveal", "cards": "AS KS 9S"}, A)
+    assert "AS" not in str(GAME.view(state, B)) and "AS" not in str(GAME.view(state, HOST))
+    state = GAME.apply(state, {"type": "reveal", "cards": "AS 7H 8H"}, B)
     assert state.clash == [{"card": "AS", "seats": [A, B]}] and state.result is None
-    assert "Ann's and Ben's hands" in sc.view(state, None)["clash"][0]
+    assert "Ann's and Ben's hands" in GAME.view(state, None)["clash"][0]
 
 
 def test_the_grids_know_which_cards_cannot_be_entered():
     state = act(dealt(centre="KH 8C 9D"), A, "swap_one", give="9H", take="KH")
-    seen = sc.view(state, B)
+    seen = GAME.view(state, B)
     assert "KH" in seen["players"][B]["elsewhere"] and "KH" not in seen["players"][A]["elsewhere"]
     assert {"9H", "8C", "9D"} <= set(seen["players"][A]["elsewhere"])
     assert "KH" in seen["not_in_stock"]
     names = list("ABCDEFGH")
-    state = _all_pass(sc.apply(_all_pass(dealt(names, centre="7H 8H 9H")), {"type": "refresh", "cards": "7C 8C 9C"}))
-    assert "7H" not in sc.view(state)["not_in_stock"]  # shuffled back into the stock: may turn up again
+    state = _all_pass(GAME.apply(_all_pass(dealt(names, centre="7H 8H 9H")), {"type": "refresh", "cards": "7C 8C 9C"}))
+    assert "7H" not in GAME.view(state)["not_in_stock"]  # shuffled back into the stock: may turn up again
 
 
 # --------------------------------------------------------------------------- table rulings
 
 def test_a_ruling_out_of_turn_records_the_named_seat_and_play_goes_on_from_there():
     state = dealt(centre="KH 8C 9D")
-    assert sc.overridden_rule(state, {"type": "swap_one", "seat": B, "give": "7S", "take": "KH"}, HOST) == "SC-R1"
-    state = sc.apply(state, {"type": "swap_one", "seat": B, "give": "7S", "take": "KH"}, HOST, ruling=True)
+    assert GAME.overridden_rule(state, {"type": "swap_one", "seat": B, "give": "7S", "take": "KH"}, HOST) == "SC-R1"
+    state = GAME.apply(state, {"type": "swap_one", "seat": B, "give": "7S", "take": "KH"}, HOST, ruling=True)
     assert state.known[B] == ["KH"] and state.known[A] == [] and state.turn == C
     assert state.notes[0] == "Table ruling, overriding SC-R1."
 
@@ -806,7 +808,7 @@ def test_a_ruling_against_the_ledger_keeps_each_card_in_one_place():
     state = act(dealt(centre="KH 8C 9D"), A, "swap_one", give="9H", take="KH")
     # KH is known to be in A's hand: no ruling lets B give it (SC-C2, see tests/games/test_rulings.py)
     with pytest.raises(Refusal) as caught:
-        sc.apply(state, {"type": "swap_one", "give": "KH", "take": "9H"}, HOST, ruling=True)
+        GAME.apply(state, {"type": "swap_one", "give": "KH", "take": "9H"}, HOST, ruling=True)
     assert (caught.value.rule, caught.value.overridable) == ("SC-C2", False)
 
 
@@ -816,14 +818,14 @@ def test_a_ruling_never_takes_the_stock_below_zero():
     assert refusal(state, {"type": "draw_discard", "source": "stock", "discard": "2C"}, A) == "SC-R11"
     # nothing to draw: no ruling makes a card (see tests/games/test_rulings.py)
     with pytest.raises(Refusal) as caught:
-        sc.apply(state, {"type": "draw_discard", "seat": A, "source": "stock", "discard": "2C"}, HOST, ruling=True)
+        GAME.apply(state, {"type": "draw_discard", "seat": A, "source": "stock", "discard": "2C"}, HOST, ruling=True)
     assert (caught.value.rule, caught.value.overridable) == ("SC-R11", False)
 
 
 @pytest.mark.parametrize("raw", ["nan", "inf", True, [27]])
 def test_score_only_values_that_are_no_number_are_unreadable_even_for_a_ruling(raw):
-    state = sc.apply(sc.new_game(["A", "B"], {"reveal_mode": "score_only"}), {"type": "first_dealer", "seat": B})
-    state.phase = sc.SHOWDOWN
+    state = GAME.apply(GAME.new_game(["A", "B"], {"reveal_mode": "score_only"}), {"type": "first_dealer", "seat": B})
+    state.phase = SHOWDOWN
     with pytest.raises(Refusal) as caught:
-        sc.apply(state, {"type": "reveal", "seat": A, "value": raw, "suit": "H"}, HOST, ruling=True)
+        GAME.apply(state, {"type": "reveal", "seat": A, "value": raw, "suit": "H"}, HOST, ruling=True)
     assert not caught.value.overridable

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import schwimmen as sc
+from referee.games.schwimmen import GAME
+from referee.games.schwimmen.state import EXCHANGE, REFRESH, SHOWDOWN, VARIANTS
 from referee.games.base import HOST, Refusal
 from referee.games.cards import parse_card
 from referee.games.schwimmen import scoring
@@ -18,17 +19,18 @@ A, B, C, D = 0, 1, 2, 3
 
 def refused(state, action, by=HOST) -> Refusal:
     with pytest.raises(Refusal) as caught:
-        sc.apply(state, action, by)
+        GAME.apply(state, action, by)
     return caught.value
 
 
 def at_showdown(hands: list[str], preset="bga", closer=None, **options):
     """A round dealt by the last seat, at the showdown with ``hands`` revealed in seat order."""
     names = ["A", "B", "C", "D"][:len(hands)]
-    state = sc.apply(sc.new_game(names, {"preset": preset, **options}), {"type": "first_dealer", "seat": len(names) - 1})
-    state.phase, state.closer = sc.SHOWDOWN, closer
+    state = GAME.new_game(names, {"preset": preset, **options})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
+    state.phase, state.closer = SHOWDOWN, closer
     for seat, cards in enumerate(hands):
-        state = sc.apply(state, {"type": "reveal", "seat": seat, "cards": cards})
+        state = GAME.apply(state, {"type": "reveal", "seat": seat, "cards": cards})
     return state
 
 
@@ -37,9 +39,9 @@ def losers(state) -> dict[str, int]:
 
 
 def score_only_showdown(**options):
-    state = sc.new_game(["A", "B"], {"reveal_mode": "score_only", **options})
-    state = sc.apply(state, {"type": "first_dealer", "seat": B})
-    state.phase = sc.SHOWDOWN
+    state = GAME.new_game(["A", "B"], {"reveal_mode": "score_only", **options})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": B})
+    state.phase = SHOWDOWN
     return state
 
 
@@ -49,22 +51,22 @@ def score_only_showdown(**options):
                                                   ("turn_up", "2C", {"rule_set": "blitz"})])
 def test_sc_r15_an_eliminated_players_phone_turns_up_no_cards(kind, cards, options):
     """SC-R15: "An eliminated player enters nothing", the cards turned up from the stock included."""
-    state = sc.new_game(["A", "B", "C"], {"dealer_exchange": "off", **options})
+    state = GAME.new_game(["A", "B", "C"], {"dealer_exchange": "off", **options})
     state.out[B] = True
-    state = sc.apply(state, {"type": "first_dealer", "seat": C})
+    state = GAME.apply(state, {"type": "first_dealer", "seat": C})
     refusal = refused(state, {"type": kind, "cards": cards}, B)
     assert (refusal.rule, refusal.overridable) == ("SC-R15", False)
-    assert sc.view(state, B)["actions"] == []
-    assert sc.apply(state, {"type": kind, "cards": cards}, A).phase == sc.EXCHANGE  # the others still may
+    assert GAME.view(state, B)["actions"] == []
+    assert GAME.apply(state, {"type": kind, "cards": cards}, A).phase == EXCHANGE  # the others still may
 
 
 def test_sc_r15_an_eliminated_players_phone_lays_no_new_centre():
     state = dealt(("A", "B", "C"), out=[B])
     for seat in (A, C):
         state = act(state, seat, "pass")
-    assert state.phase == sc.REFRESH
+    assert state.phase == REFRESH
     assert refused(state, {"type": "refresh", "cards": "7C 8C 9C"}, B).rule == "SC-R15"
-    assert sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}, C).phase == sc.EXCHANGE
+    assert GAME.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}, C).phase == EXCHANGE
 
 
 # --------------------------------------------------------------------------- SC-R10
@@ -75,7 +77,7 @@ def test_sc_r10_own_turn_no_show_right_after_a_pass():
     state = act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "pass")
     refusal = refused(state, {"type": "show", "cards": "AH KH 10H"}, A)
     assert refusal.rule == "SC-R10"
-    assert {"type": "show", "seat": A} not in sc.view(state, A)["actions"]
+    assert {"type": "show", "seat": A} not in GAME.view(state, A)["actions"]
     assert act(state, B, "show", cards="AS KS 10S").shower == B  # B is on turn
 
 
@@ -88,9 +90,9 @@ def test_sc_r10_own_turn_no_show_by_the_last_to_pass_before_or_after_the_new_cen
     state = dealt(centre="AD QC 8S", first_turn_close="allowed")
     for seat in (A, B, C, D):
         state = act(state, seat, "pass")
-    assert state.phase == sc.REFRESH
+    assert state.phase == REFRESH
     assert refused(state, {"type": "show", "cards": "AH KH 10H"}, D).rule == "SC-R10"
-    state = sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"})
+    state = GAME.apply(state, {"type": "refresh", "cards": "7C 8C 9C"})
     assert refused(state, {"type": "show", "cards": "AH KH 10H"}, D).rule == "SC-R10"
 
 
@@ -106,14 +108,14 @@ def test_sc_r10_own_turn_a_show_right_after_an_exchange_stays_allowed():
 
 def test_sc_c6_fire_entered_as_32_with_a_scoring_suit_is_accepted():
     """SC-C6: "30.5 needs a triple rank; any other value needs a scoring suit" (32 is not 30.5)."""
-    state = sc.apply(score_only_showdown(), {"type": "reveal", "seat": A, "value": 32, "suit": "C"})
-    state = sc.apply(state, {"type": "reveal", "seat": B, "value": 31, "suit": "S"})
+    state = GAME.apply(score_only_showdown(), {"type": "reveal", "seat": A, "value": 32, "suit": "C"})
+    state = GAME.apply(state, {"type": "reveal", "seat": B, "value": 31, "suit": "S"})
     assert losers(state) == {"B": 1}
 
 
 def test_sc_c6_fire_may_still_be_named_by_its_aces():
-    state = sc.apply(score_only_showdown(), {"type": "reveal", "seat": A, "value": 32, "triple": "A"})
-    assert sc.apply(state, {"type": "reveal", "seat": B, "value": 31, "suit": "S"}).result["losses"] == {
+    state = GAME.apply(score_only_showdown(), {"type": "reveal", "seat": A, "value": 32, "triple": "A"})
+    assert GAME.apply(state, {"type": "reveal", "seat": B, "value": 31, "suit": "S"}).result["losses"] == {
         "1": ["lowest hand"]}
 
 
@@ -133,7 +135,7 @@ def test_sc_c6_triples_that_cannot_exist_are_refused(options, value, triple):
 @pytest.mark.parametrize("options, triple", [({"three_of_a_kind": "three_of_a_kind"}, "A"),
                                              ({"remove_2_to_6": "no", "rule_set": "custom"}, "5"), ({}, "7")])
 def test_sc_c6_triples_that_exist_are_accepted(options, triple):
-    state = sc.apply(score_only_showdown(**options), {"type": "reveal", "seat": A, "value": 30.5, "triple": triple})
+    state = GAME.apply(score_only_showdown(**options), {"type": "reveal", "seat": A, "value": 30.5, "triple": triple})
     assert state.reveals[str(A)]["value"] == 30.5
 
 
@@ -196,9 +198,9 @@ def test_option_a_closer_without_the_highest_hand_loses_a_life():
 
 
 def test_option_closer_loses_every_tie_cannot_go_with_the_closer_rule():
-    assert sc.new_game(["A", "B"], {"closer_ties": "closer_loses"}).options["closer_rule"] == "off"
+    assert GAME.new_game(["A", "B"], {"closer_ties": "closer_loses"}).options["closer_rule"] == "off"
     with pytest.raises(Refusal, match="closer rule"):
-        sc.new_game(["A", "B"], {"closer_rule": "on", "closer_ties": "closer_loses"})
+        GAME.new_game(["A", "B"], {"closer_rule": "on", "closer_ties": "closer_loses"})
 
 
 def test_option_pass_only_once_per_round():
@@ -209,13 +211,13 @@ def test_option_pass_only_once_per_round():
     state = act(state, D, "swap_one", give="7S", take="QH")
     refusal = refused(state, {"type": "pass"}, A)
     assert refusal.rule == "SC-R16" and refusal.overridable
-    assert "pass" not in [a["type"] for a in sc.view(state, A)["actions"]]
+    assert "pass" not in [a["type"] for a in GAME.view(state, A)["actions"]]
     state = act(state, A, "swap_one", give="8S", take="7S")
     assert act(state, B, "swap_one", give="9S", take="8S").turn == C
     state = dealt()  # the default: pass as often as you like
     for seat in (A, B, C, D):
         state = act(state, seat, "pass")
-    state = act(sc.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}), A, "pass")
+    state = act(GAME.apply(state, {"type": "refresh", "cards": "7C 8C 9C"}), A, "pass")
     assert state.passes == 1 and state.turn == B
 
 
@@ -226,16 +228,16 @@ def test_option_a_new_centre_when_7_8_9_lie_open():
     showdown) has no new centre to turn up, so nobody may ask."""
     names = list("ABCDEFGH")
     state = dealt(names, centre="7C 8D 9H", seven_eight_nine="replace")
-    assert state.phase == sc.EXCHANGE and "A 7, an 8 and a 9 lie open: A may ask for a new centre." in state.notes
-    state = sc.apply(state, {"type": "refresh", "cards": "7S 8S 9S"}, A)
+    assert state.phase == EXCHANGE and "A 7, an 8 and a 9 lie open: A may ask for a new centre." in state.notes
+    state = GAME.apply(state, {"type": "refresh", "cards": "7S 8S 9S"}, A)
     assert state.stock == 2 and state.turn == A
-    state = sc.apply(state, {"type": "refresh", "cards": "7C 8D 9H"}, A)  # the set-aside cards came back
+    state = GAME.apply(state, {"type": "refresh", "cards": "7C 8D 9H"}, A)  # the set-aside cards came back
     assert state.stock == 5 and state.set_aside == [] and state.stock_known == ["7S", "8S", "9S"]
-    short = sc.apply(dealt(names, centre="7C 8D 9H", seven_eight_nine="replace", stock_exhausted="showdown"),
-                     {"type": "refresh", "cards": "7S 8S 9S"}, A)
-    assert short.stock == 2 and "refresh" not in {offer["type"] for offer in sc.GAME.offers(short, A)}
+    short = GAME.apply(dealt(names, centre="7C 8D 9H", seven_eight_nine="replace", stock_exhausted="showdown"),
+                       {"type": "refresh", "cards": "7S 8S 9S"}, A)
+    assert short.stock == 2 and "refresh" not in {offer["type"] for offer in GAME.offers(short, A)}
     assert refused(short, {"type": "refresh", "cards": "AS AH AD"}, A).rule == "SC-R12"
-    assert dealt(centre="7C 8D 9H").phase == sc.EXCHANGE  # the default: they stay
+    assert dealt(centre="7C 8D 9H").phase == EXCHANGE  # the default: they stay
 
 
 def test_option_a_shown_31_acts_as_a_close():
@@ -243,17 +245,17 @@ def test_option_a_shown_31_acts_as_a_close():
     (none may take A's cards), then the showdown scores A's shown hand."""
     state = dealt(centre="AD QC 8S", first_turn_close="allowed", show_effect="close")
     state = act(act(state, A, "swap_one", give="7S", take="AD"), A, "show", cards="AD KD 10D")
-    assert state.phase == sc.EXCHANGE and state.closer == A and state.turn == B
+    assert state.phase == EXCHANGE and state.closer == A and state.turn == B
     assert refused(state, {"type": "close"}, B).rule == "SC-R7"
     assert refused(state, {"type": "swap_one", "give": "KD", "take": "7S"}, B).rule == "SC-C2"
     for seat in (B, C, D):
         state = act(state, seat, "pass")
-    assert state.phase == sc.SHOWDOWN and state.reveals[str(A)] == {"cards": ["AD", "KD", "10D"]}
+    assert state.phase == SHOWDOWN and state.reveals[str(A)] == {"cards": ["AD", "KD", "10D"]}
     for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
-        state = sc.apply(state, {"type": "reveal", "cards": cards}, seat)
+        state = GAME.apply(state, {"type": "reveal", "cards": cards}, seat)
     assert losers(state) == {"C": 1}
     assert act(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD"),
-               A, "show", cards="AD KD 10D").phase == sc.SHOWDOWN  # the default: the round ends at once
+               A, "show", cards="AD KD 10D").phase == SHOWDOWN  # the default: the round ends at once
 
 
 def test_option_a_hand_laid_open_gives_no_cards_even_under_a_table_ruling():
@@ -262,14 +264,14 @@ def test_option_a_hand_laid_open_gives_no_cards_even_under_a_table_ruling():
     cards swapped out in that hand at once, and the card ledger no longer added up."""
     state = dealt(centre="QS 9D KH", preset="classic", show_effect="close")
     state = act(state, A, "swap_one", give="7H", take="9D")
-    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})  # any_time: on C's turn
+    state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})  # any_time: on C's turn
     state = act(state, C, "swap_one", give="JS", take="7H")
     assert state.closer == B and state.turn == D
     for entry in ({"type": "swap_all", "seat": B, "give": "8D QD 9S"},
                   {"type": "swap_one", "seat": B, "give": "8D", "take": "QS"},
                   {"type": "swap_one", "seat": B, "give": "AC", "take": "QS"}):
         with pytest.raises(Refusal) as caught:
-            sc.apply(state, entry, HOST, ruling=True)
+            GAME.apply(state, entry, HOST, ruling=True)
         assert caught.value.rule == "SC-R1" and not caught.value.overridable  # the cards make SC-R1 firm
     sc_walks.assert_card_ledger(act(state, D, "pass"))
 
@@ -278,8 +280,8 @@ def test_option_a_hand_laid_open_on_turn_again_after_a_ruled_close_may_pass_but_
     """A second close, allowed as a table ruling, hands the turn back to the player whose hand
     lies open: a pass is fine, a swap would take cards out of the shown hand."""
     state = dealt(centre="QS 9D KH", preset="classic", show_effect="close")
-    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
-    state = sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True)
+    state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = GAME.apply(state, {"type": "close", "seat": D}, HOST, ruling=True)
     state = act(state, A, "pass")
     assert state.turn == B and state.closer == D
     assert refused(state, {"type": "swap_one", "give": "8D", "take": "QS"}, B).rule == "SC-C3"
@@ -292,32 +294,32 @@ def test_option_a_hand_laid_open_on_turn_again_is_offered_only_what_it_may_do():
     turn again after a ruled close, no swap (SC-C3), only the pass; in draw and discard, only a
     draw from the stock, and none of the shown cards to discard."""
     state = dealt(centre="QS 9D KH", preset="classic", show_effect="close")
-    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
-    state = act(sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "pass")
+    state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = act(GAME.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "pass")
     assert state.turn == B
-    offered = {offer["type"] for offer in sc.GAME.offers(state, B)}
+    offered = {offer["type"] for offer in GAME.offers(state, B)}
     assert "pass" in offered and not offered & {"swap_one", "swap_all"}
     for viewer in (HOST, B):
-        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
+        check_offers(GAME, state, GAME.legal_entries(state), viewer)
 
     state = dealt(centre="9H", rule_set="blitz", lives="1", show_effect="close", show_timing="any_time")
-    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
-    state = act(sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "draw_discard",
+    state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = act(GAME.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "draw_discard",
                 source="stock", discard="2S")
     assert state.turn == B and state.discard
-    board = sc.GAME.view(state, B)
+    board = GAME.view(state, B)
     assert board["draw_from"] == ["stock"]
     assert {"AC", "KC", "QC"} <= set(board["players"][B]["cannot_discard"])
     for viewer in (HOST, B):
-        check_offers(sc.GAME, state, sc.GAME.legal_entries(state), viewer)
+        check_offers(GAME, state, GAME.legal_entries(state), viewer)
 
 
 def test_option_a_hand_laid_open_may_discard_a_card_drawn_unseen():
     """Draw and discard: a card drawn from the stock may go straight to the pile; the shown hand
     stays as it is, and no card of it can be discarded."""
     state = dealt(centre="9H", rule_set="blitz", lives="1", show_effect="close", show_timing="any_time")
-    state = sc.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
-    state = sc.apply(state, {"type": "close", "seat": D}, HOST, ruling=True)
+    state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
+    state = GAME.apply(state, {"type": "close", "seat": D}, HOST, ruling=True)
     state = act(state, A, "draw_discard", source="stock", discard="2S")
     assert refused(state, {"type": "draw_discard", "source": "pile", "discard": "7C"}, B).rule == "SC-C3"
     assert refused(state, {"type": "draw_discard", "source": "stock", "discard": "AC"}, B).rule == "SC-C3"
@@ -328,23 +330,23 @@ def test_option_a_hand_laid_open_may_discard_a_card_drawn_unseen():
 
 def test_the_variants_default_to_todays_rules_in_both_presets():
     for preset in ("bga", "classic"):
-        options = sc.new_game(["A", "B"], {"preset": preset}).options
+        options = GAME.new_game(["A", "B"], {"preset": preset}).options
         assert (options["closer_ties"], options["pass_limit"], options["seven_eight_nine"], options["show_effect"],
                 options["closer_not_highest"]) == ("settled", "any", "keep", "showdown", "no_extra")
 
 
 def test_a_state_stored_before_the_variants_loads_with_todays_rules_and_knows_who_just_exchanged():
     def stored_before(state) -> dict:
-        data = sc.dump(state)
+        data = GAME.dump(state)
         del data["last_exchange"], data["passed"]
-        data["options"] = {k: v for k, v in data["options"].items() if k not in sc.VARIANTS}
+        data["options"] = {k: v for k, v in data["options"].items() if k not in VARIANTS}
         return data
 
     swapped = act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD")
-    loaded = sc.load(stored_before(swapped))
-    assert {name: loaded.options[name] for name in sc.VARIANTS} == {
+    loaded = GAME.load(stored_before(swapped))
+    assert {name: loaded.options[name] for name in VARIANTS} == {
         "closer_ties": "settled", "pass_limit": "any", "seven_eight_nine": "keep", "show_effect": "showdown",
         "closer_not_highest": "no_extra"}
-    assert act(loaded, A, "show", cards="AD KD 10D").phase == sc.SHOWDOWN
-    passed = sc.load(stored_before(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "pass")))
+    assert act(loaded, A, "show", cards="AD KD 10D").phase == SHOWDOWN
+    passed = GAME.load(stored_before(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "pass")))
     assert refused(passed, {"type": "show", "cards": "AH KH 10H"}, A).rule == "SC-R10"

@@ -8,7 +8,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.games import schwimmen as sc
+from referee.games.schwimmen import GAME
+from referee.games.schwimmen.ledger import hand_value, ledger
+from referee.games.schwimmen.state import EXCHANGE, OVER, SHOWDOWN, State
 from referee.games.base import HOST
 from referee.games.schwimmen.engine import SchwimmenGame
 from tests.games.schwimmen_walks import TABLES, assert_card_ledger, mutations
@@ -23,7 +25,7 @@ STEPS = 200
 ROUND_TURNS = 3  # turns each before a walk closes the round
 
 
-def finite_entries(state: sc.State, entries: list[dict]) -> list[dict]:
+def finite_entries(state: State, entries: list[dict]) -> list[dict]:
     """The legal entries a random walk draws from, narrowed so that the game ends:
 
     - once every active player has had ``ROUND_TURNS`` turns and nobody has closed, the player
@@ -33,7 +35,7 @@ def finite_entries(state: sc.State, entries: list[dict]) -> list[dict]:
 
     Lives then run out round by round; a void round (5.6) is dealt again and a showdown under
     ``tie_rule = all_lose`` may cost nobody a life, so walks still cap their steps."""
-    if state.phase != sc.EXCHANGE:
+    if state.phase != EXCHANGE:
         return entries
     close = [entry for entry in entries if entry["type"] == "close"]
     shows = [entry for entry in entries if entry["type"] == "show"]
@@ -43,7 +45,7 @@ def finite_entries(state: sc.State, entries: list[dict]) -> list[dict]:
     return can_close or entries
 
 
-def leaves_a_hand_that_cannot_close(state: sc.State, seat: int, entry: dict) -> bool:
+def leaves_a_hand_that_cannot_close(state: State, seat: int, entry: dict) -> bool:
     """SC-R9: would this exchange leave the hand fully known and worth 20 or less?"""
     if state.options["minimum_score"] != "on":
         return False
@@ -55,13 +57,13 @@ def leaves_a_hand_that_cannot_close(state: sc.State, seat: int, entry: dict) -> 
     elif entry["type"] == "draw_discard":
         taken = state.discard[-1:] if entry["source"] == "pile" else []
         known = [card for card in known + taken if card != entry["discard"]]
-    return len(known) == 3 and sc.hand_value(state, seat, known).value <= 20
+    return len(known) == 3 and hand_value(state, seat, known).value <= 20
 
 
 class FiniteWalks(SchwimmenGame):
     """The engine as the random walks play it: its legal entries narrowed by ``finite_entries``."""
 
-    def legal_entries(self, state: sc.State) -> list[dict]:
+    def legal_entries(self, state: State) -> list[dict]:
         return finite_entries(state, super().legal_entries(state))
 
 
@@ -75,7 +77,7 @@ def maker(data, entry: dict):
 
 def random_game(data, players: int, options: dict, steps: int = STEPS, listed: list | None = None):
     """A random legal game (see ``walks.walk``)."""
-    return walk(WALKS, sc.new_game(NAMES[:players], options), data, maker, steps, listed)
+    return walk(WALKS, GAME.new_game(NAMES[:players], options), data, maker, steps, listed)
 
 
 # --------------------------------------------------------------------------- the list itself
@@ -86,10 +88,10 @@ def test_every_listed_entry_is_accepted_from_the_host_and_from_its_seat(data, pl
     listed: list[list[dict]] = []
     for before, _, _, after in random_game(data, players, options, steps=100, listed=listed):
         for entry in listed[-1]:
-            sc.check(before, entry, HOST)
+            GAME.check(before, entry, HOST)
             if "seat" in entry:
-                sc.check(before, entry, entry["seat"])
-        assert (sc.legal_entries(after) == []) == (after.phase == sc.OVER)
+                GAME.check(before, entry, entry["seat"])
+        assert (GAME.legal_entries(after) == []) == (after.phase == OVER)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -106,25 +108,25 @@ def test_a_random_game_ends_within_a_bounded_number_of_steps(data, players, opti
 @given(st.data(), PLAYERS, TABLES)
 def test_a_random_game_replays_from_its_entries_and_each_undo_restores_the_state_before(data, players, options):
     played = list(random_game(data, players, options))
-    state = sc.new_game(NAMES[:players], options)
+    state = GAME.new_game(NAMES[:players], options)
     for before, entry, by, after in played:
         assert state == before  # replaying the entries so far == undoing the rest
-        state = sc.apply(state, entry, by)
+        state = GAME.apply(state, entry, by)
         assert state == after
-    assert not played or sc.dump(state) == sc.dump(played[-1][3])
+    assert not played or GAME.dump(state) == GAME.dump(played[-1][3])
 
 
 @SETTINGS
 @given(st.data(), PLAYERS, TABLES)
 def test_apply_never_changes_its_input_and_states_survive_json(data, players, options):
-    apply_keeps_its_input_walk(WALKS, sc.new_game(NAMES[:players], options), data, maker, STEPS)
+    apply_keeps_its_input_walk(WALKS, GAME.new_game(NAMES[:players], options), data, maker, STEPS)
 
 
 # --------------------------------------------------------------------------- views: JSON, and no hidden reveal shown
 
-def hidden_reveals(state: sc.State) -> dict[int, dict]:
+def hidden_reveals(state: State) -> dict[int, dict]:
     """Reveals the table may not see yet (3: until every active player has revealed)."""
-    if state.phase != sc.SHOWDOWN:
+    if state.phase != SHOWDOWN:
         return {}
     return {int(seat): entry for seat, entry in state.reveals.items() if seat != str(state.shower)}
 
@@ -134,9 +136,9 @@ def hidden_reveals(state: sc.State) -> dict[int, dict]:
 def test_every_view_is_json_and_shows_a_reveal_only_to_its_own_seat(data, players, options):
     for _, entry, by, after in random_game(data, players, options):
         hidden = hidden_reveals(after)
-        public = sc.ledger(after, public=True)
+        public = ledger(after, public=True)
         for viewer in [HOST, None, *range(players)]:
-            view = sc.view(after, viewer)
+            view = GAME.view(after, viewer)
             earlier = view.pop("result")  # the last showdown's hands are public
             assert not hidden or earlier is None or earlier["round"] < after.round
             text = json.dumps(view)
@@ -147,12 +149,12 @@ def test_every_view_is_json_and_shows_a_reveal_only_to_its_own_seat(data, player
                 assert view["players"][seat]["reveal"] is None
                 for card in reveal.get("cards", []):
                     assert card in public or f'"{card}"' not in text, (viewer, seat, card)
-        assert sc.describe(after, entry, by)
+        assert GAME.describe(after, entry, by)
 
 
 # --------------------------------------------------------------------------- invariants from the rule text
 
-def assert_lives_follow_the_result(before: sc.State, after: sc.State) -> None:
+def assert_lives_follow_the_result(before: State, after: State) -> None:
     """5.5 and 5.6: each loss costs a life, a loss at 0 lives puts the player out; the unique
     highest hand above 20 never loses, the unique lowest hand always does."""
     result = after.result
@@ -177,7 +179,7 @@ def assert_lives_follow_the_result(before: sc.State, after: sc.State) -> None:
 @SETTINGS
 @given(st.data(), PLAYERS, TABLES)
 def test_random_games_keep_the_ledger_and_lives_sound(data, players, options):
-    start = int(sc.new_game(NAMES[:players], options).lives[0])
+    start = int(GAME.new_game(NAMES[:players], options).lives[0])
     for before, _, _, after in random_game(data, players, options):
         assert_card_ledger(after)
         assert all(0 <= lives <= start for lives in after.lives)
@@ -185,7 +187,7 @@ def test_random_games_keep_the_ledger_and_lives_sound(data, players, options):
         assert len(after.active()) >= 1
         if after.result != before.result:
             assert_lives_follow_the_result(before, after)
-        if after.phase == sc.OVER:
+        if after.phase == OVER:
             assert after.winners and all(not after.out[s] for s in after.winners)
 
 
@@ -194,14 +196,14 @@ def test_random_games_keep_the_ledger_and_lives_sound(data, players, options):
 def test_tables_that_keep_passing_reshuffle_the_stock_without_losing_a_card(data, options):
     """SC-E11 at random: eight players pass until the stock runs short and is reshuffled; each
     new centre must still leave every hidden hand card unseen, so the showdown can be entered."""
-    state = sc.new_game(NAMES, {"lives": "0", **options})
+    state = GAME.new_game(NAMES, {"lives": "0", **options})
     for _ in range(400):
-        entries = sc.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             break
         passes = [entry for entry in entries if entry["type"] == "pass"]
         entry = passes[0] if passes and data.draw(st.integers(0, 9)) else data.draw(st.sampled_from(entries))
-        state = sc.apply(state, entry, HOST)
+        state = GAME.apply(state, entry, HOST)
         assert_card_ledger(state)
         if state.round > 2:
             break
@@ -212,14 +214,14 @@ def test_tables_that_keep_passing_reshuffle_the_stock_without_losing_a_card(data
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), PLAYERS, TABLES)
 def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
-    near_miss_walk(WALKS, sc.new_game(NAMES[:players], options), data, mutations, players, steps=80)
+    near_miss_walk(WALKS, GAME.new_game(NAMES[:players], options), data, mutations, players, steps=80)
 
 
 def test_a_player_asked_for_cards_does_not_change_the_hands_offered_to_the_next_one():
     """Found by the test above: in score-only mode, B (10 in hearts, with the Q♦ known from a
     swap) and H (10 in hearts) tie; once B's cards were entered, the Q♦ went back into the pool
     and H's sample hands shifted, so H was offered no entry and the showdown stuck."""
-    state = sc.new_game(list("ABCDEFGH"), {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"})
+    state = GAME.new_game(list("ABCDEFGH"), {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"})
     for entry in [{"type": "first_dealer", "seat": 0}, {"type": "dealer_choice", "seat": 0, "choice": "keep"},
                   {"type": "lay_centre", "cards": ["JS", "QD", "10D"]},
                   {"type": "swap_one", "seat": 1, "give": "AC", "take": "QD"},
@@ -227,8 +229,8 @@ def test_a_player_asked_for_cards_does_not_change_the_hands_offered_to_the_next_
                   {"type": "show", "seat": 3, "cards": ["AS", "KS", "QS"]}] + [
                   {"type": "reveal", "seat": seat, "value": value, "suit": suit} for seat, value, suit in
                   [(0, 9, "S"), (1, 10, "H"), (2, 20, "D"), (4, 10, "C"), (5, 20, "H"), (6, 20, "C"), (7, 10, "H")]]:
-        state = sc.apply(state, entry, HOST)
-    offered = sc.legal_entries(state)
+        state = GAME.apply(state, entry, HOST)
+    offered = GAME.legal_entries(state)
     assert {entry["seat"] for entry in offered} == {1, 7}
-    state = sc.apply(state, next(entry for entry in offered if entry["seat"] == 1), HOST)
-    assert [entry["seat"] for entry in sc.legal_entries(state)] == [7]
+    state = GAME.apply(state, next(entry for entry in offered if entry["seat"] == 1), HOST)
+    assert [entry["seat"] for entry in GAME.legal_entries(state)] == [7]

@@ -9,8 +9,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from referee.games import GAMES
-from referee.games import switch16 as s16
-from referee.games import was_sticht as wst
+from referee.games.switch16 import GAME as SWITCH16
+from referee.games.switch16 import state as s16
+from referee.games.was_sticht import GAME as WAS_STICHT
+from referee.games.was_sticht import state as wst
+from referee.games.was_sticht import HOST_ONLY
 from referee.games.base import HOST
 from tests.games import test_switch16_properties as s16_walks
 from tests.games import test_was_sticht_properties as wst_walks
@@ -45,8 +48,6 @@ def chain_walk(data, engine, state, entries_of, steps: int):
         assert folded == engine.score_sheet(views[-1], lambda views=views: views)
 
 
-HOST_ONLY = frozenset(wst.HOST_ONLY)
-
 
 def stored(fold):
     """The working as read back from the snapshot's JSON column."""
@@ -65,7 +66,7 @@ def test_schwimmen_sheet_folded_entry_by_entry_is_the_sheet_of_every_view(data, 
 def test_was_sticht_sheet_folded_entry_by_entry_is_the_sheet_of_every_view(data, players):
     engine = GAMES["was-sticht"]
     state = engine.new_game(NAMES[:players], data.draw(was_sticht_options(entry_mode="score_only")))
-    chain_walk(data, engine, state, lambda s: wst_walks.moving_on(s, wst.legal_entries(s)), 300)
+    chain_walk(data, engine, state, lambda s: wst_walks.moving_on(s, WAS_STICHT.legal_entries(s)), 300)
 
 
 @SETTINGS
@@ -73,4 +74,4 @@ def test_was_sticht_sheet_folded_entry_by_entry_is_the_sheet_of_every_view(data,
 def test_switch16_sheet_folded_entry_by_entry_is_the_sheet_of_every_view(data, players):
     engine = GAMES["switch-16"]
     state = engine.new_game(NAMES[:players], data.draw(switch16_options()))
-    chain_walk(data, engine, state, lambda s: s16_walks.moving_on(s, s16.legal_entries(s)), 300)
+    chain_walk(data, engine, state, lambda s: s16_walks.moving_on(s, SWITCH16.legal_entries(s)), 300)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import switch16 as s16
+from referee.games.switch16 import GAME
+from referee.games.switch16.dice import allowance, dice_count, ways
+from referee.games.switch16.state import OVER, TURN
 from referee.games.base import HOST, Refusal
 from tests.helpers import refused_rule
 
@@ -13,8 +15,8 @@ A, B, C, D = 0, 1, 2, 3
 
 def table(tops, active=A, chip=("middle", None), **options):
     """A game in A's (or ``active``'s) turn, decks at the given tops, nothing rolled yet."""
-    state = s16.new_game(["A", "B", "C", "D"][:len(tops)], options)
-    state = s16.apply(state, {"type": "start_player", "seat": active}, HOST)
+    state = GAME.new_game(["A", "B", "C", "D"][:len(tops)], options)
+    state = GAME.apply(state, {"type": "start_player", "seat": active}, HOST)
     state.tops = list(tops)
     state.start_top = tops[active]
     state.chip, state.chip_at = chip
@@ -25,19 +27,19 @@ def roll(state, dice, face="blank", switch_with=None, by=None):
     action = {"type": "roll", "dice": dice, "face": face}
     if switch_with is not None:
         action["switch_with"] = switch_with
-    return s16.apply(state, action, state.active if by is None else by)
+    return GAME.apply(state, action, state.active if by is None else by)
 
 
 def discard(state, count, by=None):
-    return s16.apply(state, {"type": "discard", "count": count}, state.active if by is None else by)
+    return GAME.apply(state, {"type": "discard", "count": count}, state.active if by is None else by)
 
 
 def stop(state):
-    return s16.apply(state, {"type": "stop"}, state.active)
+    return GAME.apply(state, {"type": "stop"}, state.active)
 
 
 def refusal(state, action, by=HOST) -> str:
-    return refused_rule(s16.apply, state, action, by)
+    return refused_rule(GAME.apply, state, action, by)
 
 
 # --------------------------------------------------------------------------- S16-E1..E4: sums
@@ -49,13 +51,13 @@ def refusal(state, action, by=HOST) -> str:
     ("S16-E4", 14, [6, 6, 2, 2, 1], set(range(1, 18)), 3),
 ])
 def test_makeable_sums_and_allowance(example, top, dice, sums, allowed):
-    assert set(s16.ways(dice)) == sums
-    assert s16.allowance(top, dice, blocked=False) == allowed
+    assert set(ways(dice)) == sums
+    assert allowance(top, dice, blocked=False) == allowed
 
 
 def test_s16_e1_only_card_1_and_the_refusal_names_card_2():
     state = roll(table([1, 1]), [1, 3, 4])
-    assert s16.view(state)["makes"] == [{"card": 1, "dice": [1]}]
+    assert GAME.view(state)["makes"] == [{"card": 1, "dice": [1]}]
     with pytest.raises(Refusal, match="Your roll 1, 3, 4 makes card 1 but not card 2"):
         discard(state, 2)
     assert discard(state, 1).tops[0] == 2
@@ -63,7 +65,7 @@ def test_s16_e1_only_card_1_and_the_refusal_names_card_2():
 
 def test_s16_e2_each_card_with_the_dice_that_make_it():
     state = roll(table([1, 1]), [1, 2, 4])
-    assert [(m["card"], sum(m["dice"])) for m in s16.view(state)["makes"]] == [(c, c) for c in range(1, 8)]
+    assert [(m["card"], sum(m["dice"])) for m in GAME.view(state)["makes"]] == [(c, c) for c in range(1, 8)]
     assert discard(state, 7).tops[0] == 8
 
 
@@ -75,19 +77,19 @@ def test_s16_e3_a_first_roll_that_makes_nothing_ends_the_turn_without_penalty():
 def test_s16_e4_discarding_card_16_wins():
     state = roll(table([14, 3]), [6, 6, 2, 2, 1])
     state = discard(state, 3)
-    assert state.phase == s16.OVER and state.winners == [A] and state.tops[0] == 17
+    assert state.phase == OVER and state.winners == [A] and state.tops[0] == 17
 
 
 # --------------------------------------------------------------------------- S16-E5..E10: turns
 
 def test_s16_e5_dice_count_by_top_card():
-    state = s16.new_game(["A", "B"])
-    assert [s16.dice_count(state, t) for t in (6, 7, 11, 12)] == [3, 4, 4, 5]
+    state = GAME.new_game(["A", "B"])
+    assert [dice_count(state, t) for t in (6, 7, 11, 12)] == [3, 4, 4, 5]
     assert refusal(table([7, 1]), {"type": "roll", "dice": [1, 2, 3]}, A) == "S16-R4"
     with pytest.raises(Refusal, match="Your top card is 7: roll 4 number dice"):
         roll(table([7, 1]), [1, 2, 3])
-    early = s16.new_game(["A", "B"], {"five_dice_from": "11"})
-    assert s16.dice_count(early, 11) == 5
+    early = GAME.new_game(["A", "B"], {"five_dice_from": "11"})
+    assert dice_count(early, 11) == 5
 
 
 def test_s16_e6_risk_then_stop():
@@ -124,7 +126,7 @@ def test_s16_e9_penalty_with_five_dice(mode, top):
 def test_s16_e10_risk_to_the_win():
     state = discard(roll(table([9, 1]), [6, 3, 1, 1]), 3)
     state = roll(state, [6, 6, 5, 4, 3])
-    assert [m["card"] for m in s16.view(state)["makes"]] == [12, 13, 14, 15, 16]
+    assert [m["card"] for m in GAME.view(state)["makes"]] == [12, 13, 14, 15, 16]
     assert discard(state, 5).winners == [A]
 
 
@@ -162,7 +164,7 @@ def test_s16_e15_green_refused_with_the_chip(uses_chip, chip):
     assert state.pending_green == C
     assert refusal(state, {"type": "green_answer", "answer": "refuse"}, A) == "S16-C5"
     assert refusal(state, {"type": "discard", "count": 1}, A) == "S16-R9"
-    state = s16.apply(state, {"type": "green_answer", "answer": "refuse"}, C)
+    state = GAME.apply(state, {"type": "green_answer", "answer": "refuse"}, C)
     assert (state.chip, state.chip_at) == chip and state.control == [0, 1, 2]
     assert discard(state, 3).tops[0] == 7
 
@@ -190,25 +192,25 @@ def test_s16_e18_a_blocked_deck_makes_nothing_unless_it_rolls_block():
 def test_s16_e19_the_chip_lands_mid_discard():
     state = discard(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), 7)
     assert state.tops[0] == 8
-    landed = s16.apply(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
+    landed = GAME.apply(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
     assert landed.tops[0] == 4 and landed.blocked(A) and landed.active == B
-    assert s16.apply(state, {"type": "place_block", "target": A}, B).tops[0] == 8
+    assert GAME.apply(state, {"type": "place_block", "target": A}, B).tops[0] == 8
     with pytest.raises(Refusal, match="A's turn ended when the block chip landed on A's deck") as caught:
-        s16.apply(landed, {"type": "roll", "dice": [1, 2, 3, 4]}, A)
+        GAME.apply(landed, {"type": "roll", "dice": [1, 2, 3, 4]}, A)
     assert caught.value.rule == "S16-C4"
 
 
 def test_s16_e19_the_holder_is_offered_each_card_the_chip_may_have_landed_after():
     """Issue 27: the board offers where in the discard the chip landed, and History says it."""
     state = discard(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), 7)
-    spots = s16.view(state, B)["landing"]
+    spots = GAME.view(state, B)["landing"]
     assert [(s["landed_after"], s["before"], s["card"]) for s in spots] == [(0, True, 1)] + [
         (k, False, k) for k in range(1, 8)]
     for spot in spots:  # each one the rules accept
-        s16.apply(state, {"type": "place_block", "target": A, "landed_after": spot["landed_after"]}, B)
-    said = s16.describe(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
+        GAME.apply(state, {"type": "place_block", "target": A, "landed_after": spot["landed_after"]}, B)
+    said = GAME.describe(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
     assert said == "Block chip placed on A's deck after card 3"
-    assert s16.view(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), B)["landing"] == []  # nothing off yet
+    assert GAME.view(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), B)["landing"] == []  # nothing off yet
 
 
 def test_s16_e20_a_chip_on_a_deck_travels_with_it():
@@ -222,7 +224,7 @@ def test_s16_e20_a_chip_on_a_deck_travels_with_it():
 def test_s16_e21_a_round_of_the_alternate_game():
     state = roll(table([15, 9, 1, 14], game_mode="points"), [6, 6, 2, 2, 1])
     state = discard(state, 2)
-    assert state.points == [16, 8, 0, 13] and state.phase == s16.TURN
+    assert state.points == [16, 8, 0, 13] and state.phase == TURN
     assert state.tops == [1, 1, 1, 1] and state.chip == "middle" and state.active == B and state.round == 2
 
 
@@ -231,7 +233,7 @@ def test_s16_e22_the_alternate_game_ends_at_the_target():
     state.points = [88, 70, 95, 60]
     state = discard(roll(state, [6, 6, 3, 1, 1]), 2)
     assert state.points == [100, 86, 96, 60]
-    assert state.phase == s16.OVER and state.winners == [A]
+    assert state.phase == OVER and state.winners == [A]
 
 
 # --------------------------------------------------------------------------- rules one by one
@@ -239,12 +241,12 @@ def test_s16_e22_the_alternate_game_ends_at_the_target():
 def test_s16_r1_the_start_player_is_set_once():
     state = roll(table([1, 1]), [1, 3, 4])  # once the game's first roll is in (issue 20: not before it)
     assert refusal(state, {"type": "start_player", "seat": B}) == "S16-R1"
-    assert refusal(s16.new_game(["A", "B"]), {"type": "start_player", "seat": 5}) == "S16-C3"
+    assert refusal(GAME.new_game(["A", "B"]), {"type": "start_player", "seat": 5}) == "S16-C3"
 
 
 def test_s16_r2_only_the_active_player_rolls():
     with pytest.raises(Refusal, match="It is A's turn"):
-        s16.apply(table([1, 1]), {"type": "roll", "dice": [1, 2, 3]}, B)
+        GAME.apply(table([1, 1]), {"type": "roll", "dice": [1, 2, 3]}, B)
 
 
 def test_s16_r3_a_risk_roll_needs_a_discard_first():
@@ -281,15 +283,15 @@ def test_s16_r13_to_r15_placing_the_chip():
     assert refusal(state, {"type": "place_block", "target": B}, B) == "S16-R14"
     state = discard(state, 2)
     with pytest.raises(Refusal, match="A discarded only 2 cards from this roll"):
-        s16.apply(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
+        GAME.apply(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
     assert refusal(state, {"type": "place_block", "target": C, "landed_after": 0}, B) == "S16-R15"
-    on_c = s16.apply(state, {"type": "place_block", "target": C}, B)
+    on_c = GAME.apply(state, {"type": "place_block", "target": C}, B)
     assert on_c.blocked(C) and on_c.active == A  # C still rolls normally on their turn
 
 
 def test_a_chip_landing_before_the_first_roll_does_not_end_the_turn():
     state = table([1, 1], chip=("hand", B))
-    state = s16.apply(state, {"type": "place_block", "target": A}, B)
+    state = GAME.apply(state, {"type": "place_block", "target": A}, B)
     assert state.active == A and state.blocked(A)
 
 
@@ -311,22 +313,22 @@ def test_adjust_is_host_only_and_keeps_the_table_consistent():
     state = table([1, 1])
     assert refusal(state, {"type": "adjust", "seat": A, "top": 5}, A) == "S16-C5"
     assert refusal(state, {"type": "adjust", "seat": A, "top": 18}) == "S16-C6"
-    assert s16.apply(state, {"type": "adjust", "seat": B, "top": 9}).tops == [1, 9]
-    moved = s16.apply(state, {"type": "adjust", "chip": "hand", "seat": B})
+    assert GAME.apply(state, {"type": "adjust", "seat": B, "top": 9}).tops == [1, 9]
+    moved = GAME.apply(state, {"type": "adjust", "chip": "hand", "seat": B})
     assert moved.holder() == B
 
 
 def test_a_ruling_accepts_a_wrong_dice_count():
     state = table([7, 1])
-    after = s16.apply(state, {"type": "roll", "dice": [1, 2, 4]}, HOST, ruling=True)
+    after = GAME.apply(state, {"type": "roll", "dice": [1, 2, 4]}, HOST, ruling=True)
     assert "Table ruling, overriding S16-R4." in after.notes and after.last.allowance == 1
 
 
 def test_apply_never_changes_its_input_and_dump_load_round_trip():
     state = roll(table([1, 1]), [1, 2, 4])
-    frozen = s16.dump(state)
+    frozen = GAME.dump(state)
     discard(state, 3)
-    assert s16.dump(state) == frozen and s16.load(frozen) == state
+    assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
 @pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": "roll", "dice": "a b"},
@@ -335,14 +337,14 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
                                     {"type": "adjust", "swap": [0, 0]}, {"type": "green_answer", "answer": "maybe"}])
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
-        s16.apply(table([1, 1], chip=("hand", B)), action, HOST)
+        GAME.apply(table([1, 1], chip=("hand", B)), action, HOST)
 
 
 def test_the_chip_holder_is_offered_the_block_during_another_turn():
     state = roll(table([1, 1, 1], chip=("hand", C)), [1, 2, 4])
-    assert {"type": "place_block", "seat": C} in s16.view(state, C)["actions"]
-    assert [a["type"] for a in s16.view(state, A)["actions"]] == ["discard", "stop"]
-    assert s16.view(state, B)["actions"] == []
+    assert {"type": "place_block", "seat": C} in GAME.view(state, C)["actions"]
+    assert [a["type"] for a in GAME.view(state, A)["actions"]] == ["discard", "stop"]
+    assert GAME.view(state, B)["actions"] == []
 
 
 def test_dice_typed_as_digits_are_one_die_each():
@@ -356,7 +358,7 @@ def test_dice_typed_as_digits_are_one_die_each():
 def test_a_switch_says_which_decks_were_swapped():
     """Issue 16: the board's note and the history name the two players and the decks they now hold."""
     state = table([10, 3, 6])
-    line = s16.describe(state, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red"}, A)
+    line = GAME.describe(state, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red"}, A)
     assert line == "A rolled 1, 2, 3, 4, red with B"
     after = roll(state, [1, 2, 3, 4], "red")
     assert "A and B swapped decks: A now has the Blue deck, B the Red deck." in after.notes
@@ -375,5 +377,5 @@ def test_a_host_adjustment_says_what_changed(adjustment, line):
     """Issue 16: the history and the board's note say what the host changed, not only that it did."""
     state = table([10, 3, 6])
     action = {"type": "adjust", **adjustment}
-    assert s16.describe(state, action, HOST) == line.rstrip(".")
-    assert line.rstrip(".") in [note.rstrip(".") for note in s16.apply(state, action, HOST).notes]
+    assert GAME.describe(state, action, HOST) == line.rstrip(".")
+    assert line.rstrip(".") in [note.rstrip(".") for note in GAME.apply(state, action, HOST).notes]

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import switch16 as s16
+from referee.games.switch16 import GAME
+from referee.games.switch16.state import TURN
 from referee.games.base import HOST, Refusal
 
 A, B, C = 0, 1, 2
 
 
 def table(tops, active=A, chip=("middle", None), **options):
-    state = s16.new_game(["A", "B", "C", "D"][:len(tops)], options)
-    state = s16.apply(state, {"type": "start_player", "seat": active}, HOST)
+    state = GAME.new_game(["A", "B", "C", "D"][:len(tops)], options)
+    state = GAME.apply(state, {"type": "start_player", "seat": active}, HOST)
     state.tops = list(tops)
     state.start_top = tops[active]
     state.chip, state.chip_at = chip
@@ -21,7 +22,7 @@ def table(tops, active=A, chip=("middle", None), **options):
 
 def refused(state, action, by=HOST, ruling=False) -> Refusal:
     with pytest.raises(Refusal) as caught:
-        s16.apply(state, action, by, ruling=ruling)
+        GAME.apply(state, action, by, ruling=ruling)
     return caught.value
 
 
@@ -29,7 +30,7 @@ def roll(state, dice, face="blank", switch_with=None, by=None):
     action = {"type": "roll", "dice": dice, "face": face}
     if switch_with is not None:
         action["switch_with"] = switch_with
-    return s16.apply(state, action, state.active if by is None else by)
+    return GAME.apply(state, action, state.active if by is None else by)
 
 
 # --------------------------------------------------------------------------- S16-R8: a refusal shows the chip
@@ -38,12 +39,12 @@ def test_green_refusal_uses_chip_never_takes_the_chip_off_a_deck():
     """S16-R8: the target answers because they hold the chip *in hand*; once C has laid it on B's
     deck, C has no chip to show: the switch can only be accepted, and the chip stays on B's deck."""
     state = roll(table([4, 2, 14], chip=("hand", C), green_refusal_uses_chip="on"), [1, 2, 3], "green", C)
-    state = s16.apply(state, {"type": "place_block", "target": B}, C)
+    state = GAME.apply(state, {"type": "place_block", "target": B}, C)
     assert state.pending_green == C and (state.chip, state.chip_at) == ("deck", B)
     refusal = refused(state, {"type": "green_answer", "answer": "refuse"}, C)
     assert (refusal.rule, refusal.overridable) == ("S16-R8", False)  # no ruling makes a chip to show
     assert refused(state, {"type": "green_answer", "answer": "refuse"}, HOST, ruling=True).rule == "S16-R8"
-    accepted = s16.apply(state, {"type": "green_answer", "answer": "accept"}, C)
+    accepted = GAME.apply(state, {"type": "green_answer", "answer": "accept"}, C)
     assert accepted.top_of(A) == 14 and (accepted.chip, accepted.chip_at) == ("deck", B)
 
 
@@ -56,7 +57,7 @@ def test_landed_after_is_refused_while_a_green_answer_is_pending():
     assert state.pending_green == C
     landed = {"type": "place_block", "target": A, "landed_after": 0}
     assert refused(state, landed, C).rule == "S16-R15"
-    placed = s16.apply(state, {"type": "place_block", "target": A}, C)  # 4.6: the answer lapses, no swap
+    placed = GAME.apply(state, {"type": "place_block", "target": A}, C)  # 4.6: the answer lapses, no swap
     assert placed.pending_green is None and placed.active == B and placed.control == [0, 1, 2]
 
 
@@ -67,7 +68,7 @@ def test_late_entries_of_the_player_who_just_won_a_points_round_cite_s16_c4(star
     """S16-C4: a discard, stop or roll from the player whose turn has just ended, arriving before
     the next player's first roll; A's turn ended when card 16 went and the round was scored."""
     state = table([14, 3], game_mode="points", next_round_starter=starter)
-    state = s16.apply(roll(state, [6, 6, 2, 2, 1]), {"type": "discard", "count": 3}, A)
+    state = GAME.apply(roll(state, [6, 6, 2, 2, 1]), {"type": "discard", "count": 3}, A)
     assert state.round == 2 and state.points == [16, 2]
     for late in ({"type": "discard", "count": 1}, {"type": "stop"}, {"type": "roll", "dice": [1, 2, 3]}):
         refusal = refused(state, late, A)
@@ -78,9 +79,9 @@ def test_late_entries_of_the_player_who_just_won_a_points_round_cite_s16_c4(star
 
 def test_the_start_player_may_be_entered_again_before_the_first_roll():
     """S16-R1: the entry comes before the first roll of the game (with roll_off: of each round)."""
-    state = s16.apply(s16.new_game(["A", "B", "C"]), {"type": "start_player", "seat": A}, HOST)
-    assert {"type": "start_player", "seat": None} in s16.view(state, B)["actions"]
-    state = s16.apply(state, {"type": "start_player", "seat": C}, B)
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_player", "seat": A}, HOST)
+    assert {"type": "start_player", "seat": None} in GAME.view(state, B)["actions"]
+    state = GAME.apply(state, {"type": "start_player", "seat": C}, B)
     assert state.active == C and state.rolls == 0
     rolled = roll(state, [2, 3, 5])  # makes nothing: C's turn ends, A's begins
     assert refused(rolled, {"type": "start_player", "seat": B}).rule == "S16-R1"
@@ -89,11 +90,11 @@ def test_the_start_player_may_be_entered_again_before_the_first_roll():
 @pytest.mark.parametrize("starter, again", [("roll_off", True), ("left_of_round_winner", False)])
 def test_a_new_round_takes_a_new_start_player_only_after_a_roll_off(starter, again):
     state = table([15, 3], game_mode="points", next_round_starter=starter)
-    state = s16.apply(roll(state, [6, 6, 2, 2, 1]), {"type": "discard", "count": 2}, A)
+    state = GAME.apply(roll(state, [6, 6, 2, 2, 1]), {"type": "discard", "count": 2}, A)
     if starter == "roll_off":
-        state = s16.apply(state, {"type": "start_player", "seat": A}, HOST)
-    assert state.round == 2 and state.phase == s16.TURN and state.rolls == 0
-    passes = s16.overridden_rule(state, {"type": "start_player", "seat": B}, HOST) is None
+        state = GAME.apply(state, {"type": "start_player", "seat": A}, HOST)
+    assert state.round == 2 and state.phase == TURN and state.rolls == 0
+    passes = GAME.overridden_rule(state, {"type": "start_player", "seat": B}, HOST) is None
     assert passes == again
 
 
@@ -108,8 +109,8 @@ def test_a_red_face_with_switch_with_none_is_refused():
     nobody_lower = table([2, 5])
     assert refused(nobody_lower, {"type": "roll", "dice": [1, 2, 3], "face": "red", "switch_with": "none"}, A).rule \
         == "S16-R5"
-    ruled = s16.apply(lower, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red", "switch_with": "none"}, HOST,
-                      ruling=True)
+    ruled = GAME.apply(lower, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red", "switch_with": "none"}, HOST,
+                       ruling=True)
     assert ruled.control == [0, 1] and ruled.active == B  # as entered: no swap
 
 
@@ -121,7 +122,7 @@ def test_place_block_from_a_phone_that_does_not_hold_the_chip_is_s16_c5():
     state = roll(table([1, 1, 1], chip=("hand", B)), [1, 2, 4])
     refusal = refused(state, {"type": "place_block", "target": C}, C)
     assert (refusal.rule, refusal.permission) == ("S16-C5", True)
-    on_a_deck = s16.apply(state, {"type": "place_block", "target": C}, B)
+    on_a_deck = GAME.apply(state, {"type": "place_block", "target": C}, B)
     assert refused(on_a_deck, {"type": "place_block", "target": A}, B).rule == "S16-C5"
     assert refused(on_a_deck, {"type": "place_block", "target": A}, HOST).rule == "S16-R13"  # the host: no chip in hand
 
@@ -141,8 +142,8 @@ def test_a_ruled_red_roll_naming_a_seat_swaps_with_it_when_no_deck_is_lower():
     with B (nobody is lower than A's 2), and the table rules the swap anyway."""
     state = table([2, 5, 9])
     action = {"type": "roll", "dice": [1, 2, 3], "face": "red", "switch_with": B}
-    assert s16.overridden_rule(state, action, HOST) == "S16-R5"
-    ruled = s16.apply(state, action, HOST, ruling=True)
+    assert GAME.overridden_rule(state, action, HOST) == "S16-R5"
+    ruled = GAME.apply(state, action, HOST, ruling=True)
     assert ruled.top_of(A) == 5 and ruled.top_of(B) == 2 and ruled.active == B
 
 
@@ -152,7 +153,7 @@ def ruled(state, action, rule):
     """``action`` is refused under ``rule``, overridably, and the host's ruling applies it."""
     refusal = refused(state, action, HOST)
     assert (refusal.rule, refusal.overridable) == (rule, True), refusal
-    return s16.apply(state, action, HOST, ruling=True)
+    return GAME.apply(state, action, HOST, ruling=True)
 
 
 def test_s16_r1_a_ruling_may_name_the_start_player_after_the_first_roll():
@@ -162,13 +163,13 @@ def test_s16_r1_a_ruling_may_name_the_start_player_after_the_first_roll():
 
 
 def test_s16_r1_a_ruling_may_let_a_named_seat_roll_before_the_start_player():
-    state = s16.new_game(["A", "B", "C"])
+    state = GAME.new_game(["A", "B", "C"])
     state = ruled(state, {"type": "roll", "seat": B, "dice": [1, 2, 4]}, "S16-R1")
     assert state.active == B and state.rolls == 1 and state.last.dice == [1, 2, 4] and state.last.allowance == 7
-    assert refused(s16.new_game(["A", "B"]), {"type": "stop", "seat": A}, HOST).overridable  # A starts and stops
-    nobody = refused(s16.new_game(["A", "B"]), {"type": "roll", "dice": [1, 2, 4]}, HOST, ruling=True)
+    assert refused(GAME.new_game(["A", "B"]), {"type": "stop", "seat": A}, HOST).overridable  # A starts and stops
+    nobody = refused(GAME.new_game(["A", "B"]), {"type": "roll", "dice": [1, 2, 4]}, HOST, ruling=True)
     assert (nobody.rule, nobody.overridable) == ("S16-R1", False)  # no seat named: nobody to roll
-    no_roll = refused(s16.new_game(["A", "B"]), {"type": "discard", "seat": A}, HOST, ruling=True)
+    no_roll = refused(GAME.new_game(["A", "B"]), {"type": "discard", "seat": A}, HOST, ruling=True)
     assert (no_roll.rule, no_roll.overridable) == ("S16-R1", False)  # nothing rolled to discard from
 
 
@@ -209,9 +210,9 @@ def test_s16_r8_the_right_to_refuse_is_judged_when_the_answer_is_entered():
     green naming C; before answering, C lays the chip on B's deck. C's refuse is refused, also as
     a ruling; C's accept swaps A's and C's decks, and the chip stays on B's deck."""
     state = roll(table([4, 2, 14], chip=("hand", C)), [1, 2, 3], "green", C)
-    state = s16.apply(state, {"type": "place_block", "target": B}, C)
+    state = GAME.apply(state, {"type": "place_block", "target": B}, C)
     for by, ruling in ((C, False), (HOST, True)):
         refusal = refused(state, {"type": "green_answer", "answer": "refuse"}, by, ruling=ruling)
         assert (refusal.rule, refusal.overridable) == ("S16-R8", False)
-    accepted = s16.apply(state, {"type": "green_answer", "answer": "accept"}, C)
+    accepted = GAME.apply(state, {"type": "green_answer", "answer": "accept"}, C)
     assert accepted.top_of(A) == 14 and accepted.top_of(C) == 4 and (accepted.chip, accepted.chip_at) == ("deck", B)

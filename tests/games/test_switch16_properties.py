@@ -12,7 +12,11 @@ from itertools import combinations
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from referee.games import switch16 as s16
+from referee.games.switch16 import GAME
+from referee.games.base import next_seat
+from referee.games.switch16.dice import allowance, sample_dice
+from referee.games.switch16.roll import red_candidates
+from referee.games.switch16.state import DONE, LAST_CARD, MAX_PLAYERS, MIN_PLAYERS, OVER, START, TURN
 from referee.games.base import HOST, Refusal
 from tests.games.switch16_walks import near_miss, options
 
@@ -26,14 +30,14 @@ STEPS = 400  # games drawn this way end within ~350 entries (see the test of tha
 
 def random_game(data, steps: int = STEPS):
     """Draw a legal entry at every step, sent from the seat it names; yield (before, entry, after)."""
-    players = data.draw(st.integers(s16.MIN_PLAYERS, s16.MAX_PLAYERS), label="players")
-    state = s16.new_game(NAMES[:players], data.draw(options(), label="options"))
+    players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS), label="players")
+    state = GAME.new_game(NAMES[:players], data.draw(options(), label="options"))
     for _ in range(steps):
-        entries = s16.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             return
         entry = data.draw(st.sampled_from(moving_on(state, entries)))
-        after = s16.apply(state, entry, entry["seat"])
+        after = GAME.apply(state, entry, entry["seat"])
         yield state, entry, after
         state = after
 
@@ -41,7 +45,7 @@ def random_game(data, steps: int = STEPS):
 def moving_on(state, entries: list[dict]) -> list[dict]:
     """The entries a walk draws from: a start player entered again (S16-R1 allows it before the
     first roll) leaves the game where it was, so a walk names one only while none is set."""
-    return [entry for entry in entries if entry["type"] != "start_player" or state.phase == s16.START]
+    return [entry for entry in entries if entry["type"] != "start_player" or state.phase == START]
 
 
 # --------------------------------------------------------------------------- legal entries
@@ -50,28 +54,28 @@ def moving_on(state, entries: list[dict]) -> list[dict]:
 @given(st.data())
 def test_every_legal_entry_is_accepted_from_the_host_and_from_its_own_seat(data):
     for _, _, after in random_game(data):
-        entries = s16.legal_entries(after)
-        assert bool(entries) == (after.phase != s16.OVER)
+        entries = GAME.legal_entries(after)
+        assert bool(entries) == (after.phase != OVER)
         for entry in entries:
-            s16.check(after, entry, HOST)
-            s16.check(after, entry, entry["seat"])
-            assert entry["type"] in {a["type"] for a in s16.allowed(after, entry["seat"])}
+            GAME.check(after, entry, HOST)
+            GAME.check(after, entry, entry["seat"])
+            assert entry["type"] in {a["type"] for a in GAME.offers(after, entry["seat"])}
 
 
 @SETTINGS
 @given(st.data())
 def test_random_games_end(data):
     states = [after for _, _, after in random_game(data, 2000)]
-    assert states and states[-1].phase == s16.OVER and states[-1].winners
+    assert states and states[-1].phase == OVER and states[-1].winners
 
 
-@given(top=st.integers(1, s16.LAST_CARD), count=st.integers(3, 5))
+@given(top=st.integers(1, LAST_CARD), count=st.integers(3, 5))
 def test_sample_dice_make_the_most_one_or_no_card(top, count):
-    best, single, miss = s16.sample_dice(top, count)
+    best, single, miss = sample_dice(top, count)
     assert len(best) == count and all(1 <= d <= 6 for d in best)
-    assert s16.allowance(top, list(best), False) >= 1
-    assert single is None or s16.allowance(top, list(single), False) == 1
-    assert miss is None or s16.allowance(top, list(miss), False) == 0
+    assert allowance(top, list(best), False) >= 1
+    assert single is None or allowance(top, list(single), False) == 1
+    assert miss is None or allowance(top, list(miss), False) == 0
 
 
 # --------------------------------------------------------------------------- replay, snapshots, undo
@@ -82,15 +86,15 @@ def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_
     played, last = [], None
     for before, entry, after in random_game(data):
         frozen = pickle.dumps(before)
-        assert s16.apply(before, entry, HOST) == after
+        assert GAME.apply(before, entry, HOST) == after
         assert pickle.dumps(before) == frozen  # so an undo (the state before) is restored exactly
-        assert s16.load(json.loads(json.dumps(s16.dump(after)))) == after
+        assert GAME.load(json.loads(json.dumps(GAME.dump(after)))) == after
         played.append(entry)
         last = after
-    state = s16.new_game(last.players, last.options)
+    state = GAME.new_game(last.players, last.options)
     for entry in played:
-        state = s16.apply(state, entry, entry["seat"])
-    assert s16.dump(state) == s16.dump(last)
+        state = GAME.apply(state, entry, entry["seat"])
+    assert GAME.dump(state) == GAME.dump(last)
 
 
 @SETTINGS
@@ -98,7 +102,7 @@ def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_
 def test_every_phone_sees_the_same_public_board(data):
     """Nothing in Switch 16 is secret: views differ only in the entries each phone may make."""
     for _, _, after in random_game(data):
-        seen = [s16.view(after, viewer) for viewer in (HOST, None, *range(after.seat_count))]
+        seen = [GAME.view(after, viewer) for viewer in (HOST, None, *range(after.seat_count))]
         json.dumps(seen)
         boards = [{k: v for k, v in view.items() if k != "actions"} for view in seen]
         assert all(board == boards[0] for board in boards)
@@ -113,7 +117,7 @@ def sums(dice: list[int]) -> set[int]:
 
 def made_in_a_row(top: int, dice: list[int]) -> int:
     count = 0
-    while top + count <= s16.LAST_CARD and top + count in sums(dice):
+    while top + count <= LAST_CARD and top + count in sums(dice):
         count += 1
     return count
 
@@ -137,16 +141,16 @@ def check_table(state) -> None:
     makes the cards the rule text says."""
     n = state.seat_count
     assert sorted(state.control) == list(range(n)) and len(state.tops) == n
-    assert all(1 <= top <= s16.DONE for top in state.tops)
+    assert all(1 <= top <= DONE for top in state.tops)
     assert (state.chip == "middle") == (state.chip_at is None)
     assert state.chip in ("middle", "hand", "deck") and (state.chip_at is None or 0 <= state.chip_at < n)
     roll = state.last
-    if state.phase == s16.TURN and roll is not None and state.pending_green is None:
+    if state.phase == TURN and roll is not None and state.pending_green is None:
         top = state.top_of(state.active) - roll.discarded  # the top the roll was made for
         assert 0 <= roll.discarded <= roll.allowance == made_in_a_row(top, roll.dice)
         assert len(roll.dice) == dice_needed(state.options, top)
-    if state.phase == s16.OVER and state.options["game_mode"] == "race":
-        assert [state.top_of(s) for s in state.winners] == [s16.DONE]
+    if state.phase == OVER and state.options["game_mode"] == "race":
+        assert [state.top_of(s) for s in state.winners] == [DONE]
 
 
 def switched_with(before, entry) -> int | None:
@@ -154,7 +158,7 @@ def switched_with(before, entry) -> int | None:
     if entry["type"] != "roll" or entry["face"] not in ("red", "green"):
         return None
     if entry["face"] == "red":
-        candidates = s16.red_candidates(before, before.active)
+        candidates = red_candidates(before, before.active)
         return entry.get("switch_with", candidates[0]) if candidates else None
     partner = entry["switch_with"]
     return None if partner == "none" or before.holder() == partner else partner
@@ -164,7 +168,7 @@ def check_step(before, entry, after) -> None:
     """The dice, discards, penalties and points of one entry (sections 4 and 5)."""
     seat = before.active
     deck = before.control[seat] if seat is not None else None
-    new_round = after.round != before.round or after.phase == s16.OVER
+    new_round = after.round != before.round or after.phase == OVER
     failed_risk = None  # the dice of a risk roll that made nothing, or of one stopped without a discard
     if entry["type"] == "roll":
         assert len(entry["dice"]) == dice_needed(before.options, before.top_of(seat))
@@ -178,7 +182,7 @@ def check_step(before, entry, after) -> None:
     partner = switched_with(before, entry)
     if partner is not None:  # the two players exchange the decks they control, and nothing else does
         assert (after.control[seat], after.control[partner]) == (before.control[partner], before.control[seat])
-        assert after.tops == before.tops and after.active == s16.next_seat(seat, before.seat_count)
+        assert after.tops == before.tops and after.active == next_seat(seat, before.seat_count)
     if entry["type"] == "discard":
         made = sums(before.last.dice)
         cards = range(before.tops[deck], before.tops[deck] + entry["count"])
@@ -186,7 +190,7 @@ def check_step(before, entry, after) -> None:
         assert after.tops[deck] == before.tops[deck] + entry["count"] or new_round
     if new_round and after.options["game_mode"] == "points":
         gained = [a - b for a, b in zip(after.points, before.points)]
-        assert gained[seat] == s16.LAST_CARD
+        assert gained[seat] == LAST_CARD
         assert all(gained[s] == before.top_of(s) - 1 for s in range(before.seat_count) if s != seat)
     may_lower = entry["type"] in ("roll", "green_answer", "stop", "place_block") or new_round
     assert may_lower or all(a >= b for a, b in zip(after.tops, before.tops))
@@ -207,10 +211,10 @@ def test_random_legal_games_keep_decks_dice_and_points_sound(data):
 def test_near_misses_from_any_phone_only_ever_refuse(data):
     """Legal entries mixed with near misses from any phone, as table rulings or not: only
     refusals; every state reached still stores, views and describes."""
-    players = data.draw(st.integers(s16.MIN_PLAYERS, s16.MAX_PLAYERS))
-    state = s16.new_game(NAMES[:players], data.draw(options()))
+    players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS))
+    state = GAME.new_game(NAMES[:players], data.draw(options()))
     for _ in range(data.draw(st.integers(10, 80))):
-        entries = s16.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             break
         entry = data.draw(st.sampled_from(entries))
@@ -218,10 +222,10 @@ def test_near_misses_from_any_phone_only_ever_refuse(data):
             entry = near_miss(data, entry, players)
         by = data.draw(st.sampled_from([HOST, None, players, *range(players)]))
         try:
-            state = s16.apply(state, entry, by, ruling=data.draw(st.booleans()))
+            state = GAME.apply(state, entry, by, ruling=data.draw(st.booleans()))
         except Refusal:
             continue
-        assert s16.load(json.loads(json.dumps(s16.dump(state)))) == state
+        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
         for viewer in (HOST, None, *range(players)):
-            json.dumps(s16.view(state, viewer))
-        s16.describe(state, entry, by)
+            json.dumps(GAME.view(state, viewer))
+        GAME.describe(state, entry, by)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import switch16 as s16
+from referee.games.switch16 import GAME
+from referee.games.switch16.state import OVER
 from referee.games.base import HOST
 from tests.helpers import refused_rule
 
@@ -16,11 +17,11 @@ QUICK = {"entry_mode": "quick"}
 
 
 def turn(state, **fields):
-    return s16.apply(state, {"type": "turn_result", **fields}, state.active)
+    return GAME.apply(state, {"type": "turn_result", **fields}, state.active)
 
 
 def refusal(state, action, by=HOST) -> str:
-    return refused_rule(s16.apply, state, action, by)
+    return refused_rule(GAME.apply, state, action, by)
 
 
 def test_a_turn_to_card_7_is_where_the_dice_entry_of_s16_e2_gets():
@@ -52,7 +53,7 @@ def test_no_card_leaves_the_deck_and_a_block_face_takes_the_chip():
 
 def test_card_16_wins_the_race():
     state = turn(table([14, 3], **QUICK), card=16)
-    assert state.phase == s16.OVER and state.winners == [A]
+    assert state.phase == OVER and state.winners == [A]
 
 
 def test_the_checks_of_a_quick_turn():
@@ -71,45 +72,45 @@ def test_each_mode_refuses_the_other_modes_entries():
     assert refusal(table([1, 1], **QUICK), {"type": "roll", "dice": [1, 2, 4]}) == "S16-Q1"
     assert refusal(table([1, 1], **QUICK), {"type": "stop"}) == "S16-Q1"
     assert refusal(table([1, 1]), {"type": "turn_result", "card": 3}) == "S16-Q1"
-    points = s16.new_game(["A", "B"], {"game_mode": "points", **QUICK})
+    points = GAME.new_game(["A", "B"], {"game_mode": "points", **QUICK})
     assert refusal(points, {"type": "start_player", "seat": A}) == "S16-Q1"
     assert refusal(table([1, 1]), {"type": "round_result", "seat": A, "card": 16}) == "S16-Q1"
 
 
 def test_the_board_offers_only_the_tables_entries():
-    quick = s16.view(table([5, 1], **QUICK), A)
+    quick = GAME.view(table([5, 1], **QUICK), A)
     assert {a["type"] for a in quick["actions"]} == {"turn_result", "start_player"}
     assert quick["turn_cards"] == list(range(5, 17)) and quick["entries"] == "turns"
-    assert "turn_result" not in {a["type"] for a in s16.view(table([5, 1]), A)["actions"]}
+    assert "turn_result" not in {a["type"] for a in GAME.view(table([5, 1]), A)["actions"]}
 
 
 def round_result(state, seat, card, by=None):
-    return s16.apply(state, {"type": "round_result", "seat": seat, "card": card}, seat if by is None else by)
+    return GAME.apply(state, {"type": "round_result", "seat": seat, "card": card}, seat if by is None else by)
 
 
 def test_a_round_of_the_points_game_as_one_entry_per_player_scores_as_s16_e21():
-    state = s16.new_game(["A", "B", "C", "D"], {"game_mode": "points", **QUICK})
+    state = GAME.new_game(["A", "B", "C", "D"], {"game_mode": "points", **QUICK})
     for seat, card in ((C, 0), (A, 16), (D, 13), (B, 8)):  # in any order; the last one scores the round
         assert state.round == 1
         state = round_result(state, seat, card)
     assert state.points == [16, 8, 0, 13] and state.round == 2 and state.round_cards == []
-    assert s16.view(state, A)["stage"] == "round"
+    assert GAME.view(state, A)["stage"] == "round"
 
 
 def test_the_last_entry_of_the_points_game_ends_it_as_s16_e22():
-    state = s16.new_game(["A", "B", "C", "D"], {"game_mode": "points", **QUICK})
+    state = GAME.new_game(["A", "B", "C", "D"], {"game_mode": "points", **QUICK})
     state.points = [88, 70, 95, 60]
     for seat, card in ((B, 16), (A, 12), (C, 1), (D, 0)):
         state = round_result(state, seat, card)
-    assert state.points == [100, 86, 96, 60] and state.phase == s16.OVER and state.winners == [A]
+    assert state.points == [100, 86, 96, 60] and state.phase == OVER and state.winners == [A]
 
 
 def test_the_checks_of_a_round_result():
-    state = s16.new_game(["A", "B", "C"], {"game_mode": "points", **QUICK})
+    state = GAME.new_game(["A", "B", "C"], {"game_mode": "points", **QUICK})
     assert refusal(state, {"type": "round_result", "seat": A, "card": 17}) == "S16-Q3"
     state = round_result(state, A, 16)
     assert refusal(state, {"type": "round_result", "seat": A, "card": 3}) == "S16-Q3"  # once per round
     assert refusal(state, {"type": "round_result", "seat": B, "card": 16}) == "S16-Q3"  # one card 16
     assert refusal(state, {"type": "round_result", "seat": B, "card": 4}, C) == "S16-C5"
-    nobody = round_result(s16.new_game(["A", "B"], {"game_mode": "points", **QUICK}), A, 5)
+    nobody = round_result(GAME.new_game(["A", "B"], {"game_mode": "points", **QUICK}), A, 5)
     assert refusal(nobody, {"type": "round_result", "seat": B, "card": 9}) == "S16-Q3"  # nobody got to 16

@@ -6,7 +6,10 @@ import json
 
 import pytest
 
-from referee.games import switch_to as st
+from referee.games.switch_to import GAME
+from referee.games.switch_to.declare import proposed_hand
+from referee.games.switch_to.scoring import game_is_over, score_hand, winners
+from referee.games.switch_to.state import DECLARE, OVER, PLAY, PREDICT, SETUP, START_PLAYER
 from referee.games.base import HOST, Refusal
 from tests.helpers import refused_rule
 
@@ -20,8 +23,8 @@ def situation(top=None, play=3, wild=1, hand=8, players=4, compare="strict", aut
               removed_suit=None, turn=A):
     """A round in play, ``turn`` to move with the given tokens and hand count; the other seats
     hold 2 play tokens and 8 cards. ``top`` (if any) was played by the seat before ``turn``."""
-    state = st.new_game(NAMES[:players], {"compare": compare, "auto_pass": auto_pass})
-    state.phase, state.round, state.turn, state.removed_suit = st.PLAY, 1, turn, removed_suit
+    state = GAME.new_game(NAMES[:players], {"compare": compare, "auto_pass": auto_pass})
+    state.phase, state.round, state.turn, state.removed_suit = PLAY, 1, turn, removed_suit
     for p in state.players:
         p.prediction, p.play, p.wild, p.hand = 2, 2, 0, 8
     mover = state.players[turn]
@@ -47,7 +50,7 @@ def counts(state, seat) -> str:
 
 def refusal(state, action, by=HOST) -> str:
     """The rule ID the engine refuses ``action`` with (the test fails if it is accepted)."""
-    return refused_rule(st.apply, state, action, by)
+    return refused_rule(GAME.apply, state, action, by)
 
 
 def play(cards, seat=A):
@@ -71,27 +74,27 @@ def run(state, entries):
     for seat, entry in entries:
         words = entry.split()
         action = pass_(seat, *words[1:]) if words[0] == "pass" else play(entry, seat)
-        state = st.apply(state, action, seat)
+        state = GAME.apply(state, action, seat)
     return state
 
 
 def declare_all(state, hands):
     """``hands``: {seat: cards}; each seat declares from its own phone."""
     for seat, cards in hands.items():
-        state = st.apply(state, declare(seat, cards), seat)
+        state = GAME.apply(state, declare(seat, cards), seat)
     return state
 
 
 def started(players, predictions, removed_suit=None, **options):
     """A new game, round 1 started by the host and each prediction entered by its own seat."""
-    state = st.new_game(NAMES[:players], options)
+    state = GAME.new_game(NAMES[:players], options)
     return next_round(state, predictions, removed_suit)
 
 
 def next_round(state, predictions, removed_suit=None):
-    state = st.apply(state, {"type": "start_round", "removed_suit": removed_suit})
+    state = GAME.apply(state, {"type": "start_round", "removed_suit": removed_suit})
     for seat, value in enumerate(predictions):
-        state = st.apply(state, predict(seat, value), seat)
+        state = GAME.apply(state, predict(seat, value), seat)
     return state
 
 
@@ -134,7 +137,7 @@ def test_st_e1_to_e15_follows(top, cards, rule, compare):
     if rule is not None:
         assert refusal(state, play(cards), A) == rule
         return
-    after = st.apply(state, play(cards), A)
+    after = GAME.apply(state, play(cards), A)
     assert after.top == cards.split()  # every legal example is written low to high
     assert after.turn == B and after.passes == 0
 
@@ -148,7 +151,7 @@ def test_st_e13_no_three_card_play_can_follow_a_run_up_to_ten():
 # --------------------------------------------------------------------------- ST-E16..E18: tokens
 
 def test_st_e16_a_wild_costs_a_play_token_and_a_wild_token():
-    after = st.apply(situation(top="7S 7H", play=2, wild=1, hand=6), play("8D W8"), A)
+    after = GAME.apply(situation(top="7S 7H", play=2, wild=1, hand=6), play("8D W8"), A)
     assert counts(after, A) == "1/0/5"
     assert after.played == {"8D": A}  # the wild is no card
     assert refusal(situation(top="7S 7H", play=2, wild=0, hand=6), play("8D W8"), A) == "ST-R9"
@@ -161,7 +164,7 @@ def test_st_e17_tokens_hand_and_cards_already_seen():
     seen.played["7H"] = C
     assert refusal(seen, play("7H", B), B) == "ST-C3"
     with pytest.raises(Refusal, match="was already played by C"):
-        st.apply(seen, play("7H", B), B)
+        GAME.apply(seen, play("7H", B), B)
     assert refusal(situation(players=2, removed_suit="C"), play("5C"), A) == "ST-C4"
 
 
@@ -180,15 +183,15 @@ def test_st_e19_predictions_tokens_and_the_start_player_after_a_tie():
     state = started(4, [3, 5, 5, 2])
     assert [(p.play, p.wild) for p in state.players] == [(3, 0), (5, 0), (5, 0), (2, 0)]
     assert sum(p.play for p in state.players) == 15
-    assert state.phase == st.START_PLAYER and state.tied == [B, C]
+    assert state.phase == START_PLAYER and state.tied == [B, C]
     assert refusal(state, {"type": "start_player", "seat": A}, A) == "ST-R3"
     with pytest.raises(Refusal, match="Only B and C tied for the most tokens"):
-        st.apply(state, {"type": "start_player", "seat": A}, HOST)
-    state = st.apply(state, {"type": "start_player", "seat": C}, D)  # any seat enters it
+        GAME.apply(state, {"type": "start_player", "seat": A}, HOST)
+    state = GAME.apply(state, {"type": "start_player", "seat": C}, D)  # any seat enters it
     order = []
     for _ in range(4):
         order.append(NAMES[state.turn])
-        state = st.apply(state, pass_(state.turn), state.turn)
+        state = GAME.apply(state, pass_(state.turn), state.turn)
     assert order == ["C", "D", "A", "B"]
 
 
@@ -209,7 +212,7 @@ def test_st_e21_a_player_who_passed_may_play_later():
 
 def test_st_e22_everyone_predicts_zero_so_the_round_ends_at_the_reveal():
     state = started(2, [0, 0], removed_suit="C")
-    assert state.phase == st.DECLARE and state.end_reason == "E1" and state.turn is None
+    assert state.phase == DECLARE and state.end_reason == "E1" and state.turn is None
     state = declare_all(state, {A: "2S 2H 4D 6S 6H 7D 8S 9D"})
     assert state.players[A].round_score is None  # scored once every hand is in
     state = declare_all(state, {B: "3S 3H 4S 5D 7S 8H 9H 9S"})
@@ -218,8 +221,8 @@ def test_st_e22_everyone_predicts_zero_so_the_round_ends_at_the_reveal():
 
 def test_st_e23_a_flip_that_leaves_no_play_token_ends_the_round_at_once():
     state = set_counts(situation(top="8S", players=3), A="1/0/1", B="0/1/1", C="0/0/1")
-    state = st.apply(state, pass_(A, "play_to_wild"), A)
-    assert state.phase == st.DECLARE and state.end_reason == "E1"
+    state = GAME.apply(state, pass_(A, "play_to_wild"), A)
+    assert state.phase == DECLARE and state.end_reason == "E1"
     assert state.top == ["8S"]  # no clear
     state = declare_all(state, {A: "2S", B: "3S", C: "4S"})
     assert [p.round_score for p in state.players] == [-10 - 2, -10 - 3, -4]
@@ -228,14 +231,14 @@ def test_st_e23_a_flip_that_leaves_no_play_token_ends_the_round_at_once():
 def test_st_e24_an_empty_hand_ends_the_round_only_when_the_table_clears():
     state = set_counts(situation(players=3, turn=B), A="1/0/3", B="1/0/1", C="2/1/4")
     state = run(state, [(B, "2C")])
-    assert counts(state, B) == "0/0/0" and state.phase == st.PLAY  # no E1: A and C hold play tokens
+    assert counts(state, B) == "0/0/0" and state.phase == PLAY  # no E1: A and C hold play tokens
     state = run(state, [(C, "7H")])
     assert counts(state, C) == "1/1/3"
     state = run(state, [(A, "pass")])
-    assert state.phase == st.PLAY and state.turn == B
+    assert state.phase == PLAY and state.turn == B
     assert refusal(state, play("3S", B), B) == "ST-R5"  # B may only pass
     state = run(state, [(B, "pass")])
-    assert state.phase == st.DECLARE and state.end_reason == "E2"
+    assert state.phase == DECLARE and state.end_reason == "E2"
     assert state.players[B].declared == []  # nothing to declare
     state = declare_all(state, {A: "3S 3H 9D", C: "4D 4C 8S"})
     assert [p.round_score for p in state.players] == [-22, 0, -32]
@@ -265,15 +268,15 @@ ST_E25_HANDS = {A: "8C", B: "2C", C: "2D 6S 7H"}
 def st_e25_round():
     """ST-E25 from the deal to the declarations, checking every step on the way."""
     state = started(3, [4, 3, 4])
-    assert state.phase == st.START_PLAYER and state.tied == [A, C]
-    state = st.apply(state, {"type": "start_player", "seat": C}, HOST)
+    assert state.phase == START_PLAYER and state.tied == [A, C]
+    state = GAME.apply(state, {"type": "start_player", "seat": C}, HOST)
     for step, seat, entry, after in ST_E25_STEPS:
         assert state.turn == seat, f"step {step}: turn"
         state = run(state, [(seat, entry)])
         assert counts(state, seat) == after, f"step {step}: play/wild/hand"
         if step in (5, 9):
             assert state.top is None, f"step {step}: the table clears"
-    assert state.phase == st.DECLARE and state.end_reason == "E1"
+    assert state.phase == DECLARE and state.end_reason == "E1"
     assert state.top == ["9S", "9H"]  # ended without a clear
     return declare_all(state, ST_E25_HANDS)
 
@@ -281,7 +284,7 @@ def st_e25_round():
 def test_st_e25_a_full_three_player_round():
     state = st_e25_round()
     assert [p.round_score for p in state.players] == [-18, -2, -15]
-    assert state.phase == st.SETUP and state.round == 1  # 2 more rounds to go
+    assert state.phase == SETUP and state.round == 1  # 2 more rounds to go
 
 
 @pytest.mark.parametrize("hand, play_tokens, wild, score", [
@@ -292,7 +295,7 @@ def test_st_e25_a_full_three_player_round():
     ("2S 3S 4S 5S 6S 7S 8S 9S", 0, 0, -44),
 ], ids=["ST-E26-pair", "ST-E26-four-of-a-kind", "ST-E26-wilds", "ST-E26-empty", "ST-E26-all-spades"])
 def test_st_e26_scoring_counts_each_rank_once(hand, play_tokens, wild, score):
-    assert st.score_hand(hand.split(), play_tokens, wild) == score
+    assert score_hand(hand.split(), play_tokens, wild) == score
 
 
 ST_E27_PLAYED = ["3S", "5S", "6S", "7S", "8S", "3H", "4H", "5H", "6H", "7H", "8H", "2D", "4D", "7D", "8D",
@@ -303,66 +306,66 @@ def st_e27_round():
     """4 players at the end of a round: hands A 3, B 0, C 5, D 4, and the 20 played cards."""
     state = set_counts(situation(players=4), A="1/0/3", B="0/0/0", C="0/0/5", D="1/1/4")
     state.played = {card: B for card in ST_E27_PLAYED}
-    return st.apply(state, {"type": "end_round"}, HOST)
+    return GAME.apply(state, {"type": "end_round"}, HOST)
 
 
 def test_st_e27_declarations_are_checked_and_the_fourth_is_proposed():
     state = st_e27_round()
     assert state.players[B].declared == []
-    assert st.proposed_hand(state) is None  # only two hands known so far
+    assert proposed_hand(state) is None  # only two hands known so far
     assert refusal(state, declare(C, "7C 8C 9S 9H"), C) == "ST-C5"
     state = declare_all(state, {A: "2S 2H 3D", C: "7C 8C 9S 9H 9D"})
-    seat, cards = st.proposed_hand(state)
+    seat, cards = proposed_hand(state)
     assert seat == D and set(cards) == {"5D", "6D", "4C", "4S"}
     assert refusal(state, declare(D, "5D 6D 4C 7H"), D) == "ST-C3"
     assert refusal(state, declare(D, "5D 6D 4C 2S"), D) == "ST-C6"
-    state = st.apply(state, declare(D, cards), D)
+    state = GAME.apply(state, declare(D, cards), D)
     assert [p.round_score for p in state.players] == [-15, 0, -24, -35]
 
 
 def test_st_e28_the_game_ends_when_a_total_reaches_minus_fifty():
     state = st_e25_round()  # round 1: A -18, B -2, C -15
-    assert state.phase == st.SETUP
+    assert state.phase == SETUP
     state = next_round(state, [1, 1, 1])
-    state = st.apply(state, {"type": "start_player", "seat": C}, HOST)
+    state = GAME.apply(state, {"type": "start_player", "seat": C}, HOST)
     state = run(state, [(C, "2C 3C 4C 5C 6C 7C")])
-    state = st.apply(state, {"type": "end_round"}, HOST)
+    state = GAME.apply(state, {"type": "end_round"}, HOST)
     state = declare_all(state, {A: "8S 8H 8C 9S 9H 9C 6S 2S", B: "2H 2D 3S 3H 3D 5S 5H 5D", C: "4S 8D"})
     assert [p.scores for p in state.players] == [[-18, -35], [-2, -20], [-15, -12]]
     assert [p.total for p in state.players] == [-53, -22, -27]
-    assert state.phase == st.OVER and state.round == 2
-    assert st.winners(state) == [B]
-    assert st.view(state, None)["winners"] == [B]
+    assert state.phase == OVER and state.round == 2
+    assert winners(state) == [B]
+    assert GAME.view(state, None)["winners"] == [B]
 
 
 def test_st_e29_two_players_end_after_two_rounds():
-    state = st.new_game(["A", "B"])
+    state = GAME.new_game(["A", "B"])
     state.players[A].scores, state.players[B].scores = [-12], [-20]  # round 1
-    assert not st.game_is_over(state)
+    assert not game_is_over(state)
     state = next_round(state, [1, 2], removed_suit="C")
     state = run(state, [(B, "2S 3S 4S 5S 6S 7S 8S 9S"), (A, "pass")])  # the clear: E2
     assert state.end_reason == "E2"
     state = declare_all(state, {A: "2H 2D 3H 3D 4H 4D 6H 6D"})
     assert [p.round_score for p in state.players] == [-25, -10]
     assert [p.total for p in state.players] == [-37, -30]
-    assert state.phase == st.OVER and st.winners(state) == [B]
+    assert state.phase == OVER and winners(state) == [B]
 
 
 def test_a_total_of_exactly_minus_fifty_ends_the_game():
-    state = st.new_game(["A", "B", "C"])
+    state = GAME.new_game(["A", "B", "C"])
     for p, total in zip(state.players, (-50, 0, -49)):
         p.scores = [total]
-    assert st.game_is_over(state)
+    assert game_is_over(state)
     state.players[A].scores = [-49]
-    assert not st.game_is_over(state)
+    assert not game_is_over(state)
 
 
 def test_st_e29_four_players_tied_on_the_best_total_share_the_win():
-    state = st.new_game(NAMES)
+    state = GAME.new_game(NAMES)
     for p, total in zip(state.players, (-40, -31, -31, -45)):
         p.scores = [total, 0, 0, 0]
-    assert st.game_is_over(state)
-    assert st.winners(state) == [B, C]
+    assert game_is_over(state)
+    assert winners(state) == [B, C]
 
 
 def test_st_e30_a_table_ruling_applies_a_refused_play():
@@ -371,11 +374,11 @@ def test_st_e30_a_table_ruling_applies_a_refused_play():
     assert refusal(state, action, D) == "ST-R13"
     assert refusal(state, action, HOST) == "ST-R13"  # the host too, without a ruling
     with pytest.raises(Refusal):
-        st.apply(state, action, D, ruling=True)  # only the host rules
-    after = st.apply(state, action, HOST, ruling=True)
+        GAME.apply(state, action, D, ruling=True)  # only the host rules
+    after = GAME.apply(state, action, HOST, ruling=True)
     assert counts(after, D) == "1/0/5" and after.top == ["3D", "4D", "5D"]
     assert any("overriding ST-R13" in note for note in after.notes)
-    assert st.overridden_rule(state, action, HOST) == "ST-R13"
+    assert GAME.overridden_rule(state, action, HOST) == "ST-R13"
 
 
 # --------------------------------------------------------------------------- check order (4.3)
@@ -409,24 +412,24 @@ def test_the_first_failing_check_is_cited(setup, action, by, rule):
 # --------------------------------------------------------------------------- predictions and start
 
 def test_st_r1_a_prediction_is_a_whole_number_from_0_to_10():
-    state = st.apply(st.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"})
+    state = GAME.apply(GAME.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"})
     for value in (-1, 11, "abc", 2.5, None, True, "", [3]):
         assert refusal(state, predict(A, value), A) == "ST-R1", value
     for value in (0, 10, "7"):
-        assert st.apply(state, predict(A, value), A).players[A].prediction == int(value)
+        assert GAME.apply(state, predict(A, value), A).players[A].prediction == int(value)
 
 
 def test_st_r2_a_prediction_may_be_replaced_until_all_are_in_but_not_after():
-    state = st.apply(st.new_game(["A", "B", "C"]), {"type": "start_round"})
-    state = st.apply(state, predict(A, 2), A)
-    state = st.apply(state, predict(A, 4), HOST)  # a shared phone replaces it
-    state = st.apply(state, predict(B, 1), B)
-    assert state.phase == st.PREDICT and state.players[A].prediction == 4
-    state = st.apply(state, predict(C, 1), C)
-    assert state.phase == st.PLAY and state.turn == A and counts(state, A) == "4/0/8"
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"})
+    state = GAME.apply(state, predict(A, 2), A)
+    state = GAME.apply(state, predict(A, 4), HOST)  # a shared phone replaces it
+    state = GAME.apply(state, predict(B, 1), B)
+    assert state.phase == PREDICT and state.players[A].prediction == 4
+    state = GAME.apply(state, predict(C, 1), C)
+    assert state.phase == PLAY and state.turn == A and counts(state, A) == "4/0/8"
     assert refusal(state, predict(A, 3), A) == "ST-R2"
     with pytest.raises(Refusal, match="Predictions are already revealed and cannot be changed"):
-        st.apply(state, predict(B, 3), HOST)
+        GAME.apply(state, predict(B, 3), HOST)
 
 
 def test_st_r2_no_change_after_a_reveal_that_ended_the_round():
@@ -436,23 +439,23 @@ def test_st_r2_no_change_after_a_reveal_that_ended_the_round():
 
 def test_st_r3_start_player_only_after_a_tie_and_only_a_tied_player():
     state = started(3, [1, 4, 2])
-    assert state.phase == st.PLAY and state.turn == B  # no tie: the app sets it
+    assert state.phase == PLAY and state.turn == B  # no tie: the app sets it
     assert refusal(state, {"type": "start_player", "seat": B}, B) == "ST-R3"
     tied = started(3, [3, 1, 3])
-    assert tied.phase == st.START_PLAYER and tied.tied == [A, C]
+    assert tied.phase == START_PLAYER and tied.tied == [A, C]
     assert refusal(tied, {"type": "start_player", "seat": B}, HOST) == "ST-R3"
-    assert st.apply(tied, {"type": "start_player", "seat": A}, B).turn == A
+    assert GAME.apply(tied, {"type": "start_player", "seat": A}, B).turn == A
 
 
 def test_e1_at_the_reveal_when_every_prediction_is_zero():
     state = started(4, [0, 0, 0, 0])
-    assert state.phase == st.DECLARE and state.end_reason == "E1"
+    assert state.phase == DECLARE and state.end_reason == "E1"
     assert refusal(state, play("5S", A), A) == "ST-R4"
 
 
 def test_a_zero_prediction_alone_does_not_end_the_round():
     state = started(3, [0, 2, 0])
-    assert state.phase == st.PLAY and state.turn == B
+    assert state.phase == PLAY and state.turn == B
 
 
 # --------------------------------------------------------------------------- play and pass
@@ -460,10 +463,10 @@ def test_a_zero_prediction_alone_does_not_end_the_round():
 def test_st_r4_only_the_seat_in_turn_and_only_while_the_round_runs():
     state = situation(turn=C)
     with pytest.raises(Refusal, match="It is C's turn"):
-        st.apply(state, play("5S", A), A)
+        GAME.apply(state, play("5S", A), A)
     assert refusal(state, pass_(A), HOST) == "ST-R4"
     with pytest.raises(Refusal, match="This round is over"):
-        st.apply(st_e27_round(), play("5S", A), A)
+        GAME.apply(st_e27_round(), play("5S", A), A)
     assert refusal(st_e27_round(), pass_(A), A) == "ST-R4"
 
 
@@ -477,18 +480,18 @@ def test_the_play_effect_on_tokens_hand_played_cards_and_passes():
 
 
 def test_st_r11_a_wild_joins_a_set_unless_all_four_suits_are_there():
-    assert st.apply(situation(), play("5S 5H 5D W5"), A).top == ["5S", "5H", "5D", "W5"]
+    assert GAME.apply(situation(), play("5S 5H 5D W5"), A).top == ["5S", "5H", "5D", "W5"]
     assert refusal(situation(), play("5S 5H 5D 5C W5"), A) == "ST-R11"
 
 
 @pytest.mark.parametrize("cards", ["5S W5", "5S W6", "W10 9D", "W1 2S"])
 def test_a_wild_with_one_card_makes_a_set_or_a_run(cards):
-    assert len(st.apply(situation(), play(cards), A).top) == 2
+    assert len(GAME.apply(situation(), play(cards), A).top) == 2
 
 
 def test_st_r12_message_names_both_allowed_sizes():
     with pytest.raises(Refusal, match="The table shows 2 cards") as caught:
-        st.apply(situation(top="6S 6H"), play("9S"), A)
+        GAME.apply(situation(top="6S 6H"), play("9S"), A)
     assert caught.value.rule == "ST-R12"
 
 
@@ -502,13 +505,13 @@ def test_st_r15_a_flip_turns_one_own_token_and_only_inside_a_pass():
 
 
 def test_st_r15_a_flip_on_the_last_play_token_with_a_wild_left():
-    state = st.apply(situation(top="9S", play=1, wild=0), pass_(A, "play_to_wild"), A)
-    assert counts(state, A) == "0/1/8" and state.phase == st.PLAY and state.passes == 1
+    state = GAME.apply(situation(top="9S", play=1, wild=0), pass_(A, "play_to_wild"), A)
+    assert counts(state, A) == "0/1/8" and state.phase == PLAY and state.passes == 1
 
 
 def test_a_player_without_a_play_token_or_cards_may_still_pass():
     for state in (situation(top="9S", play=0, wild=0), situation(top="9S", hand=0)):
-        after = st.apply(state, pass_(A), A)
+        after = GAME.apply(state, pass_(A), A)
         assert after.turn == B and after.passes == 1
 
 
@@ -522,13 +525,13 @@ def test_a_leader_without_a_play_token_passes_and_the_next_seat_leads():
 
 def test_passes_on_an_empty_table_never_clear_and_a_full_circle_shows_a_notice():
     state = run(situation(players=3), [(A, "pass"), (B, "pass")])
-    assert state.passes == 0 and state.turn == C and state.phase == st.PLAY
+    assert state.passes == 0 and state.turn == C and state.phase == PLAY
     assert not any("Nobody is leading" in note for note in state.notes)
     state = run(state, [(C, "pass")])
     assert "Nobody is leading: the host may end the round." in state.notes
-    assert {"type": "end_round", "seat": None} in st.view(state, HOST)["actions"]
-    state = st.apply(state, {"type": "end_round"}, HOST)
-    assert state.phase == st.DECLARE and state.end_reason == "ruling"
+    assert {"type": "end_round", "seat": None} in GAME.view(state, HOST)["actions"]
+    state = GAME.apply(state, {"type": "end_round"}, HOST)
+    assert state.phase == DECLARE and state.end_reason == "ruling"
 
 
 def test_idle_passes_count_again_from_zero_after_a_play_and_its_clear():
@@ -542,7 +545,7 @@ def test_idle_passes_count_again_from_zero_after_a_play_and_its_clear():
 def test_e1_by_a_play_with_the_last_play_token_without_a_clear():
     state = set_counts(situation(players=3, top="5S", turn=C), A="0/1/8", B="0/0/8", C="1/0/8")
     state = run(state, [(C, "7S")])
-    assert state.phase == st.DECLARE and state.end_reason == "E1" and state.top == ["7S"]
+    assert state.phase == DECLARE and state.end_reason == "E1" and state.top == ["7S"]
 
 
 def test_wild_tokens_alone_do_not_keep_the_round_running():
@@ -554,15 +557,15 @@ def test_wild_tokens_alone_do_not_keep_the_round_running():
 def test_emptying_a_hand_does_not_end_the_round_by_itself():
     state = set_counts(situation(players=3), A="2/0/2")
     state = run(state, [(A, "4S 5S")])
-    assert counts(state, A) == "1/0/0" and state.phase == st.PLAY and state.turn == B
+    assert counts(state, A) == "1/0/0" and state.phase == PLAY and state.turn == B
 
 
 def test_st_r16_the_host_clears_only_a_table_with_a_play():
     assert refusal(situation(), {"type": "clear_table"}) == "ST-R16"
     with pytest.raises(Refusal, match="The table is already empty"):
-        st.apply(situation(), {"type": "clear_table"})
+        GAME.apply(situation(), {"type": "clear_table"})
     state = run(situation(), [(A, "5S"), (B, "pass")])
-    state = st.apply(state, {"type": "clear_table"}, HOST)
+    state = GAME.apply(state, {"type": "clear_table"}, HOST)
     assert state.top is None and state.passes == 0 and state.turn == A  # the leader leads
     assert any("table ruling" in note for note in state.notes)
 
@@ -570,49 +573,49 @@ def test_st_r16_the_host_clears_only_a_table_with_a_play():
 def test_st_r16_a_host_clear_with_an_empty_hand_is_e2():
     state = set_counts(situation(players=3), A="2/0/1")
     state = run(state, [(A, "5S")])
-    assert state.phase == st.PLAY
-    state = st.apply(state, {"type": "clear_table"}, HOST)
-    assert state.phase == st.DECLARE and state.end_reason == "E2"
+    assert state.phase == PLAY
+    state = GAME.apply(state, {"type": "clear_table"}, HOST)
+    assert state.phase == DECLARE and state.end_reason == "E2"
 
 
 def test_e2_by_a_normal_clear_with_an_empty_hand():
     state = set_counts(situation(players=3), A="2/0/1")
     state = run(state, [(A, "5S"), (B, "pass")])
-    assert state.phase == st.PLAY
+    assert state.phase == PLAY
     state = run(state, [(C, "pass")])
-    assert state.phase == st.DECLARE and state.end_reason == "E2"
+    assert state.phase == DECLARE and state.end_reason == "E2"
 
 
 def test_end_round_only_while_a_round_runs():
-    state = st.apply(situation(), {"type": "end_round"}, HOST)
-    assert state.phase == st.DECLARE and state.end_reason == "ruling"
+    state = GAME.apply(situation(), {"type": "end_round"}, HOST)
+    assert state.phase == DECLARE and state.end_reason == "ruling"
     assert refusal(state, {"type": "end_round"}) == "ST-C8"
-    assert refusal(st.new_game(NAMES), {"type": "end_round"}) == "ST-C8"
+    assert refusal(GAME.new_game(NAMES), {"type": "end_round"}) == "ST-C8"
 
 
 # --------------------------------------------------------------------------- auto_pass (5.1, 6)
 
 def test_auto_pass_on_passes_for_a_player_holding_no_token():
     state = set_counts(situation(players=3, auto_pass="on"), B="0/0/8")
-    state = st.apply(state, play("5S", A), A)
+    state = GAME.apply(state, play("5S", A), A)
     assert state.turn == C and state.passes == 1
     assert "B passed automatically (no token)." in state.notes
 
 
 def test_auto_pass_on_may_clear_the_table():
     state = set_counts(situation(players=3, auto_pass="on"), B="0/0/8", C="0/0/8")
-    state = st.apply(state, play("5S", A), A)
+    state = GAME.apply(state, play("5S", A), A)
     assert state.top is None and state.turn == A
 
 
 def test_auto_pass_leaves_a_player_with_a_wild_token_to_decide():
     state = set_counts(situation(players=3, auto_pass="on"), B="0/1/8")
-    assert st.apply(state, play("5S", A), A).turn == B
+    assert GAME.apply(state, play("5S", A), A).turn == B
 
 
 def test_auto_pass_off_never_passes_for_anyone():
     state = set_counts(situation(players=3), B="0/0/8")
-    after = st.apply(state, play("5S", A), A)
+    after = GAME.apply(state, play("5S", A), A)
     assert after.turn == B and after.passes == 0
 
 
@@ -621,21 +624,21 @@ def test_auto_pass_off_never_passes_for_anyone():
 def test_st_c5_a_declared_hand_must_match_the_hand_count():
     state = st_e27_round()
     with pytest.raises(Refusal, match="C played 3 cards and should hold 5, not 4"):
-        st.apply(state, declare(C, "7C 8C 9S 9H"), C)
+        GAME.apply(state, declare(C, "7C 8C 9S 9H"), C)
     assert refusal(state, declare(A, ""), A) == "ST-C5"
 
 
 def test_st_c6_a_card_declared_by_two_players():
     state = declare_all(st_e27_round(), {A: "2S 2H 3D"})
     with pytest.raises(Refusal, match="is also in A's declared hand"):
-        st.apply(state, declare(C, "7C 8C 9S 9H 2S"), C)
+        GAME.apply(state, declare(C, "7C 8C 9S 9H 2S"), C)
 
 
 def test_st_c2_the_same_card_twice_in_one_entry():
     assert refusal(situation(), play("7H 7H"), A) == "ST-C2"
     assert refusal(situation(), play("7H 7h"), A) == "ST-C2"
     with pytest.raises(Refusal, match="appears twice"):
-        st.apply(situation(), play(["7H", "7♥"]), A)
+        GAME.apply(situation(), play(["7H", "7♥"]), A)
     assert refusal(st_e27_round(), declare(A, "2S 2S 3D"), A) == "ST-C2"
 
 
@@ -643,9 +646,9 @@ def test_st_c4_removed_suit_in_plays_and_declarations():
     state = situation(players=2, removed_suit="H", top="3S")
     assert refusal(state, play("4H"), A) == "ST-C4"
     assert refusal(state, play("4S 5H"), A) == "ST-C4"
-    assert st.apply(state, play("4S"), A).top == ["4S"]
+    assert GAME.apply(state, play("4S"), A).top == ["4S"]
     over = set_counts(state, A="1/0/1", B="1/0/1")
-    over = st.apply(over, {"type": "end_round"}, HOST)
+    over = GAME.apply(over, {"type": "end_round"}, HOST)
     assert refusal(over, declare(A, "7H"), A) == "ST-C4"
 
 
@@ -659,23 +662,23 @@ def test_declarations_only_after_the_round_ends():
 
 def test_st_c7_proposes_the_fourth_hand_only_with_four_players():
     state = set_counts(situation(players=3), A="1/0/1", B="1/0/1", C="1/0/1")
-    state = declare_all(st.apply(state, {"type": "end_round"}, HOST), {A: "2S", B: "3S"})
-    assert st.proposed_hand(state) is None
+    state = declare_all(GAME.apply(state, {"type": "end_round"}, HOST), {A: "2S", B: "3S"})
+    assert proposed_hand(state) is None
 
 
 def test_st_c8_nothing_is_entered_after_the_game_ends():
-    state = st.new_game(["A", "B"])
+    state = GAME.new_game(["A", "B"])
     state.players[A].scores, state.players[B].scores = [-1], [-1]
     state = next_round(state, [0, 0], removed_suit="S")
     state = declare_all(state, {A: "2H 3H 4H 5H 6H 7H 8H 9H", B: "2D 3D 4D 5D 6D 7D 8D 9D"})
-    assert state.phase == st.OVER
+    assert state.phase == OVER
     for action in ({"type": "start_round", "removed_suit": "C"}, {"type": "end_round"},
                    {"type": "clear_table"}, predict(A, 1), play("2C", A), pass_(A),
                    declare(A, "2C"), {"type": "start_player", "seat": A}):
         assert refusal(state, action, HOST) == "ST-C8", action
         with pytest.raises(Refusal):
-            st.apply(state, action, HOST, ruling=True)
-    assert st.view(state, HOST)["actions"] == []
+            GAME.apply(state, action, HOST, ruling=True)
+    assert GAME.view(state, HOST)["actions"] == []
 
 
 # --------------------------------------------------------------------------- who may enter (ST-C9)
@@ -683,15 +686,15 @@ def test_st_c8_nothing_is_entered_after_the_game_ends():
 def test_st_c9_a_seat_enters_only_its_own_entries():
     state = situation(turn=C)
     with pytest.raises(Refusal, match=r"Only C \(or the host\) can enter C's play") as caught:
-        st.apply(state, play("5S", C), B)
+        GAME.apply(state, play("5S", C), B)
     assert caught.value.rule == "ST-C9"
     assert refusal(state, pass_(C), B) == "ST-C9"
-    assert st.apply(state, play("5S", C), HOST).top == ["5S"]  # the host (shared phone)
-    assert st.apply(state, play("5S", C), C).top == ["5S"]
+    assert GAME.apply(state, play("5S", C), HOST).top == ["5S"]  # the host (shared phone)
+    assert GAME.apply(state, play("5S", C), C).top == ["5S"]
 
 
 def test_st_c9_predictions_and_declarations_for_another_seat():
-    state = st.apply(st.new_game(["A", "B", "C"]), {"type": "start_round"})
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"})
     assert refusal(state, predict(C, 2), B) == "ST-C9"
     assert refusal(st_e27_round(), declare(C, "7C 8C 9S 9H 9D"), A) == "ST-C9"
 
@@ -708,7 +711,7 @@ def test_st_c9_start_player_from_any_seat_but_not_from_outside():
     state = started(3, [3, 1, 3])
     assert refusal(state, {"type": "start_player", "seat": A}, 7) == "ST-C9"
     assert refusal(state, {"type": "start_player", "seat": A}, None) == "ST-C9"
-    assert st.apply(state, {"type": "start_player", "seat": A}, C).turn == A
+    assert GAME.apply(state, {"type": "start_player", "seat": A}, C).turn == A
 
 
 # --------------------------------------------------------------------------- unreadable entries
@@ -735,37 +738,37 @@ def test_st_c9_start_player_from_any_seat_but_not_from_outside():
 def test_malformed_entries_are_refusals(action, rule):
     for ruling in (False, True):
         with pytest.raises(Refusal) as caught:
-            st.apply(situation(), action, HOST, ruling=ruling)  # not even as a table ruling
+            GAME.apply(situation(), action, HOST, ruling=ruling)  # not even as a table ruling
         assert caught.value.rule == rule
 
 
 def test_a_malformed_prediction_value_is_st_r1():
-    state = st.apply(st.new_game(["A", "B", "C"]), {"type": "start_round"})
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"})
     assert refusal(state, predict(A, "abc"), A) == "ST-R1"
 
 
 def test_a_two_player_round_needs_a_removed_suit():
-    game = st.new_game(["A", "B"])
+    game = GAME.new_game(["A", "B"])
     for suit in (None, "X", "SH", 3):
         with pytest.raises(Refusal):
-            st.apply(game, {"type": "start_round", "removed_suit": suit})
-    assert st.apply(game, {"type": "start_round", "removed_suit": "♥"}).removed_suit == "H"
+            GAME.apply(game, {"type": "start_round", "removed_suit": suit})
+    assert GAME.apply(game, {"type": "start_round", "removed_suit": "♥"}).removed_suit == "H"
 
 
 @pytest.mark.parametrize("cards", ["7♥", "7h", "7♥ 7♦", "7h,7d", ["7h", "7D"]], ids=repr)
 def test_lower_case_and_suit_symbols_are_read(cards):
-    after = st.apply(situation(), play(cards), A)
+    after = GAME.apply(situation(), play(cards), A)
     assert after.top[0] == "7H" and "7H" in after.played
 
 
 def test_a_ruling_on_a_play_without_cards_applies_without_crashing():
-    after = st.apply(situation(play=2), {"type": "play", "seat": A}, HOST, ruling=True)
+    after = GAME.apply(situation(play=2), {"type": "play", "seat": A}, HOST, ruling=True)
     assert counts(after, A) == "1/1/8" and after.turn == B
     assert any("overriding ST-R6" in note for note in after.notes)
 
 
 def test_a_ruling_asking_for_more_than_there_is_stops_at_zero():
-    after = st.apply(situation(play=0, wild=0, hand=1), play("5S"), HOST, ruling=True)
+    after = GAME.apply(situation(play=0, wild=0, hand=1), play("5S"), HOST, ruling=True)
     assert counts(after, A) == "0/0/0"
     assert "Play tokens stopped at 0." in after.notes
 
@@ -773,7 +776,7 @@ def test_a_ruling_asking_for_more_than_there_is_stops_at_zero():
 def test_a_ruling_never_plays_cards_the_hand_does_not_hold():
     """ST-R5 is cited first, but the hand holds 1 card: no ruling plays 2 (ST-R7, section 4.6)."""
     with pytest.raises(Refusal) as caught:
-        st.apply(situation(play=0, wild=0, hand=1), play("5S 5H"), HOST, ruling=True)
+        GAME.apply(situation(play=0, wild=0, hand=1), play("5S 5H"), HOST, ruling=True)
     assert (caught.value.rule, caught.value.overridable) == ("ST-R5", False)
 
 
@@ -785,53 +788,53 @@ def test_apply_never_changes_its_input():
                                   (situation(top="5S"), play("3H"), True),
                                   (situation(top="5S"), {"type": "clear_table"}, False),
                                   (st_e27_round(), declare(A, "2S 2H 3D"), False)]:
-        before = st.dump(state)
-        after = st.apply(state, action, HOST, ruling=ruling)
-        assert st.dump(state) == before and after is not state
+        before = GAME.dump(state)
+        after = GAME.apply(state, action, HOST, ruling=ruling)
+        assert GAME.dump(state) == before and after is not state
 
 
 def test_a_refused_entry_leaves_the_state_alone():
     state = situation(top="5S")
-    before = st.dump(state)
+    before = GAME.dump(state)
     with pytest.raises(Refusal):
-        st.apply(state, play("4H"), A)
-    assert st.dump(state) == before
+        GAME.apply(state, play("4H"), A)
+    assert GAME.dump(state) == before
 
 
 def test_dump_and_load_round_trip_through_json():
     state = run(situation(), [(A, "5S"), (B, "pass")])
-    again = st.load(json.loads(json.dumps(st.dump(state))))
-    assert again == state and st.dump(again) == st.dump(state)
+    again = GAME.load(json.loads(json.dumps(GAME.dump(state))))
+    assert again == state and GAME.dump(again) == GAME.dump(state)
     assert run(again, [(C, "7H")]) == run(state, [(C, "7H")])
 
 
 def test_predictions_are_seen_only_by_their_own_seat_until_all_are_in():
-    state = st.apply(st.new_game(["A", "B", "C"]), {"type": "start_round"})
-    state = st.apply(state, predict(A, 6), A)
-    assert st.view(state, A)["players"][A]["prediction"] == 6
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"})
+    state = GAME.apply(state, predict(A, 6), A)
+    assert GAME.view(state, A)["players"][A]["prediction"] == 6
     for viewer in (B, C, HOST, None):
-        seen = st.view(state, viewer)["players"][A]
+        seen = GAME.view(state, viewer)["players"][A]
         assert seen["prediction"] is None and seen["predicted"] is True
         assert seen["play"] == 0  # no token count gives it away either
-    assert "6" not in st.describe(state, predict(A, 6))
-    state = st.apply(st.apply(state, predict(B, 2), B), predict(C, 1), C)
-    assert [p["prediction"] for p in st.view(state, B)["players"]] == [6, 2, 1]
+    assert "6" not in GAME.describe(state, predict(A, 6))
+    state = GAME.apply(GAME.apply(state, predict(B, 2), B), predict(C, 1), C)
+    assert [p["prediction"] for p in GAME.view(state, B)["players"]] == [6, 2, 1]
 
 
 def test_predictions_stay_hidden_when_the_host_ends_the_round_before_all_are_in():
-    state = st.apply(st.new_game(["A", "B", "C"]), {"type": "start_round"})
-    state = st.apply(state, predict(A, 6), A)
-    state = st.apply(state, {"type": "end_round"}, HOST)
-    assert st.view(state, B)["players"][A]["prediction"] is None
-    assert st.view(state, HOST)["players"][A]["prediction"] is None
-    assert st.view(state, A)["players"][A]["prediction"] == 6
+    state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"})
+    state = GAME.apply(state, predict(A, 6), A)
+    state = GAME.apply(state, {"type": "end_round"}, HOST)
+    assert GAME.view(state, B)["players"][A]["prediction"] is None
+    assert GAME.view(state, HOST)["players"][A]["prediction"] is None
+    assert GAME.view(state, A)["players"][A]["prediction"] == 6
 
 
 def test_actions_offered_to_each_phone():
     state = situation(top="5S")
-    assert {a["type"] for a in st.view(state, A)["actions"]} == {"play", "pass"}
-    assert st.view(state, B)["actions"] == [] and st.view(state, None)["actions"] == []
-    assert {a["type"] for a in st.view(state, HOST)["actions"]} == {"play", "pass", "clear_table", "end_round"}
+    assert {a["type"] for a in GAME.view(state, A)["actions"]} == {"play", "pass"}
+    assert GAME.view(state, B)["actions"] == [] and GAME.view(state, None)["actions"] == []
+    assert {a["type"] for a in GAME.view(state, HOST)["actions"]} == {"play", "pass", "clear_table", "end_round"}
 
 
 # --------------------------------------------------------------------------- offers and the entry forms' choices
@@ -840,22 +843,22 @@ def test_a_seat_that_nothing_can_follow_is_offered_only_a_pass():
     """Eight diamonds on the table, no wild token: no play of the unseen cards beats them (ST-R12
     to ST-R14), so the board offers a pass only; with a wild token, 3H..9H W10 would."""
     state = situation(top="2D 3D 4D 5D 6D 7D 8D 9D", play=2, wild=0)
-    assert [a["type"] for a in st.view(state, A)["actions"]] == ["pass"]
+    assert [a["type"] for a in GAME.view(state, A)["actions"]] == ["pass"]
     state.players[A].wild = 1
-    assert [a["type"] for a in st.view(state, A)["actions"]] == ["play", "pass"]
-    assert st.apply(state, play("3H 4H 5H 6H 7H 8H 9H W10"), A).top[-1] == "W10"
+    assert [a["type"] for a in GAME.view(state, A)["actions"]] == ["play", "pass"]
+    assert GAME.apply(state, play("3H 4H 5H 6H 7H 8H 9H W10"), A).top[-1] == "W10"
 
 
 def test_a_seat_without_a_play_token_or_a_card_is_offered_only_a_pass():
     for counts_of_a in ("0/1/5", "2/0/0"):
         state = set_counts(situation(top="5S"), A=counts_of_a)
-        assert [a["type"] for a in st.view(state, A)["actions"]] == ["pass"], counts_of_a
+        assert [a["type"] for a in GAME.view(state, A)["actions"]] == ["pass"], counts_of_a
 
 
 def test_the_view_gives_the_forms_what_they_choose_from():
     state = situation(top="5S 5H", play=2, wild=0, players=2, removed_suit="C")
     state.played = {"5S": B, "5H": B}
-    board = st.view(state, A)
+    board = GAME.view(state, A)
     assert board["suits"] == ["S", "H", "D"] and board["ranks"] == list(range(2, 10))
     assert board["wild_ranks"] == list(range(1, 11)) and board["prediction_values"] == list(range(11))
     assert board["top"] == {"cards": ["5S", "5H"], "by": B, "same": 2, "more": 3}
@@ -863,23 +866,23 @@ def test_the_view_gives_the_forms_what_they_choose_from():
     assert (me["must_pass"], me["may_use_wild"], me["flips"]) == (None, False, ["play_to_wild"])
     assert board["removable_suits"] == [] and board["to_declare"] == []
     state.players[A].play, state.players[A].wild = 0, 1
-    me = st.view(state, A)["players"][A]
+    me = GAME.view(state, A)["players"][A]
     assert (me["must_pass"], me["may_use_wild"], me["flips"]) == ("no_play_token", True, ["wild_to_play"])
 
 
 def test_the_view_names_the_suits_a_two_player_round_may_remove_only_before_it_starts():
-    state = st.new_game(["A", "B"])
-    assert st.view(state, HOST)["removable_suits"] == ["S", "H", "D", "C"]
-    state = st.apply(state, {"type": "start_round", "removed_suit": "H"})
-    assert st.view(state, HOST)["removable_suits"] == []
-    assert st.view(st.new_game(["A", "B", "C"]), HOST)["removable_suits"] == []
+    state = GAME.new_game(["A", "B"])
+    assert GAME.view(state, HOST)["removable_suits"] == ["S", "H", "D", "C"]
+    state = GAME.apply(state, {"type": "start_round", "removed_suit": "H"})
+    assert GAME.view(state, HOST)["removable_suits"] == []
+    assert GAME.view(GAME.new_game(["A", "B", "C"]), HOST)["removable_suits"] == []
 
 
 def test_the_view_lists_who_is_still_to_declare_and_the_cards_taken():
     state = st_e27_round()
-    board = st.view(state, HOST)
+    board = GAME.view(state, HOST)
     assert board["to_declare"] == [A, C, D]  # B's empty hand is declared by the app
-    state = st.apply(state, declare(A, "2S 2H 3D"), A)
-    board = st.view(state, HOST)
+    state = GAME.apply(state, declare(A, "2S 2H 3D"), A)
+    board = GAME.view(state, HOST)
     assert board["to_declare"] == [C, D]
     assert {"2S", "2H", "3D", "7H"} <= set(board["taken"]) and len(board["taken"]) == 23

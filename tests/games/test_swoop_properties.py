@@ -10,7 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.games import swoop as sw
+from referee.games.swoop import GAME
+from referee.games.swoop.ranks import copies
+from referee.games.swoop.state import DEALT, DECLARE, LEAD, ORDER, OVER, PLAY, SWOOP_CARDS, State
 from referee.games.base import HOST, Refusal
 from referee.games.swoop.played import higher_than_top
 from tests.games.swoop_walks import TABLES, cards_on_the_table, mutations
@@ -31,7 +33,7 @@ def maker(data, entry: dict):
 
 # --------------------------------------------------------------------------- walks that end
 
-def walk_entries(state: sw.State) -> list[dict]:
+def walk_entries(state: State) -> list[dict]:
     """The engine's legal entries, narrowed so that a random walk ends (the engine lists every
     entry the rules allow; these choices are the walk's, not the rules'):
 
@@ -48,8 +50,8 @@ def walk_entries(state: sw.State) -> list[dict]:
     Otherwise pick-ups can pass known cards round, and walks cap their steps.
     The biggest plays come first.
     """
-    entries = [entry for entry in sw.legal_entries(state) if entry["type"] != "set_starter" or state.starter is None]
-    if state.phase != sw.PLAY:
+    entries = [entry for entry in GAME.legal_entries(state) if entry["type"] != "set_starter" or state.starter is None]
+    if state.phase != PLAY:
         return entries
     seat = state.current
     entries.sort(key=lambda entry: -cards_played(entry))
@@ -69,13 +71,13 @@ def hand_cards(entry: dict) -> tuple[str | None, int]:
         sum(card.endswith("@hand") for card in cards)
 
 
-def unknown_used(state: sw.State, seat: int, entry: dict) -> int:
+def unknown_used(state: State, seat: int, entry: dict) -> int:
     """Hand cards beyond the known ones of that rank (the engine matches known cards first)."""
     rank, from_hand = hand_cards(entry)
     return max(0, from_hand - state.known[seat].count(rank)) if rank else 0
 
 
-def picks_up_known_cards(state: sw.State, seat: int, entry: dict) -> bool:
+def picks_up_known_cards(state: State, seat: int, entry: dict) -> bool:
     """A higher play that uses no card never seen before: a pick-up that makes no progress."""
     if entry["type"] != "play":
         return entry["type"] == "pick_up"
@@ -84,21 +86,21 @@ def picks_up_known_cards(state: sw.State, seat: int, entry: dict) -> bool:
     return higher_than_top(state, rank) and not fresh
 
 
-def keeps_an_unknown_card(state: sw.State, seat: int, entry: dict) -> bool:
+def keeps_an_unknown_card(state: State, seat: int, entry: dict) -> bool:
     """The play leaves an unknown hand card, uses none, or leaves the seat with no card at all."""
     used = unknown_used(state, seat, entry)
     unknown = state.hand_count[seat] - len(state.known[seat])
     return used == 0 or unknown - used >= 1 or state.cards_left(seat) == cards_played(entry)
 
 
-WALKING = SimpleNamespace(legal_entries=walk_entries, apply=sw.apply, load=sw.load, dump=sw.dump, view=sw.view,
-                          describe=sw.describe)
+WALKING = SimpleNamespace(legal_entries=walk_entries, apply=GAME.apply, load=GAME.load, dump=GAME.dump, view=GAME.view,
+                          describe=GAME.describe)
 """The engine as the walks see it: its entries narrowed by ``walk_entries``."""
 
 
 def random_game(data, players: int, options: dict, steps: int = STEPS, listed: list | None = None):
     """A random legal game (see ``walks.walk``)."""
-    return walk(WALKING, sw.new_game(NAMES[:players], options), data, maker, steps, listed)
+    return walk(WALKING, GAME.new_game(NAMES[:players], options), data, maker, steps, listed)
 
 
 # --------------------------------------------------------------------------- the list itself
@@ -107,15 +109,15 @@ def random_game(data, players: int, options: dict, steps: int = STEPS, listed: l
 @given(st.data(), st.integers(3, 4), TABLES)
 def test_every_listed_entry_is_accepted_from_the_host_and_from_its_seat(data, players, options):
     for before, _, _, after in random_game(data, players, options, steps=60):
-        for entry in sw.legal_entries(before):  # the whole list, not only what the walk draws from
-            sw.check(before, entry, HOST)
+        for entry in GAME.legal_entries(before):  # the whole list, not only what the walk draws from
+            GAME.check(before, entry, HOST)
             if entry["type"] == "set_starter":  # its seat names the starter; only the host enters it
                 with pytest.raises(Refusal) as refused:
-                    sw.check(before, entry, entry["seat"])
+                    GAME.check(before, entry, entry["seat"])
                 assert refused.value.permission
             elif "seat" in entry:
-                sw.check(before, entry, entry["seat"])
-        assert (sw.legal_entries(after) == []) == (after.phase == sw.OVER)
+                GAME.check(before, entry, entry["seat"])
+        assert (GAME.legal_entries(after) == []) == (after.phase == OVER)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,18 +136,18 @@ def test_a_random_hand_ends_within_a_bounded_number_of_steps(data, options):
 @given(st.data(), st.integers(3, 4), TABLES)
 def test_a_random_game_replays_from_its_entries_and_each_undo_restores_the_state_before(data, players, options):
     played = list(random_game(data, players, options))
-    state = sw.new_game(NAMES[:players], options)
+    state = GAME.new_game(NAMES[:players], options)
     for before, entry, by, after in played:
         assert state == before  # replaying the entries so far == undoing the rest
-        state = sw.apply(state, entry, by)
+        state = GAME.apply(state, entry, by)
         assert state == after
-    assert not played or sw.dump(state) == sw.dump(played[-1][3])
+    assert not played or GAME.dump(state) == GAME.dump(played[-1][3])
 
 
 @SETTINGS
 @given(st.data(), st.integers(3, 4), TABLES)
 def test_apply_never_changes_its_input_and_states_survive_json(data, players, options):
-    apply_keeps_its_input_walk(WALKING, sw.new_game(NAMES[:players], options), data, maker, STEPS)
+    apply_keeps_its_input_walk(WALKING, GAME.new_game(NAMES[:players], options), data, maker, STEPS)
 
 
 @SETTINGS
@@ -154,36 +156,36 @@ def test_every_view_is_json_and_known_cards_show_only_when_the_table_says_so(dat
     for _, entry, by, after in random_game(data, players, options):
         shown = after.options["show_known_cards"] == "true"
         for viewer in [HOST, None, *range(players)]:
-            view = json.loads(json.dumps(sw.view(after, viewer)))
+            view = json.loads(json.dumps(GAME.view(after, viewer)))
             for seat, player in enumerate(view["players"]):
-                if not shown and after.phase == sw.DECLARE and viewer in (HOST, seat):
+                if not shown and after.phase == DECLARE and viewer in (HOST, seat):
                     # the phone declaring that hand gets its picked-up ranks to fill in (issue 16)
                     assert player["known"] in (None, after.known[seat])
                 else:
                     assert player["known"] == (after.known[seat] if shown else None)
             assert all(action["seat"] in (None, viewer) for action in view["actions"]) or viewer == HOST
-        assert sw.describe(after, entry, by)
+        assert GAME.describe(after, entry, by)
 
 
 # --------------------------------------------------------------------------- invariants from the rule text
 
-def assert_hand_invariants(state: sw.State) -> None:
-    if state.phase in (sw.PLAY, sw.DECLARE):
-        assert cards_on_the_table(state) == sw.DEALT * state.seat_count  # 2.3: 19 each, nothing lost
+def assert_hand_invariants(state: State) -> None:
+    if state.phase in (PLAY, DECLARE):
+        assert cards_on_the_table(state) == DEALT * state.seat_count  # 2.3: 19 each, nothing lost
     for rank, seen in state.seen.items():
-        assert 0 <= seen <= sw.copies(state, rank)  # SW-C1
+        assert 0 <= seen <= copies(state, rank)  # SW-C1
     for seat in range(state.seat_count):
         assert 0 <= len(state.known[seat]) <= state.hand_count[seat]  # known cards are hand cards
-    assert not set(state.pile) & set(sw.SWOOP_CARDS)  # 3: the pile never holds a 10 or JK
-    assert all(sw.ORDER[a] >= sw.ORDER[b] for a, b in zip(state.pile, state.pile[1:]))  # non-increasing
+    assert not set(state.pile) & set(SWOOP_CARDS)  # 3: the pile never holds a 10 or JK
+    assert all(ORDER[a] >= ORDER[b] for a, b in zip(state.pile, state.pile[1:]))  # non-increasing
     _, run = state.top_run()
     assert run < 4  # four of a kind (or more, overfilled) always swoops at once
-    assert (state.mode == sw.LEAD) == (not state.pile) or state.phase != sw.PLAY
-    if state.phase == sw.DECLARE:
+    assert (state.mode == LEAD) == (not state.pile) or state.phase != PLAY
+    if state.phase == DECLARE:
         assert state.cards_left(state.out_player) == 0  # 5.4: the out player holds nothing
 
 
-def penalty(state: sw.State, declared: dict) -> int:
+def penalty(state: State, declared: dict) -> int:
     """5.4 from the points table in 2.2, recomputed here."""
     flat = state.options["low_card_points"] == "flat5"
     return sum(5 if flat and rank in POINTS and POINTS[rank] < 10 else POINTS[rank] for rank in declared)
@@ -205,7 +207,7 @@ def test_random_games_keep_the_cards_counted_and_the_scores_add_up(data, players
                 else:
                     held = declared[str(seat)]["hand"] + up_left[seat] + declared[str(seat)]["mystery"]
                     assert got == penalty(before, held)
-        if after.phase == sw.OVER:
+        if after.phase == OVER:
             totals = [sum(s) for s in after.scores]
             assert after.winners == [seat for seat, t in enumerate(totals) if t == min(totals)]  # 5.5
 
@@ -215,4 +217,4 @@ def test_random_games_keep_the_cards_counted_and_the_scores_add_up(data, players
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 4), TABLES)
 def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
-    near_miss_walk(WALKING, sw.new_game(NAMES[:players], options), data, mutations, players, steps=60)
+    near_miss_walk(WALKING, GAME.new_game(NAMES[:players], options), data, mutations, players, steps=60)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import was_sticht as wst
+from referee.games.was_sticht import GAME
+from referee.games.was_sticht.scoring import end_of_round, ranking
+from referee.games.was_sticht.state import CHIP_DRAFT, CORNERS, FLIP, OVER, PLAY, TASKS, TRUMPS, hand
 from referee.games.was_sticht import rules as ws
 from referee.games.base import HOST, Refusal
 from tests.games.was_sticht_examples import COLUMNS_85, SEAT, TRICKS_85, chips, dealt, seat_cards
@@ -15,7 +17,7 @@ A, B, C, D = 0, 1, 2, 3
 
 
 def refusal(state, action, by=HOST) -> str:
-    return refused_rule(wst.apply, state, action, by)
+    return refused_rule(GAME.apply, state, action, by)
 
 
 # --------------------------------------------------------------------------- 8.1, 8.2: trick winners
@@ -73,38 +75,38 @@ def test_following(example, trumps, lead, hand, trump_group, dual, free):
 # --------------------------------------------------------------------------- 8.4: chip draft
 
 def test_chip_draft_order_and_rules():
-    state = wst.apply(wst.new_game(["A", "B", "C", "D"]), {"type": "first_dealer", "seat": A})
-    assert state.phase == wst.CHIP_DRAFT
+    state = GAME.apply(GAME.new_game(["A", "B", "C", "D"]), {"type": "first_dealer", "seat": A})
+    assert state.phase == CHIP_DRAFT
     with pytest.raises(Refusal, match="It is A's turn to take a chip") as caught:
-        wst.apply(state, {"type": "chip_pick", "chip": "NONE"}, B)
+        GAME.apply(state, {"type": "chip_pick", "chip": "NONE"}, B)
     assert caught.value.rule == "WS-C2"
     for chip in ["NONE", "LAST", "NONE", "NONE"]:
-        state = wst.apply(state, {"type": "chip_pick", "chip": chip}, HOST)
+        state = GAME.apply(state, {"type": "chip_pick", "chip": chip}, HOST)
     assert [c["type"] for c in state.chips[B]] == ["LAST"]
     assert refusal(state, {"type": "chip_pick", "chip": "NONE"}) == "WS-C3"  # all three taken
-    state = wst.apply(state, {"type": "chip_pick", "chip": "MOST"})  # A
+    state = GAME.apply(state, {"type": "chip_pick", "chip": "MOST"})  # A
     assert refusal(state, {"type": "chip_pick", "chip": "LAST"}) == "WS-C4"  # B already holds LAST
 
 
 def test_chip_draft_allows_a_second_type_when_nothing_else_is_left():
-    state = wst.apply(wst.new_game(["A", "B", "C", "D"]), {"type": "first_dealer", "seat": A})
+    state = GAME.apply(GAME.new_game(["A", "B", "C", "D"]), {"type": "first_dealer", "seat": A})
     state.chip_picks = 19
     state.chips[D] = chips("NONE", "LAST", "MOST", "EXACT_1")
     state.pool = {t: 0 for t in state.pool} | {"LAST": 2, "MOST": 2, "NONE": 1}
-    state = wst.apply(state, {"type": "chip_pick", "chip": "LAST"}, D)
-    assert state.phase == wst.TRUMPS and state.dealer == A  # 20 picks: round 1 begins
+    state = GAME.apply(state, {"type": "chip_pick", "chip": "LAST"}, D)
+    assert state.phase == TRUMPS and state.dealer == A  # 20 picks: round 1 begins
 
 
 def test_chip_draft_lengths():
     for n, picks, left in ((4, 20, 4), (3, 15, 9)):
-        state = wst.apply(wst.new_game(["A", "B", "C", "D"][:n], {"unique_chip_draft": "no"}),
-                          {"type": "first_dealer", "seat": A})
+        state = GAME.apply(GAME.new_game(["A", "B", "C", "D"][:n], {"unique_chip_draft": "no"}),
+                           {"type": "first_dealer", "seat": A})
         order = ["NONE", "LAST", "MOST", "FEWEST", "EXACT_1", "EXACT_2", "EXACT_3", "EXACT_4", "NO_R", "NO_B",
                  "NO_G", "NO_Y"]
         taken = 0
-        while state.phase == wst.CHIP_DRAFT:
+        while state.phase == CHIP_DRAFT:
             chip = next(c for c in order if state.pool[c])
-            state = wst.apply(state, {"type": "chip_pick", "chip": chip})
+            state = GAME.apply(state, {"type": "chip_pick", "chip": chip})
             taken += 1
         assert taken == picks and sum(state.pool.values()) == left
 
@@ -118,10 +120,10 @@ def _drafted(**options):
                          chips("LAST", "NONE", "MOST", "EXACT_1", "EXACT_2")], **options)
     for number, (picks, hint) in enumerate(COLUMNS_85, 1):
         for seat, card in seat_cards(picks):
-            state = wst.apply(state, {"type": "pick", "card": card}, seat)
-        assert wst.view(state, A)["hint_for_dealer"] == hint, number
-        assert wst.view(state, B)["hint_for_dealer"] is None
-        state = wst.apply(state, {"type": "announce_hint"}, A)
+            state = GAME.apply(state, {"type": "pick", "card": card}, seat)
+        assert GAME.view(state, A)["hint_for_dealer"] == hint, number
+        assert GAME.view(state, B)["hint_for_dealer"] is None
+        state = GAME.apply(state, {"type": "announce_hint"}, A)
         assert state.columns[number - 1]["hint"] == hint
     return state
 
@@ -131,93 +133,93 @@ def test_85_the_draft_gives_the_hands_of_the_example():
     hands = {"A": "B1 B2 B3 B7 G5 G9 R3 R9 Y4", "B": "B4 G1 G6 G7 R1 R4 R5 R7 Y9",
              "C": "B9 G2 G4 G8 R2 R6 Y1 Y2 Y7", "D": "B5 B6 B8 G3 R8 Y3 Y5 Y6 Y8"}
     for name, cards in hands.items():
-        assert sorted(wst.hand(state, SEAT[name])) == sorted(cards.split())
+        assert sorted(hand(state, SEAT[name])) == sorted(cards.split())
 
 
 def _revealed_with_tasks(**options):
-    state = wst.apply(_drafted(**options), {"type": "reveal"}, A)
+    state = GAME.apply(_drafted(**options), {"type": "reveal"}, A)
     for seat, chip in ((B, "MOST"), (C, "EXACT_1"), (D, "LAST")):
-        state = wst.apply(state, {"type": "choose_task", "chip": chip}, seat)
+        state = GAME.apply(state, {"type": "choose_task", "chip": chip}, seat)
     return state
 
 
 def test_85_a_complete_round():
     state = _revealed_with_tasks()
-    assert state.phase == wst.PLAY and state.turn == B
+    assert state.phase == PLAY and state.turn == B
     for number, (plays, winner) in enumerate(TRICKS_85, 1):
         for seat, card in seat_cards(plays):
-            state = wst.apply(state, {"type": "play", "card": card}, seat)
+            state = GAME.apply(state, {"type": "play", "card": card}, seat)
         assert state.tricks[number - 1]["winner"] == winner, number
     result = state.result
     assert result["tricks"] == {"0": 3, "1": 3, "2": 1, "3": 2} and result["last"] == A
     assert result["success"] == {"1": False, "2": True, "3": False} and result["bonus"]
-    assert state.phase == wst.FLIP  # A chooses which chip to turn
-    state = wst.apply(state, {"type": "dealer_flip", "chip": "LAST"}, A)
+    assert state.phase == FLIP  # A chooses which chip to turn
+    state = GAME.apply(state, {"type": "dealer_flip", "chip": "LAST"}, A)
     assert state.completed(A) == 1 and state.completed(C) == 1 and state.completed(B) == 0
-    assert state.phase == wst.TRUMPS and state.dealer == B  # round 2
+    assert state.phase == TRUMPS and state.dealer == B  # round 2
 
 
 def test_85_refusals():
     state = dealt(hands=[chips("NONE") for _ in range(4)])
     for seat, card in seat_cards(COLUMNS_85[0][0]):
-        state = wst.apply(state, {"type": "pick", "card": card}, seat)
+        state = GAME.apply(state, {"type": "pick", "card": card}, seat)
     assert refusal(state, {"type": "pick", "card": "Y1"}, C) == "WS-D2"
-    state = wst.apply(state, {"type": "announce_hint"}, A)
+    state = GAME.apply(state, {"type": "announce_hint"}, A)
     with pytest.raises(Refusal, match="It is C's pick in column 2") as caught:
-        wst.apply(state, {"type": "pick", "card": "Y3"}, D)
+        GAME.apply(state, {"type": "pick", "card": "Y3"}, D)
     assert caught.value.rule == "WS-D3"
     for seat, card in seat_cards(COLUMNS_85[1][0]):
-        state = wst.apply(state, {"type": "pick", "card": card}, seat)
-    state = wst.apply(state, {"type": "announce_hint"}, A)
+        state = GAME.apply(state, {"type": "pick", "card": card}, seat)
+    state = GAME.apply(state, {"type": "announce_hint"}, A)
     with pytest.raises(Refusal, match="Y3 is already taken this round"):
-        wst.apply(state, {"type": "pick", "card": "Y3"}, D)
+        GAME.apply(state, {"type": "pick", "card": "Y3"}, D)
 
     state = _revealed_with_tasks()
     assert refusal(state, {"type": "play", "card": "Y1"}, C) == "WS-P2"
-    state = wst.apply(state, {"type": "play", "card": "R7"}, B)
+    state = GAME.apply(state, {"type": "play", "card": "R7"}, B)
     with pytest.raises(Refusal, match="Red was led: you must play a red card that is not a trump "
                                       r"\(you hold R2 R6\)") as caught:
-        wst.apply(state, {"type": "play", "card": "Y1"}, C)
+        GAME.apply(state, {"type": "play", "card": "Y1"}, C)
     assert caught.value.rule == "WS-P5"
 
 
 def test_ws_p5_entered_from_another_phone_names_the_rule_not_the_hand():
     """Section 3: a refusal that names cards of a hand does so only on that seat's phone (or the
     host's, which sees every hand); with the record closed another seat's phone reads the rule only."""
-    state = wst.apply(_revealed_with_tasks(), {"type": "play", "card": "R7"}, B)
+    state = GAME.apply(_revealed_with_tasks(), {"type": "play", "card": "R7"}, B)
     entry = {"type": "play", "seat": C, "card": "Y1"}
     for by in (C, HOST):
         with pytest.raises(Refusal, match="R2 R6"):
-            wst.apply(state, entry, by)
+            GAME.apply(state, entry, by)
     with pytest.raises(Refusal) as caught:
-        wst.apply(state, entry, A)
+        GAME.apply(state, entry, A)
     assert caught.value.rule == "WS-P5" and str(caught.value.message) == (
         "Red was led: a red card that is not a trump must be played.")
-    opened = wst.apply(_revealed_with_tasks(open_record="yes"), {"type": "play", "card": "R7"}, B)
+    opened = GAME.apply(_revealed_with_tasks(open_record="yes"), {"type": "play", "card": "R7"}, B)
     with pytest.raises(Refusal, match="R2 R6"):
-        wst.apply(opened, entry, A)  # the record is open: every phone sees the hands
+        GAME.apply(opened, entry, A)  # the record is open: every phone sees the hands
 
 
 def test_85_dual_following_and_played_and_foreign_cards():
     state = _revealed_with_tasks(follow_model="dual")
     for seat, card in seat_cards(TRICKS_85[0][0]):
-        state = wst.apply(state, {"type": "play", "card": card}, seat)
-    state = wst.apply(state, {"type": "play", "card": "Y5"}, D)
+        state = GAME.apply(state, {"type": "play", "card": card}, seat)
+    state = GAME.apply(state, {"type": "play", "card": "Y5"}, D)
     assert refusal(state, {"type": "play", "card": "R9"}, A) == "WS-P5"  # A must play Y4 (printed yellow)
     state = _revealed_with_tasks()
     for plays, _ in TRICKS_85[:2]:
         for seat, card in seat_cards(plays):
-            state = wst.apply(state, {"type": "play", "card": card}, seat)
+            state = GAME.apply(state, {"type": "play", "card": card}, seat)
     assert refusal(state, {"type": "play", "card": "R7"}, B) == "WS-P4"
     state = _revealed_with_tasks()
     for plays, _ in TRICKS_85[:4]:
         for seat, card in seat_cards(plays):
             if seat == D and plays.startswith("A G9"):
                 assert refusal(state, {"type": "play", "card": "G7"}, D) == "WS-P3"
-            state = wst.apply(state, {"type": "play", "card": card}, seat)
-    state = wst.apply(state, {"type": "play", "card": "B7"}, A)
+            state = GAME.apply(state, {"type": "play", "card": card}, seat)
+    state = GAME.apply(state, {"type": "play", "card": "B7"}, A)
     with pytest.raises(Refusal, match="A trump was led") as caught:
-        wst.apply(state, {"type": "play", "card": "G1"}, B)
+        GAME.apply(state, {"type": "play", "card": "G1"}, B)
     assert caught.value.rule == "WS-P5"
 
 
@@ -248,8 +250,8 @@ def _scored(tasks, tricks, last=A, took=None, **options):
                   hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
                   [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in (tasks[B], tasks[C], tasks[D])], **options)
     for seat in (B, C, D):
-        state = wst.apply(state, {"type": "choose_task", "chip": 0}, seat)
-    return wst.apply(state, {"type": "round_result", "tricks": [tricks[s] for s in range(4)], "last": last,
+        state = GAME.apply(state, {"type": "choose_task", "chip": 0}, seat)
+    return GAME.apply(state, {"type": "round_result", "tricks": [tricks[s] for s in range(4)], "last": last,
                              "took": took or {}})
 
 
@@ -290,8 +292,8 @@ def test_g1_four_completed_chips_end_the_short_game():
         chip["done"] = True
     state.scored = 4
     state.chips[D][3]["done"] = True
-    wst._end_of_round(state)
-    assert state.phase == wst.OVER and state.winners == [D]
+    end_of_round(state)
+    assert state.phase == OVER and state.winners == [D]
 
 
 def test_g2_corner_numbers_settle_a_tie():
@@ -300,14 +302,14 @@ def test_g2_corner_numbers_settle_a_tie():
         for chip in state.chips[seat][:n]:
             chip["done"] = True
     state.scored = 8
-    wst._end_of_round(state)
-    assert state.phase == wst.CORNERS
-    state = wst.apply(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 3, "1": 5, "2": 2}})
+    end_of_round(state)
+    assert state.phase == CORNERS
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 3, "1": 5, "2": 2}})
     assert refusal(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 100}}) == "WS-N2"
-    tie = wst.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4, "2": 2}})
+    tie = GAME.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4, "2": 2}})
     assert tie.winners == [A, B]
-    state = wst.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4, "2": 1}})
-    assert state.phase == wst.OVER and state.winners == [A]
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4, "2": 1}})
+    assert state.phase == OVER and state.winners == [A]
 
 
 def test_g5_early_end_only_when_first_place_is_settled():
@@ -317,18 +319,18 @@ def test_g5_early_end_only_when_first_place_is_settled():
         for chip in state.chips[seat][:counts]:
             chip["done"] = True
     with pytest.raises(Refusal, match="First place is not settled: C could still reach 3"):
-        wst.apply(state, {"type": "end_early"})
+        GAME.apply(state, {"type": "end_early"})
     state.chips[C][1]["done"] = False
     state.chips[D][0]["done"] = True
     state.chips[D][1]["done"] = True
     assert refusal(state, {"type": "end_early"}) == "WS-G1"
     state.chips[D][1]["done"] = False
-    assert wst.apply(state, {"type": "end_early"}).winners == [A]
+    assert GAME.apply(state, {"type": "end_early"}).winners == [A]
 
 
 def test_g5_the_board_offers_the_early_end_only_once_first_place_is_settled():
     def offered(state, viewer):
-        return {"type": "end_early", "seat": None} in wst.view(state, viewer)["actions"]
+        return {"type": "end_early", "seat": None} in GAME.view(state, viewer)["actions"]
 
     state = dealt(trumps=None)
     state.scored = 7
@@ -348,9 +350,9 @@ def test_score_only_round():
     assert state.result["success"] == {"1": False, "2": True, "3": False} and state.result["bonus"]
     base = dealt(entry_mode="score_only", trumps=None)
     for seat in (B, C, D):
-        base = wst.apply(base, {"type": "choose_task", "chip": 0}, seat)
+        base = GAME.apply(base, {"type": "choose_task", "chip": 0}, seat)
     with pytest.raises(Refusal, match="The trick counts add up to 8, not 9"):
-        wst.apply(base, {"type": "round_result", "tricks": [3, 3, 1, 1], "last": A})
+        GAME.apply(base, {"type": "round_result", "tricks": [3, 3, 1, 1], "last": A})
     assert refusal(base, {"type": "round_result", "tricks": [3, 3, 0, 3], "last": C}) == "WS-Q3"
 
 
@@ -360,8 +362,8 @@ def test_a_score_only_result_asks_who_took_the_colour_of_each_no_colour_task():
     base = dealt(entry_mode="score_only", trumps=None, hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
                  [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "NO_G")])
     for seat in (B, C, D):
-        base = wst.apply(base, {"type": "choose_task", "chip": 0}, seat)
-    assert wst.view(base, HOST)["took_questions"] == [
+        base = GAME.apply(base, {"type": "choose_task", "chip": 0}, seat)
+    assert GAME.view(base, HOST)["took_questions"] == [
         {"seat": C, "colour": "R"}, {"seat": A, "colour": "R"}, {"seat": D, "colour": "G"}, {"seat": A, "colour": "G"}]
 
 
@@ -369,22 +371,22 @@ def test_a_score_only_result_asks_who_took_the_colour_of_each_no_colour_task():
 
 def test_trumps_reach_only_the_dealer_before_the_reveal():
     state = dealt()
-    assert wst.view(state, A)["trumps"] == ["B", "4"]
+    assert GAME.view(state, A)["trumps"] == ["B", "4"]
     for viewer in (B, C, D, HOST, None):
-        seen = wst.view(state, viewer)
+        seen = GAME.view(state, viewer)
         assert seen["trumps"] is None and "B/4" not in str(seen)
-    assert wst.describe(state, {"type": "set_trumps", "colour": "B", "number": "4"}) == "The dealer entered the trumps"
+    assert GAME.describe(state, {"type": "set_trumps", "colour": "B", "number": "4"}) == "The dealer entered the trumps"
     assert refusal(state, {"type": "set_trumps", "colour": "R", "number": "5"}, B) == "WS-T1"
 
 
 def test_task_choices_stay_hidden_until_all_are_in():
-    state = wst.apply(_drafted(), {"type": "reveal"}, A)
-    state = wst.apply(state, {"type": "choose_task", "chip": "MOST"}, B)
-    assert wst.view(state, B)["players"][B]["task"] == 0
+    state = GAME.apply(_drafted(), {"type": "reveal"}, A)
+    state = GAME.apply(state, {"type": "choose_task", "chip": "MOST"}, B)
+    assert GAME.view(state, B)["players"][B]["task"] == 0
     for viewer in (A, C, D, HOST, None):
-        assert wst.view(state, viewer)["players"][B]["task"] is None
-        assert wst.view(state, viewer)["players"][B]["task_chosen"] is True
-    assert "MOST" not in wst.describe(state, {"type": "choose_task", "seat": B, "chip": "MOST"})
+        assert GAME.view(state, viewer)["players"][B]["task"] is None
+        assert GAME.view(state, viewer)["players"][B]["task_chosen"] is True
+    assert "MOST" not in GAME.describe(state, {"type": "choose_task", "seat": B, "chip": "MOST"})
     assert refusal(state, {"type": "choose_task", "seat": C, "chip": "NONE"}, B) == "WS-K3"
     assert refusal(state, {"type": "choose_task", "chip": "NONE"}, A) == "WS-K2"
 
@@ -392,28 +394,28 @@ def test_task_choices_stay_hidden_until_all_are_in():
 def test_three_players_and_the_dummy():
     state = dealt(n=3, trumps=("Y", "-"), hands=[chips("NONE") for _ in range(3)])
     for seat, card in ((B, "B2"), (C, "B7"), (A, "R1")):
-        state = wst.apply(state, {"type": "pick", "card": card}, seat)
+        state = GAME.apply(state, {"type": "pick", "card": card}, seat)
     assert refusal(state, {"type": "announce_hint"}, A) == "WS-H1"
-    state = wst.apply(state, {"type": "dummy_card", "card": "Y1"})
-    assert wst.view(state, A)["hint_for_dealer"] == "dummy"
+    state = GAME.apply(state, {"type": "dummy_card", "card": "Y1"})
+    assert GAME.view(state, A)["hint_for_dealer"] == "dummy"
 
 
 def test_paper_hints_are_checked_at_the_reveal():
     state = dealt(trump_entry="paper", trumps=None, hands=[chips("NONE") for _ in range(4)])
     for number, (picks, hint) in enumerate(COLUMNS_85, 1):
         for seat, card in seat_cards(picks):
-            state = wst.apply(state, {"type": "pick", "card": card}, seat)
+            state = GAME.apply(state, {"type": "pick", "card": card}, seat)
         announced = B if number == 2 else hint  # column 2 is announced wrongly
-        state = wst.apply(state, {"type": "enter_hint", "winner": announced})
-    state = wst.apply(state, {"type": "reveal", "colour": "B", "number": "4"})
-    assert state.flags == ["WS-X9: Column 2: announced B, correct D."] and state.phase == wst.TASKS
+        state = GAME.apply(state, {"type": "enter_hint", "winner": announced})
+    state = GAME.apply(state, {"type": "reveal", "colour": "B", "number": "4"})
+    assert state.flags == ["WS-X9: Column 2: announced B, correct D."] and state.phase == TASKS
 
 
 def test_apply_never_changes_its_input_and_dump_load_round_trip():
     state = dealt()
-    frozen = wst.dump(state)
-    wst.apply(state, {"type": "pick", "card": "G7"}, B)
-    assert wst.dump(state) == frozen and wst.load(frozen) == state
+    frozen = GAME.dump(state)
+    GAME.apply(state, {"type": "pick", "card": "G7"}, B)
+    assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
 @pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": "pick", "card": "P5"}, {"type": "pick", "card": "R0"},
@@ -421,7 +423,7 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
                                     {"type": "chip_pick", "chip": "ALL"}, {"type": "layout", "columns": "x"}])
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
-        wst.apply(dealt(), action, HOST)
+        GAME.apply(dealt(), action, HOST)
 
 
 def _finished(completed: dict[int, int], corners: dict[int, list[int]] | None = None, **options):
@@ -436,18 +438,18 @@ def _finished(completed: dict[int, int], corners: dict[int, list[int]] | None = 
 
 def test_g3_a_full_game_tie_at_five_asks_the_corners():
     state = _finished({A: 2, B: 5, C: 1, D: 5}, game_length="full")
-    wst._end_of_round(state)
-    assert state.phase == wst.CORNERS
+    end_of_round(state)
+    assert state.phase == CORNERS
 
 
 def test_g4_ranking_below_the_winner():
     state = _finished({A: 4, B: 5, C: 3, D: 4}, {A: [3, 3, 3, 3], B: [1] * 5, C: [5, 5, 5], D: [2, 3, 3, 2]},
                       game_length="full")
-    wst._end_of_round(state)
+    end_of_round(state)
     assert state.winners == [B]
-    assert [(r["seat"], r["place"]) for r in wst.ranking(state)] == [(B, 1), (C, 2), (A, 3), (D, 4)]
+    assert [(r["seat"], r["place"]) for r in ranking(state)] == [(B, 1), (C, 2), (A, 3), (D, 4)]
     state.options["rank_others_by"] = "completed"
-    assert [(r["seat"], r["place"]) for r in wst.ranking(state)] == [(B, 1), (A, 2), (D, 2), (C, 4)]
+    assert [(r["seat"], r["place"]) for r in ranking(state)] == [(B, 1), (A, 2), (D, 2), (C, 4)]
 
 
 # --------------------------------------------------------------------------- issue 16: quicker than paper
@@ -455,6 +457,6 @@ def test_g4_ranking_below_the_winner():
 def test_the_history_says_who_picked_each_card():
     """Issue 16: a pick entered on the host's phone still names the seat that took the card."""
     state = dealt()
-    assert wst.describe(state, {"type": "pick", "card": "G7"}, HOST) == "B picked G7"
-    state = wst.apply(state, {"type": "pick", "card": "G7"}, HOST)
-    assert wst.describe(state, {"type": "pick", "card": "R6"}, HOST) == "C picked R6"
+    assert GAME.describe(state, {"type": "pick", "card": "G7"}, HOST) == "B picked G7"
+    state = GAME.apply(state, {"type": "pick", "card": "G7"}, HOST)
+    assert GAME.describe(state, {"type": "pick", "card": "R6"}, HOST) == "C picked R6"

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games import was_sticht as wst
+from referee.games.was_sticht import GAME
+from referee.games.was_sticht import rules as ws
+from referee.games.was_sticht.scoring import end_of_round, ranking
+from referee.games.was_sticht.state import CORNERS, OVER, REVEAL, TASKS
 from referee.games.base import HOST, Refusal
 from tests.games.test_was_sticht import _finished, refusal
 from tests.games.was_sticht_examples import COLUMNS_85, chips, dealt, seat_cards
@@ -13,11 +16,11 @@ A, B, C, D = 0, 1, 2, 3
 
 
 def corner_offers(state, viewer=HOST) -> list[int]:
-    return [offer["seat"] for offer in wst.view(state, viewer)["actions"] if offer["type"] == "corner_numbers"]
+    return [offer["seat"] for offer in GAME.view(state, viewer)["actions"] if offer["type"] == "corner_numbers"]
 
 
 def places(state) -> list[tuple[int, int]]:
-    return [(row["seat"], row["place"]) for row in wst.ranking(state)]
+    return [(row["seat"], row["place"]) for row in ranking(state)]
 
 
 # --------------------------------------------------------------------------- 5.7: the ranking below the winner
@@ -27,23 +30,23 @@ def test_g4_the_final_ranking_asks_the_corner_numbers_below_the_winner_and_ranks
     completed chips (not by their count) ... The app asks for the numbers it lacks". G4: B wins;
     A 4 chips sum 12, C 3 chips sum 15, D 4 chips sum 10: B, C, A, D."""
     state = _finished({A: 4, B: 5, C: 3, D: 4}, game_length="full")
-    wst._end_of_round(state)
-    assert state.phase == wst.OVER and state.winners == [B]
+    end_of_round(state)
+    assert state.phase == OVER and state.winners == [B]
     assert corner_offers(state) == [A, C, D] and corner_offers(state, C) == [A, C, D]
     assert places(state) == [(B, 1), (A, None), (D, None), (C, None)]  # by count, not ranked, until the numbers are in
     assert refusal(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 1}}) == "WS-N1"  # the winner's
     for seat, numbers in ((A, [3, 3, 3, 3]), (C, [5, 5, 5]), (D, [2, 3, 3, 2])):
-        state = wst.apply(state, {"type": "corner_numbers", "seat": seat,
+        state = GAME.apply(state, {"type": "corner_numbers", "seat": seat,
                                   "numbers": {str(i): n for i, n in enumerate(numbers)}})
     assert places(state) == [(B, 1), (C, 2), (A, 3), (D, 4)]
-    assert corner_offers(state) == [] and wst.legal_entries(state) == []
+    assert corner_offers(state) == [] and GAME.legal_entries(state) == []
     assert refusal(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 1}}) == "WS-X13"
 
 
 def test_g4_ranked_by_completed_chips_asks_no_corner_numbers():
     state = _finished({A: 4, B: 5, C: 3, D: 4}, game_length="full", rank_others_by="completed")
-    wst._end_of_round(state)
-    assert corner_offers(state) == [] and wst.legal_entries(state) == []
+    end_of_round(state)
+    assert corner_offers(state) == [] and GAME.legal_entries(state) == []
     assert places(state) == [(B, 1), (A, 2), (D, 2), (C, 4)]
 
 
@@ -51,11 +54,11 @@ def test_the_others_corner_numbers_are_asked_after_a_tie_for_first_place_too():
     """G2: A and B tie and A wins on corners; C and D are then asked, B's are known."""
     state = _finished({A: 3, B: 3, C: 2, D: 1})
     state.scored = 8
-    wst._end_of_round(state)
+    end_of_round(state)
     assert corner_offers(state) == [A, B]
-    state = wst.apply(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 3, "1": 5, "2": 2}})
-    state = wst.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4, "2": 1}})
-    assert state.phase == wst.OVER and state.winners == [A]
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 3, "1": 5, "2": 2}})
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4, "2": 1}})
+    assert state.phase == OVER and state.winners == [A]
     assert corner_offers(state) == [C, D]
 
 
@@ -64,9 +67,9 @@ def test_5_7_with_corner_numbers_skipped_the_others_are_listed_by_count_marked_n
     are listed by count, marked 'not ranked'": no places below the winner, even with some numbers
     in, until every one the ranking needs is known."""
     state = _finished({A: 4, B: 5, C: 3, D: 4}, game_length="full")
-    wst._end_of_round(state)
-    state = wst.apply(state, {"type": "corner_numbers", "seat": C, "numbers": {"0": 5, "1": 5, "2": 5}})
-    rows = wst.ranking(state)
+    end_of_round(state)
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": C, "numbers": {"0": 5, "1": 5, "2": 5}})
+    rows = ranking(state)
     assert [(r["seat"], r["place"], r["ranked_by"]) for r in rows] == [
         (B, 1, "winner"), (A, None, "not_ranked"), (D, None, "not_ranked"), (C, None, "not_ranked")]
     assert rows[3]["corner_sum"] == 15
@@ -78,9 +81,9 @@ def test_5_7_a_shared_win_asks_no_corner_numbers_that_cannot_change_a_place():
     and C is ranked third."""
     state = _finished({A: 3, B: 3, C: 2}, {A: [3, 3, 3], B: [4, 4, 1]}, n=3)
     state.scored = 6
-    wst._end_of_round(state)
-    assert state.phase == wst.OVER and sorted(state.winners) == [A, B]
-    assert corner_offers(state) == [] and wst.legal_entries(state) == []
+    end_of_round(state)
+    assert state.phase == OVER and sorted(state.winners) == [A, B]
+    assert corner_offers(state) == [] and GAME.legal_entries(state) == []
     assert places(state) == [(A, 1), (B, 1), (C, 3)]
     assert refusal(state, {"type": "corner_numbers", "seat": C, "numbers": {"0": 1, "1": 2}}) == "WS-X13"
 
@@ -88,7 +91,7 @@ def test_5_7_a_shared_win_asks_no_corner_numbers_that_cannot_change_a_place():
 def test_5_7_two_players_below_the_winner_are_still_asked():
     state = _finished({A: 3, B: 2, C: 2}, n=3)
     state.scored = 6
-    wst._end_of_round(state)
+    end_of_round(state)
     assert state.winners == [A] and corner_offers(state) == [B, C]
 
 
@@ -98,9 +101,9 @@ def paper_revealing():
     state = dealt(trump_entry="paper", trumps=None, hands=[chips("NONE") for _ in range(4)])
     for picks, hint in COLUMNS_85:
         for seat, card in seat_cards(picks):
-            state = wst.apply(state, {"type": "pick", "card": card}, seat)
-        state = wst.apply(state, {"type": "enter_hint", "winner": hint})
-    assert state.phase == wst.REVEAL
+            state = GAME.apply(state, {"type": "pick", "card": card}, seat)
+        state = GAME.apply(state, {"type": "enter_hint", "winner": hint})
+    assert state.phase == REVEAL
     return state
 
 
@@ -109,11 +112,11 @@ def test_a_paper_reveal_without_the_trump_pair_is_refused_not_a_crash():
     state = paper_revealing()
     for by in (HOST, A, B):
         with pytest.raises(Refusal) as caught:
-            wst.apply(state, {"type": "reveal"}, by, ruling=True)
+            GAME.apply(state, {"type": "reveal"}, by, ruling=True)
         assert not caught.value.overridable and "colour and number" in caught.value.message
         assert caught.value.rule == "WS-X1"  # a malformed entry: a trump outside its pile (section 7)
-    assert wst.apply(state, {"type": "reveal", "colour": "B", "number": "4"}).phase == wst.TASKS
-    assert wst.apply(state, {"type": "reveal", "number": "4"}).trumps == ["-", "4"]  # no colour trump
+    assert GAME.apply(state, {"type": "reveal", "colour": "B", "number": "4"}).phase == TASKS
+    assert GAME.apply(state, {"type": "reveal", "number": "4"}).trumps == ["-", "4"]  # no colour trump
 
 
 # --------------------------------------------------------------------------- WS-G1: between rounds
@@ -125,24 +128,24 @@ def settled_after_round_7(**options):
     for seat, counts in ((A, 3), (B, 1), (C, 1), (D, 1)):
         for chip in state.chips[seat][:counts]:
             chip["done"] = True
-    wst.check(state, {"type": "end_early"}, HOST)
+    GAME.check(state, {"type": "end_early"}, HOST)
     return state
 
 
-LAYOUT = [" ".join(wst.ws.CARDS[4 * i:4 * i + 4]) for i in range(9)]
+LAYOUT = [" ".join(ws.CARDS[4 * i:4 * i + 4]) for i in range(9)]
 
 
 def test_end_early_is_refused_once_the_next_rounds_trumps_are_entered():
     """WS-G1: "Allowed ... between rounds": not once the next round has begun."""
-    state = wst.apply(settled_after_round_7(), {"type": "set_trumps", "colour": "R", "number": "5"}, A)
+    state = GAME.apply(settled_after_round_7(), {"type": "set_trumps", "colour": "R", "number": "5"}, A)
     assert refusal(state, {"type": "end_early"}) == "WS-G1"
-    assert {"type": "end_early", "seat": None} not in wst.view(state, HOST)["actions"]
+    assert {"type": "end_early", "seat": None} not in GAME.view(state, HOST)["actions"]
 
 
 def test_end_early_is_refused_once_the_next_rounds_layout_is_entered():
-    state = wst.apply(settled_after_round_7(), {"type": "layout", "columns": LAYOUT})
+    state = GAME.apply(settled_after_round_7(), {"type": "layout", "columns": LAYOUT})
     assert refusal(state, {"type": "end_early"}) == "WS-G1"
-    paper = wst.apply(settled_after_round_7(trump_entry="paper"), {"type": "layout", "columns": LAYOUT})
+    paper = GAME.apply(settled_after_round_7(trump_entry="paper"), {"type": "layout", "columns": LAYOUT})
     assert refusal(paper, {"type": "end_early"}) == "WS-G1"
 
 
@@ -161,8 +164,8 @@ def test_a_trump_number_0_is_refused_not_read_as_no_number(number):
 def tie_of_a_and_b():
     state = _finished({A: 3, B: 3, C: 2, D: 1})
     state.scored = 8
-    wst._end_of_round(state)
-    assert state.phase == wst.CORNERS
+    end_of_round(state)
+    assert state.phase == CORNERS
     return state
 
 
@@ -176,12 +179,12 @@ def test_corner_numbers_are_refused_for_chips_the_app_did_not_ask_about():
 
 def test_a_corner_number_once_entered_is_kept_so_the_winner_cannot_change():
     """WS-N1: "the app keeps a number once entered". A 10 against B 9 stays A's win."""
-    state = wst.apply(tie_of_a_and_b(), {"type": "corner_numbers", "seat": A, "numbers": {"0": 3, "1": 5, "2": 2}})
+    state = GAME.apply(tie_of_a_and_b(), {"type": "corner_numbers", "seat": A, "numbers": {"0": 3, "1": 5, "2": 2}})
     assert refusal(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 9}}) == "WS-N1"
-    state = wst.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4}})
-    assert state.phase == wst.CORNERS  # B's third chip still asked
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 4, "1": 4}})
+    assert state.phase == CORNERS  # B's third chip still asked
     assert refusal(state, {"type": "corner_numbers", "seat": B, "numbers": {"1": 9, "2": 9}}) == "WS-N1"
-    state = wst.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"2": 1}})
+    state = GAME.apply(state, {"type": "corner_numbers", "seat": B, "numbers": {"2": 1}})
     assert state.winners == [A]
 
 
@@ -192,7 +195,7 @@ def shown_no_red():
                   hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
                   [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "LAST")])
     for seat in (B, C, D):
-        state = wst.apply(state, {"type": "choose_task", "chip": 0}, seat)
+        state = GAME.apply(state, {"type": "choose_task", "chip": 0}, seat)
     return state
 
 
@@ -204,14 +207,14 @@ def test_a_score_only_result_without_an_answer_to_a_colour_question_is_refused()
     assert refusal(state, result) == "WS-Q4"
     assert refusal(state, {**result, "took": {"0": ["R"]}}) == "WS-Q4"  # C not answered
     assert refusal(state, {**result, "took": {"2": []}}) == "WS-Q4"  # the dealer not answered
-    scored = wst.apply(state, {**result, "took": {"2": [], "0": "-"}})
+    scored = GAME.apply(state, {**result, "took": {"2": [], "0": "-"}})
     assert scored.result["success"]["2"] is True
 
 
 def test_a_seat_without_tricks_needs_no_colour_answer():
     """Section 4.10: the form skips "a seat with 0 tricks (its answer is 'no')"."""
     state = shown_no_red()
-    scored = wst.apply(state, {"type": "round_result", "tricks": [3, 3, 0, 3], "last": A, "took": {"0": ["R"]}})
+    scored = GAME.apply(state, {"type": "round_result", "tricks": [3, 3, 0, 3], "last": A, "took": {"0": ["R"]}})
     assert scored.result["success"]["2"] is False  # no trick: no-colour fails anyway
 
 
@@ -221,11 +224,11 @@ def test_a_non_dealers_hint_on_an_incomplete_column_cites_ws_h1_first():
     """Section 4.5: WS-H1 (column complete) is listed before WS-H3 (only the dealer), and "the
     first that fails is reported"."""
     state = dealt()
-    state = wst.apply(state, {"type": "pick", "card": "G7"}, B)
+    state = GAME.apply(state, {"type": "pick", "card": "G7"}, B)
     assert refusal(state, {"type": "announce_hint"}, C) == "WS-H1"
     assert refusal(state, {"type": "enter_hint", "winner": B}) == "WS-H1"  # mode app
     for seat, card in seat_cards(COLUMNS_85[0][0])[1:]:
-        state = wst.apply(state, {"type": "pick", "card": card}, seat)
+        state = GAME.apply(state, {"type": "pick", "card": card}, seat)
     assert refusal(state, {"type": "announce_hint"}, C) == "WS-H3"
 
 
@@ -235,10 +238,10 @@ def test_an_early_dummy_card_may_be_a_ruling_but_never_a_card_already_taken():
     """A table ruling waives a rule, never a component: the dummy's card before the three picks
     (WS-D5) may be ruled; a card already taken (WS-D4) may not, the record is corrected instead."""
     state = dealt(n=3, trumps=("Y", "-"), hands=[chips("NONE") for _ in range(3)])
-    state = wst.apply(state, {"type": "pick", "card": "B2"}, B)
+    state = GAME.apply(state, {"type": "pick", "card": "B2"}, B)
     with pytest.raises(Refusal) as caught:
-        wst.apply(state, {"type": "dummy_card", "card": "B2"}, HOST, ruling=True)
+        GAME.apply(state, {"type": "dummy_card", "card": "B2"}, HOST, ruling=True)
     assert (caught.value.rule, caught.value.overridable) == ("WS-D5", False)
-    ruled = wst.apply(state, {"type": "dummy_card", "card": "Y1"}, HOST, ruling=True)
-    assert ruled.columns[0]["dummy"] == "Y1" and wst.overridden_rule(state, {"type": "dummy_card", "card": "Y1"},
+    ruled = GAME.apply(state, {"type": "dummy_card", "card": "Y1"}, HOST, ruling=True)
+    assert ruled.columns[0]["dummy"] == "Y1" and GAME.overridden_rule(state, {"type": "dummy_card", "card": "Y1"},
                                                                     HOST) == "WS-D5"

@@ -13,7 +13,24 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from referee.games import was_sticht as wst
+from referee.games.was_sticht import GAME
+from referee.games.was_sticht import HOST_ONLY
+from referee.games.was_sticht.hints import hint_winner
+from referee.games.was_sticht.scoring import corners_asked, end_of_round
+from referee.games.was_sticht.state import (
+    CORNERS,
+    DRAFT,
+    DUMMY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OVER,
+    RESULT,
+    TRICKS,
+    TRUMPS,
+    column_complete,
+    current_column,
+    start_round,
+)
 from referee.games.was_sticht import rules as ws
 from referee.games.base import HOST, Refusal
 from tests.games.was_sticht_walks import check_cards, check_chips, near_miss, options
@@ -29,14 +46,14 @@ SECRET_ENTRIES = {"set_trumps", "choose_task"}
 
 def random_game(data, steps: int, **fixed):
     """Draw a legal entry that moves the game on at every step; yield (state before, entry, state after)."""
-    players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS), label="players")
-    state = wst.new_game(NAMES[:players], data.draw(options(**fixed), label="options"))
+    players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS), label="players")
+    state = GAME.new_game(NAMES[:players], data.draw(options(**fixed), label="options"))
     for _ in range(steps):
-        entries = moving_on(state, wst.legal_entries(state))
+        entries = moving_on(state, GAME.legal_entries(state))
         if not entries:
             return
         entry = data.draw(st.sampled_from(entries))
-        after = wst.apply(state, entry, sender(entry))
+        after = GAME.apply(state, entry, sender(entry))
         yield state, entry, after
         state = after
 
@@ -59,8 +76,8 @@ def entered_again(state, entry: dict) -> bool:
 
 def voids_the_round(state, entry: dict) -> bool:
     if entry["type"] == "enter_hint":
-        column = wst.current_column(state)
-        return all(wst.hint_winner(state, column, pair) != entry["winner"] for pair in agreeing_trumps(state))
+        column = current_column(state)
+        return all(hint_winner(state, column, pair) != entry["winner"] for pair in agreeing_trumps(state))
     if entry["type"] == "reveal" and "colour" in entry:
         pair = (entry["colour"], entry["number"])
         return list(pair) != state.trumps if state.trumps else pair not in agreeing_trumps(state)
@@ -71,12 +88,12 @@ def agreeing_trumps(state) -> list[tuple[str, str]]:
     """The trump pairs every hint given so far agrees with (mode paper: the dealer's secret)."""
     given = [number for number, col in enumerate(state.columns, 1) if col["hint"] is not None]
     return [pair for pair in ws.TRUMP_PAIRS
-            if all(wst.hint_winner(state, number, pair) == state.columns[number - 1]["hint"] for number in given)]
+            if all(hint_winner(state, number, pair) == state.columns[number - 1]["hint"] for number in given)]
 
 
 def sender(entry: dict):
     """The phone a simulated table sends ``entry`` from: the seat it names, else the host."""
-    return entry["seat"] if "seat" in entry and entry["type"] not in wst.HOST_ONLY else HOST
+    return entry["seat"] if "seat" in entry and entry["type"] not in HOST_ONLY else HOST
 
 
 def viewers(state) -> list:
@@ -90,12 +107,12 @@ def viewers(state) -> list:
 def test_every_legal_entry_is_accepted_from_the_host_and_from_its_own_seat(data):
     for before, _, after in random_game(data, ROUND_STEPS):
         for state in (before, after):
-            entries = wst.legal_entries(state)
-            assert bool(entries) == (state.phase != wst.OVER or bool(wst.corners_asked(state)))
+            entries = GAME.legal_entries(state)
+            assert bool(entries) == (state.phase != OVER or bool(corners_asked(state)))
             for entry in entries:
-                wst.check(state, entry, HOST)
-                if entry.get("seat") is not None and entry["type"] not in wst.HOST_ONLY:
-                    wst.check(state, entry, entry["seat"])
+                GAME.check(state, entry, HOST)
+                if entry.get("seat") is not None and entry["type"] not in HOST_ONLY:
+                    GAME.check(state, entry, entry["seat"])
 
 
 @settings(max_examples=25, **WALKS)
@@ -107,7 +124,7 @@ def test_score_only_games_end_within_the_round_limit(data):
     for _, _, after in random_game(data, 1000, entry_mode="score_only"):
         steps += 1
         last = after
-    assert last.phase == wst.OVER and last.winners
+    assert last.phase == OVER and last.winners
     rounds = 2 * last.n if last.short else 5 * 2 * last.n
     assert last.scored <= rounds and steps <= 1 + 5 * last.n + rounds * (last.n + 2) + last.n
 
@@ -118,7 +135,7 @@ def test_full_short_games_with_every_pick_and_play_end_within_2n_rounds(data):
     per_round = 1 + 1 + 36 + 9 + 1 + 3 + 36 + 1  # trumps, layout, picks, hints, reveal, tasks, plays, flip
     states = [after for _, _, after in random_game(data, 8 * per_round + 30, game_length="short",
                                                    entry_mode="full")]
-    assert states[-1].phase == wst.OVER and states[-1].scored <= 2 * states[-1].n
+    assert states[-1].phase == OVER and states[-1].scored <= 2 * states[-1].n
 
 
 # --------------------------------------------------------------------------- replay, snapshots, undo
@@ -129,16 +146,16 @@ def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_
     played, last = [], None
     for before, entry, after in random_game(data, ROUND_STEPS):
         frozen = pickle.dumps(before)
-        again = wst.apply(before, entry, HOST)
+        again = GAME.apply(before, entry, HOST)
         assert pickle.dumps(before) == frozen  # so an undo (the state before) is restored exactly
         assert again == after
-        assert wst.load(json.loads(json.dumps(wst.dump(after)))) == after
+        assert GAME.load(json.loads(json.dumps(GAME.dump(after)))) == after
         played.append(entry)
         last = after
-    state = wst.new_game(last.players, last.options)
+    state = GAME.new_game(last.players, last.options)
     for entry in played:
-        state = wst.apply(state, entry, sender(entry))
-    assert wst.dump(state) == wst.dump(last)
+        state = GAME.apply(state, entry, sender(entry))
+    assert GAME.dump(state) == GAME.dump(last)
 
 
 # --------------------------------------------------------------------------- secrets
@@ -188,7 +205,7 @@ def secret_variant(before, entry) -> dict | None:
 def test_views_are_json_and_hide_the_trumps_and_tasks_from_phones_that_may_not_see_them(data):
     for before, entry, after in random_game(data, ROUND_STEPS):
         for viewer in viewers(after):
-            seen = wst.view(after, viewer)
+            seen = GAME.view(after, viewer)
             json.dumps(seen)
             if not sees_trumps(after, viewer):
                 assert seen["trumps"] is None and seen["hint_for_dealer"] is None
@@ -197,16 +214,16 @@ def test_views_are_json_and_hide_the_trumps_and_tasks_from_phones_that_may_not_s
                     assert seen["players"][seat]["task"] is None
             other = with_other_secrets(after, viewer)
             if other is not None:  # the view is the same whatever the hidden values are
-                assert wst.view(other, viewer) == seen
+                assert GAME.view(other, viewer) == seen
         variant = secret_variant(before, entry) if entry["type"] in SECRET_ENTRIES else None
         if variant is not None:
-            alt = wst.apply(before, variant, sender(variant))
-            assert wst.describe(before, variant, sender(variant)) == wst.describe(before, entry, sender(entry))
+            alt = GAME.apply(before, variant, sender(variant))
+            assert GAME.describe(before, variant, sender(variant)) == GAME.describe(before, entry, sender(entry))
             for viewer in viewers(after):
                 hidden = entry["type"] == "set_trumps" and not sees_trumps(after, viewer) or \
                     entry["type"] == "choose_task" and not sees_task(after, viewer, entry["seat"])
                 if hidden:
-                    assert wst.view(alt, viewer) == wst.view(after, viewer)
+                    assert GAME.view(alt, viewer) == GAME.view(after, viewer)
 
 
 # --------------------------------------------------------------------------- invariants of the rule text
@@ -223,8 +240,8 @@ def check_tasks(before, entry, after) -> None:
         assert all(a or not b for a, b in zip(done_after, done_before))
         assert after.completed(seat) - before.completed(seat) <= 1
     if after.result is not None:
-        assert sum(after.result["tricks"].values()) == wst.TRICKS
-    if after.phase == wst.OVER:
+        assert sum(after.result["tricks"].values()) == TRICKS
+    if after.phase == OVER:
         assert after.winners and all(after.completed(s) == max(map(after.completed, range(after.n)))
                                      for s in after.winners)
 
@@ -246,28 +263,28 @@ def test_random_legal_games_keep_the_counts_of_the_rule_text(data):
 def test_near_misses_from_any_phone_only_ever_refuse(data):
     """A legal opening of any length, then legal entries mixed with near misses from any phone,
     as table rulings or not: only refusals; every state reached still stores, views and describes."""
-    players = data.draw(st.integers(wst.MIN_PLAYERS, wst.MAX_PLAYERS))
-    state = wst.new_game(NAMES[:players], data.draw(options()))
+    players = data.draw(st.integers(MIN_PLAYERS, MAX_PLAYERS))
+    state = GAME.new_game(NAMES[:players], data.draw(options()))
     opening = data.draw(st.integers(0, 120 if state.options["entry_mode"] == "full" else 40))
     for step in range(opening + 30):
-        entries = wst.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             break
         entry = data.draw(st.sampled_from(entries))
         if step < opening:
-            state = wst.apply(state, entry, HOST)
+            state = GAME.apply(state, entry, HOST)
             continue
         if data.draw(st.booleans()):
             entry = near_miss(data, entry, players)
         by = data.draw(st.sampled_from([HOST, None, players, *range(players)]))
         try:
-            state = wst.apply(state, entry, by, ruling=data.draw(st.booleans()))
+            state = GAME.apply(state, entry, by, ruling=data.draw(st.booleans()))
         except Refusal:
             continue
-        assert wst.load(json.loads(json.dumps(wst.dump(state)))) == state
+        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
         for viewer in viewers(state):
-            json.dumps(wst.view(state, viewer))
-        wst.describe(state, entry, by)
+            json.dumps(GAME.view(state, viewer))
+        GAME.describe(state, entry, by)
 
 
 # --------------------------------------------------------------------------- what these properties found
@@ -275,13 +292,13 @@ def test_near_misses_from_any_phone_only_ever_refuse(data):
 def advance(state, until):
     """Apply the first legal entry until ``until(state)`` holds."""
     while not until(state):
-        state = wst.apply(state, wst.legal_entries(state)[0], HOST)
+        state = GAME.apply(state, GAME.legal_entries(state)[0], HOST)
     return state
 
 
 def ruled_refusal(state, action) -> Refusal:
     try:
-        wst.apply(state, action, HOST, ruling=True)
+        GAME.apply(state, action, HOST, ruling=True)
     except Refusal as refusal:
         return refusal
     raise AssertionError("accepted as a ruling")
@@ -289,33 +306,33 @@ def ruled_refusal(state, action) -> Refusal:
 
 def test_a_paper_hint_for_a_seat_not_at_the_table_is_no_ruling():
     """It used to be overridable, and the ruling crashed naming the missing seat (WS-H4, WS-X8)."""
-    for players, winner in ((3, 3), (3, None), (4, wst.DUMMY)):
-        state = wst.new_game(NAMES[:players], {"trump_entry": "paper", "hint_with_dummy": "no"})
-        state = advance(state, lambda s: s.phase == wst.DRAFT and wst._column_complete(s, 1))
+    for players, winner in ((3, 3), (3, None), (4, DUMMY)):
+        state = GAME.new_game(NAMES[:players], {"trump_entry": "paper", "hint_with_dummy": "no"})
+        state = advance(state, lambda s: s.phase == DRAFT and column_complete(s, 1))
         refusal = ruled_refusal(state, {"type": "enter_hint", "winner": winner})
         assert (refusal.rule, refusal.overridable) == ("WS-H4", False)
 
 
 def test_the_dummy_as_a_paper_hint_without_hint_with_dummy_may_be_a_ruling():
-    state = wst.new_game(NAMES[:3], {"trump_entry": "paper", "hint_with_dummy": "no"})
-    state = advance(state, lambda s: s.phase == wst.DRAFT and wst._column_complete(s, 1))
+    state = GAME.new_game(NAMES[:3], {"trump_entry": "paper", "hint_with_dummy": "no"})
+    state = advance(state, lambda s: s.phase == DRAFT and column_complete(s, 1))
     with pytest.raises(Refusal) as caught:
-        wst.apply(state, {"type": "enter_hint", "winner": wst.DUMMY}, HOST)
+        GAME.apply(state, {"type": "enter_hint", "winner": DUMMY}, HOST)
     assert (caught.value.rule, caught.value.overridable) == ("WS-H4", True)
-    ruled = wst.apply(state, {"type": "enter_hint", "winner": wst.DUMMY}, HOST, ruling=True)
-    assert ruled.columns[0]["hint"] == wst.DUMMY and "the dummy" in ruled.notes[-1]
+    ruled = GAME.apply(state, {"type": "enter_hint", "winner": DUMMY}, HOST, ruling=True)
+    assert ruled.columns[0]["hint"] == DUMMY and "the dummy" in ruled.notes[-1]
 
 
 def test_trumps_entered_without_a_colour_mean_no_colour_trump():
     """The check read a missing colour as "-", the effect crashed on it (WS-T2, section 2)."""
-    state = advance(wst.new_game(NAMES[:3]), lambda s: s.phase == wst.TRUMPS)
-    state = wst.apply(state, {"type": "set_trumps", "number": "5"}, state.dealer)
-    assert state.trumps == ["-", "5"] and state.phase == wst.DRAFT
+    state = advance(GAME.new_game(NAMES[:3]), lambda s: s.phase == TRUMPS)
+    state = GAME.apply(state, {"type": "set_trumps", "number": "5"}, state.dealer)
+    assert state.trumps == ["-", "5"] and state.phase == DRAFT
 
 
 def test_a_ruled_round_result_must_still_name_the_last_trick():
     """WS-Q2 was raised before the last trick was read, and the ruling crashed without it."""
-    state = advance(wst.new_game(NAMES, {"entry_mode": "score_only"}), lambda s: s.phase == wst.RESULT)
+    state = advance(GAME.new_game(NAMES, {"entry_mode": "score_only"}), lambda s: s.phase == RESULT)
     refusal = ruled_refusal(state, {"type": "round_result", "tricks": [3, 3, 3, 3]})
     assert not refusal.overridable
     # WS-Q2 itself is no ruling: nine tricks are all a round has (see tests/games/test_rulings.py)
@@ -326,12 +343,12 @@ def test_a_ruled_round_result_must_still_name_the_last_trick():
 def test_ruled_corner_numbers_are_all_read_first():
     """WS-N2 was raised at the first bad number, before the later chips were read, and the
     ruling crashed on a chip that does not exist (WS-N1)."""
-    state = wst.new_game(NAMES, {})
+    state = GAME.new_game(NAMES, {})
     state.first_dealer, state.chip_picks, state.scored = 0, 20, 8
     state.chips = [[{"type": "NONE", "done": i < 3 - seat // 2, "corner": None} for i in range(5)] for seat in range(4)]
-    wst._start_round(state)
-    wst._end_of_round(state)
-    assert state.phase == wst.CORNERS
+    start_round(state)
+    end_of_round(state)
+    assert state.phase == CORNERS
     assert ruled_refusal(state, {"type": "corner_numbers", "seat": 0, "numbers": {"0": 100, "7": 3}}).rule == "WS-N1"
     assert not ruled_refusal(state, {"type": "corner_numbers", "seat": 0, "numbers": {"0": 100, "1": "x"}}).overridable
     # WS-N2 itself is no ruling: the number is printed on the chip (see tests/games/test_rulings.py)

@@ -2,7 +2,8 @@
 draft, and the complete round of section 8.5 of ../shared/rules/was_sticht.md as data."""
 from __future__ import annotations
 
-from referee.games import was_sticht as wst
+from referee.games.was_sticht import GAME
+from referee.games.was_sticht.state import TRUMPS, start_round
 from tests.web.api_driver import TableDriver
 
 A, B, C, D = 0, 1, 2, 3
@@ -15,13 +16,13 @@ def chips(*types):
 
 def dealt(n=4, dealer=A, trumps=("B", "4"), hands=None, **options):
     """A round ready for the draft: chips handed out directly, the trumps entered."""
-    state = wst.new_game(["A", "B", "C", "D"][:n], options)
+    state = GAME.new_game(["A", "B", "C", "D"][:n], options)
     state.first_dealer, state.scored = dealer, 0
     state.chips = hands or [chips("NONE", "MOST", "LAST", "EXACT_1", "EXACT_2") for _ in range(n)]
     state.chip_picks = 5 * n
-    wst._start_round(state)
-    if trumps and state.phase == wst.TRUMPS:
-        state = wst.apply(state, {"type": "set_trumps", "colour": trumps[0], "number": trumps[1]}, dealer)
+    start_round(state)
+    if trumps and state.phase == TRUMPS:
+        state = GAME.apply(state, {"type": "set_trumps", "colour": trumps[0], "number": trumps[1]}, dealer)
     return state
 
 

@@ -6,14 +6,29 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from referee.games import was_sticht as wst
+from referee.games.was_sticht import GAME
+from referee.games.was_sticht.state import (
+    CHIPS_EACH,
+    CHIP_DRAFT,
+    DUMMY,
+    FIRST_DEALER,
+    OPTIONS,
+    PLAY,
+    REVEAL,
+    TASKS,
+    TRICKS,
+    hand,
+    pick_order,
+    taken,
+    trick_cards,
+)
 from referee.games.was_sticht import rules as ws
 
 
 def options(**fixed) -> st.SearchStrategy[dict]:
     """Any house rules, with ``fixed`` ones pinned."""
     return st.fixed_dictionaries({option.name: st.just(fixed[option.name]) if option.name in fixed
-                                  else st.sampled_from(option.values) for option in wst.OPTIONS})
+                                  else st.sampled_from(option.values) for option in OPTIONS})
 
 
 def check_chips(state) -> None:
@@ -21,31 +36,31 @@ def check_chips(state) -> None:
     held = Counter(chip["type"] for chips in state.chips for chip in chips)
     for kind, copies in ws.CHIP_COPIES.items():
         assert state.pool[kind] >= 0 and state.pool[kind] + held[kind] == copies
-    assert all(len(chips) <= wst.CHIPS_EACH for chips in state.chips)
-    if state.phase not in (wst.FIRST_DEALER, wst.CHIP_DRAFT):
-        assert all(len(chips) == wst.CHIPS_EACH for chips in state.chips)
+    assert all(len(chips) <= CHIPS_EACH for chips in state.chips)
+    if state.phase not in (FIRST_DEALER, CHIP_DRAFT):
+        assert all(len(chips) == CHIPS_EACH for chips in state.chips)
 
 
 def check_cards(state) -> None:
     """Picks, dummy cards, hands and tricks (sections 4.3, 4.4, 4.8, 5.2, 7)."""
     if not state.columns:
         return
-    taken = wst._taken(state)
-    assert len(taken) == len(set(taken)) and set(taken) <= set(ws.CARDS)
+    taken_cards = taken(state)
+    assert len(taken_cards) == len(set(taken_cards)) and set(taken_cards) <= set(ws.CARDS)
     for seat in range(state.n):
         picks = [card for col in state.columns for s, card in col["picks"] if s == seat]
         assert state.picked[seat] == picks
     for number, col in enumerate(state.columns, 1):
         assert len(col["picks"]) <= state.n and [s for s, _ in col["picks"]] == \
-            wst.pick_order(state, number)[:len(col["picks"])]
+            pick_order(state, number)[:len(col["picks"])]
         assert (col["dummy"] is None) or state.n == 3
         if state.layout:
             assert {card for _, card in col["picks"]} | {col["dummy"]} - {None} <= set(state.layout[number - 1])
-    if state.phase in (wst.REVEAL, wst.TASKS, wst.PLAY) and state.options["entry_mode"] == "full":
-        assert all(len(cards) == wst.TRICKS for cards in state.picked)
-        assert len(taken) == len(ws.CARDS)
+    if state.phase in (REVEAL, TASKS, PLAY) and state.options["entry_mode"] == "full":
+        assert all(len(cards) == TRICKS for cards in state.picked)
+        assert len(taken_cards) == len(ws.CARDS)
     for number, trick in enumerate(state.tricks, 1):
-        cards = wst.trick_cards(trick)
+        cards = trick_cards(trick)
         assert len(cards) <= state.n and all(card in state.picked[s] for s, card in trick["cards"])
         assert all(state.played[card] == number for card in cards)
         assert [s for s, _ in trick["cards"]] == [(trick["leader"] + i) % state.n for i in range(len(cards))]
@@ -54,16 +69,16 @@ def check_cards(state) -> None:
     for seat in range(state.n):
         played = sum(s == seat for trick in state.tricks for s, _ in trick["cards"])
         if state.tricks:
-            assert len(wst.hand(state, seat)) == wst.TRICKS - played
+            assert len(hand(state, seat)) == TRICKS - played
 
 
 def near_value(data, key: str, value, n: int):
     """A value close to a legal one: another seat, card, chip or number, or a slightly broken one."""
-    seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, wst.DUMMY])
+    seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, DUMMY])
     choices = {
         "seat": seats, "last": seats, "winner": seats,
         "card": st.sampled_from(ws.CARDS + ["R0", "P5", "R10", "r5", " y 9 "]),
-        "chip": st.sampled_from([*ws.CHIP_COPIES, "ALL", "no_r"]) | st.integers(-1, wst.CHIPS_EACH),
+        "chip": st.sampled_from([*ws.CHIP_COPIES, "ALL", "no_r"]) | st.integers(-1, CHIPS_EACH),
         "colour": st.sampled_from(list(ws.COLOURS + "-") + ["P", "", "RB", None]),
         "number": st.sampled_from([str(v) for v in range(11)] + ["-", None, 5]),
         "tricks": st.lists(st.integers(-1, 10), min_size=n - 1, max_size=n + 1),
@@ -83,7 +98,7 @@ def near_miss(data, entry: dict, n: int) -> dict:
     fields = sorted(set(entry) - {"type"})
     how = data.draw(st.sampled_from(["change", "drop", "retype"] if fields else ["retype"]))
     if how == "retype":
-        return {**entry, "type": data.draw(st.sampled_from(sorted(wst.ENTRY_TYPES)))}
+        return {**entry, "type": data.draw(st.sampled_from(sorted(GAME.entry_types)))}
     key = data.draw(st.sampled_from(fields))
     if how == "drop":
         return {k: v for k, v in entry.items() if k != key}

@@ -336,7 +336,7 @@ def test_replay_of_the_log_equals_the_snapshots(app, client, three):
     from sqlmodel import Session
 
     from referee import log
-    from referee.games import switch_to
+    from referee.games.switch_to import GAME
 
     predict(three, [2, 2, 1])
     three.enter({"type": "start_player", "seat": B})
@@ -346,7 +346,7 @@ def test_replay_of_the_log_equals_the_snapshots(app, client, three):
     three.play(C, "3H 3D")
     with Session(app.extensions["db_engine"]) as session:
         table = log.find_table(session, three.code)
-        assert switch_to.dump(log.replay(session, table)) == switch_to.dump(log.current_state(session, table))
+        assert GAME.dump(log.replay(session, table)) == GAME.dump(log.current_state(session, table))
 
 
 # --------------------------------------------------------------------------- racing phones

@@ -17,7 +17,8 @@ from sqlmodel import Session, select
 
 from referee import log
 from referee.db import Entry, GameTable, Snapshot, make_engine
-from referee.games import switch_to
+from referee.games.switch_to import GAME
+from referee.games.switch_to.state import GAME_ID
 
 ENTRIES = 12
 
@@ -38,12 +39,12 @@ def test_every_connection_runs_in_wal_with_full_sync(engine):
 
 def _play(session: Session, entries: int) -> str:
     """A Switch To table with ``entries`` legal entries, each its own transaction."""
-    table = log.open_table(session, switch_to.GAME_ID, ["Ann", "Bo", "Cy"], {})
+    table = log.open_table(session, GAME_ID, ["Ann", "Bo", "Cy"], {})
     session.commit()
     rng = random.Random(7)
     state = log.current_state(session, table)
     for seq in range(entries):
-        action = rng.choice(switch_to.legal_entries(state))
+        action = rng.choice(GAME.legal_entries(state))
         state = log.record(session, table.code, log.HOST, action, seq, uuid.uuid4().hex).state
     return table.code
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st_
 from sqlmodel import Session
 
 from referee import log
-from referee.games import switch_to as st
+from referee.games.switch_to import GAME
 from referee.games.base import HOST, Refusal
 
 SETTINGS = settings(max_examples=15, deadline=None,
@@ -21,11 +21,11 @@ SETTINGS = settings(max_examples=15, deadline=None,
 def test_random_games_with_undos_replay_to_their_snapshots(app, data, players):
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
         table = log.open_table(session, "switch-to", ["A", "B", "C", "D"][:players], {})
-        code, history = table.code, [st.dump(log.current_state(session, table))]
+        code, history = table.code, [GAME.dump(log.current_state(session, table))]
         for _ in range(data.draw(st_.integers(min_value=5, max_value=40))):
             table = log.find_table(session, code)
             state = log.current_state(session, table)
-            entries = st.legal_entries(state)
+            entries = GAME.legal_entries(state)
             if len(history) > 1 and (not entries or data.draw(st_.integers(0, 5)) == 0):
                 try:
                     recorded = log.undo(session, code, HOST, table.seq, uuid.uuid4().hex)
@@ -35,18 +35,18 @@ def test_random_games_with_undos_replay_to_their_snapshots(app, data, players):
                         break
                     continue
                 history.pop()
-                assert st.dump(recorded.state) == history[-1]
+                assert GAME.dump(recorded.state) == history[-1]
                 continue
             if not entries:
                 break
             key = uuid.uuid4().hex
             entry = data.draw(st_.sampled_from(entries))
             recorded = log.record(session, code, HOST, entry, table.seq, key)
-            history.append(st.dump(recorded.state))
+            history.append(GAME.dump(recorded.state))
             again = log.record(session, code, HOST, entry, table.seq, key)
-            assert again.replayed and st.dump(again.state) == history[-1]
+            assert again.replayed and GAME.dump(again.state) == history[-1]
         table = log.find_table(session, code)
-        assert st.dump(log.current_state(session, table)) == history[-1]
-        assert st.dump(log.replay(session, table)) == history[-1]
+        assert GAME.dump(log.current_state(session, table)) == history[-1]
+        assert GAME.dump(log.replay(session, table)) == history[-1]
         seqs = [entry.seq for entry in log.history(session, table)]
         assert seqs == list(range(1, len(seqs) + 1))

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, inspect, text
 from sqlmodel import SQLModel
 
 from referee import log, migrate
-from referee.games import switch_to
+from referee.games.switch_to.state import PREDICT
 from referee.db import database_url, make_engine
 from tests.helpers import postgres_admin, postgres_url
 
@@ -76,7 +76,7 @@ def test_a_database_from_before_migrations_upgrades_without_loss(fresh_url):
             [entry] = log.history(session, table)
             assert (entry.key, entry.action, entry.description) == ("k1", {"type": "start_round"}, "Round 1 starts")
             # the old log still replays, and play goes on where it stopped
-            assert log.replay(session, table).phase == switch_to.PREDICT
+            assert log.replay(session, table).phase == PREDICT
     finally:
         engine.dispose()
 

@@ -144,3 +144,30 @@ def test_a_hub_out_of_sync_sends_polls_to_the_database():
     assert hub.known_seq("ABC") is None  # the watcher never caught up: trust nothing
     hub.in_sync = True
     assert hub.known_seq("ABC") == 3
+
+
+def test_a_write_nudges_this_process_at_its_commit_whichever_path_made_it(app):
+    """Issue 26: the write kernel nudges this process's streams on commit; no view has to
+    remember to. Here entries, an undo and a seat claim made on the table's log directly,
+    with no view in between, and a refused entry that moves nothing."""
+    from sqlmodel import Session
+
+    from referee import log
+    from referee.games.base import HOST
+
+    hub = app.extensions["push_hub"]
+    heard: list[tuple[str, int, int | None]] = []
+    hub.listeners.append(lambda code: heard.append((code, hub.seqs[code], hub.seat_versions.get(code))))
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
+        table = log.open_table(session, "switch-to", ["Ann", "Bo", "Cy"], None)
+        seats = table.seats_version
+        log.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="start")
+        assert heard[-1] == (table.code, 1, seats)
+        log.undo(session, table.code, HOST, expected_seq=1, key="undo")
+        assert heard[-1] == (table.code, 2, seats)
+        log.claim_seat(session, table, 1)
+        assert heard[-1] == (table.code, 2, seats + 1)
+        before = len(heard)
+        with pytest.raises(log.Stale):
+            log.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="late")
+        assert len(heard) == before

@@ -190,19 +190,20 @@ def test_the_final_ranking_marks_the_others_not_ranked_while_corner_numbers_are_
     no place; once they are in, places and sums."""
     from flask import render_template
 
-    from referee.games import was_sticht as wst
+    from referee.games.was_sticht import GAME
+    from referee.games.was_sticht.scoring import end_of_round
     from tests.games.test_was_sticht import _finished
 
     state = _finished({A: 4, B: 5, C: 3, D: 4}, game_length="full")
-    wst._end_of_round(state)
+    end_of_round(state)
     with app.test_request_context("/"):
-        view = wst.view(state, None)
+        view = GAME.view(state, None)
         page = " ".join(render_template("games/was-sticht/_summary.html", v=view, view=view).split())
     assert "<td></td><th scope=\"row\">A</th><td>4 chips</td><td>not ranked</td>" in page
     for seat, numbers in ((A, [3, 3, 3, 3]), (C, [5, 5, 5]), (D, [2, 3, 3, 2])):
-        state = wst.apply(state, {"type": "corner_numbers", "seat": seat,
+        state = GAME.apply(state, {"type": "corner_numbers", "seat": seat,
                                   "numbers": {str(i): n for i, n in enumerate(numbers)}})
     with app.test_request_context("/"):
-        view = wst.view(state, None)
+        view = GAME.view(state, None)
         page = " ".join(render_template("games/was-sticht/_summary.html", v=view, view=view).split())
     assert "not ranked" not in page and "<td>2.</td><th scope=\"row\">C</th><td>3 chips</td><td>corners 15</td>" in page

@@ -14,39 +14,10 @@ every entry against it.
 - ``view.py`` (the board and the round strip), ``sheet.py`` (the score sheet);
 - ``engine.py``: the ``Game`` that puts them together, :data:`GAME`.
 
-The module-level names below are the engine's API as it was when it was one module.
+Callers import what they use from the module that defines it; the game is :data:`GAME`.
 """
 from __future__ import annotations
 
-from .engine import GAME, MOVES, SchwimmenGame
-from .ledger import check_from_stock, check_keeps_known, check_leaving_hand, hand_value, ledger, location, read_cards
-from .scoring import FIRE, TRIPLE, Hand, beats, declared_hand, hand_of, losses, possible_values
-from .state import (
-    BGA_DEFAULTS,
-    BY_PRESET,
-    DEALER_CHOICE,
-    EXCHANGE,
-    FIRST_DEALER,
-    GAME_ID,
-    LAYOUT,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    OVER,
-    PRESETS,
-    REFRESH,
-    RULE_SETS,
-    SHOWDOWN,
-    TITLE,
-    VARIANTS,
-    State,
-    effective_options,
-    load,
-    new_game,
-)
+from .engine import GAME
 
-ENTRY_TYPES = frozenset(GAME.moves)
-TURN_ENTRIES = {"swap_one", "swap_all", "pass", "close", "draw_discard"}
-TABLE_ENTRIES = {"first_dealer", "dealer_choice", "lay_centre", "turn_up", "refresh"}
-
-globals().update(GAME.module_api())  # the old module-level functions: check, apply, view, ...
+__all__ = ["GAME"]

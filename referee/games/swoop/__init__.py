@@ -9,44 +9,12 @@
 - ``view.py`` (the view and the round strip), ``sheet.py`` (the score sheet);
 - ``engine.py``: the :class:`Swoop` game, ``GAME``.
 
-The module-level names below keep the engine's earlier API (``swoop.apply(state, action, by)``
-and so on) for the tests and tools that use it.
+Callers import what they use from the module that defines it; the game is :data:`GAME`.
 """
 from __future__ import annotations
 
 from .engine import Swoop
-from .played import Card
-from .ranks import copies, parse_rank
-from .scoring import points
-from .state import (
-    CHAIN,
-    DEALT,
-    DECLARE,
-    FOLLOW,
-    GAME_ID,
-    HAND,
-    LEAD,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    OPTIONS,
-    ORDER,
-    OVER,
-    PLAY,
-    RANKS,
-    SETUP,
-    SLOTS,
-    SOURCES,
-    SWOOP_CARDS,
-    TITLE,
-    State,
-    default_packs,
-)
 
 GAME = Swoop()
 
-globals().update(GAME.module_api())  # the old module-level functions: check, apply, view, ...
-
-__all__ = ["CHAIN", "DEALT", "DECLARE", "ENTRY_TYPES", "FOLLOW", "GAME", "GAME_ID", "HAND", "LEAD", "MAX_PLAYERS",
-           "MIN_PLAYERS", "OPTIONS", "ORDER", "OVER", "PLAY", "RANKS", "SETUP", "SLOTS", "SOURCES", "SWOOP_CARDS",
-           "TITLE", "Card", "State", "Swoop", "apply", "check", "copies", "default_packs", "describe", "dump", "load",
-           "legal_entries", "new_game", "offers", "overridden_rule", "parse_rank", "points", "seat_names", "view"]
+__all__ = ["GAME"]

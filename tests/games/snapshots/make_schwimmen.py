@@ -16,21 +16,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
-from referee.games import schwimmen as sc  # noqa: E402
+from referee.games.schwimmen import GAME  # noqa: E402
+from referee.games.schwimmen.state import EXCHANGE, SHOWDOWN  # noqa: E402
 from referee.games.base import HOST, Refusal  # noqa: E402
 from tests.games.test_schwimmen_properties import mutations  # noqa: E402
 
 CASES = [
     # name, players, options, seed, stop when this says the game is mid-way, steps played on
     ("bga_commerce", ["Ann", "Ben", "Cem", "Dee"], {"lives": "2"}, 3,
-     lambda s: s.round == 2 and s.phase == sc.EXCHANGE and s.turns_taken[s.turn] >= 1 and any(s.known), 90),
+     lambda s: s.round == 2 and s.phase == EXCHANGE and s.turns_taken[s.turn] >= 1 and any(s.known), 90),
     ("blitz_closer", ["Ann", "Ben", "Cem"], {"rule_set": "blitz", "lives": "2", "closer_rule": "on",
                                               "thirty_one_effect": "hits_all"}, 5,
-     lambda s: s.round == 2 and s.phase == sc.EXCHANGE and len(s.discard) > 2, 70),
+     lambda s: s.round == 2 and s.phase == EXCHANGE and len(s.discard) > 2, 70),
     ("classic_score_only", ["Ann", "Ben", "Cem"], {"preset": "classic", "lives": "1", "reveal_mode": "score_only"}, 7,
-     lambda s: s.round >= 1 and s.phase == sc.SHOWDOWN and len(s.reveals) >= 2, 60),
+     lambda s: s.round >= 1 and s.phase == SHOWDOWN and len(s.reveals) >= 2, 60),
     ("eight_reshuffle", list("ABCDEFGH"), {"lives": "0", "first_turn_close": "allowed", "minimum_score": "off"}, 11,
-     lambda s: s.phase == sc.EXCHANGE and s.stock_known and s.set_aside == [] and s.passes >= 2, 40),
+     lambda s: s.phase == EXCHANGE and s.stock_known and s.set_aside == [] and s.passes >= 2, 40),
 ]
 
 
@@ -40,7 +41,7 @@ def jsonable(value):
 
 def answer(state, entry, by) -> dict:
     try:
-        sc.check(state, entry, by)
+        GAME.check(state, entry, by)
     except Refusal as refusal:
         return {"rule": refusal.rule, "overridable": refusal.overridable, "permission": refusal.permission,
                 "message": str(refusal.message)}
@@ -65,17 +66,17 @@ def by_of(entry, rng):
 
 def reach_midway(players, options, rng, midway, prefer_pass):
     """A random game up to a state ``midway`` accepts, or None if the game ended first."""
-    state = sc.new_game(players, options)
+    state = GAME.new_game(players, options)
     before = []
     while not midway(state):
-        entries = sc.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             return None, None
         passes = [entry for entry in entries if entry["type"] == "pass"]
         entry = passes[0] if passes and rng.random() < prefer_pass else rng.choice(entries)
         by = by_of(entry, rng)
         before.append({"entry": entry, "by": by})
-        state = sc.apply(state, entry, by)
+        state = GAME.apply(state, entry, by)
     return state, before
 
 
@@ -84,19 +85,19 @@ def make_case(name, players, options, seed, midway, steps) -> dict:
     state = None
     while state is None:
         state, before = reach_midway(players, options, rng, midway, 0.9 if len(players) == 8 else 0)
-    snapshot = jsonable(sc.dump(state))
+    snapshot = jsonable(GAME.dump(state))
     then = []
     for _ in range(steps):
-        entries = sc.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             break
         entry = rng.choice(entries)
         by = by_of(entry, rng)
         misses = near_misses(state, entry, len(players), rng)
-        line = sc.describe(state, entry, by)
-        state = sc.apply(state, entry, by)
+        line = GAME.describe(state, entry, by)
+        state = GAME.apply(state, entry, by)
         then.append({"entry": entry, "by": by, "describe": line.dump(), "near_misses": misses,
-                     "state": jsonable(sc.dump(state)), "host_view": jsonable(sc.view(state, HOST))})
+                     "state": jsonable(GAME.dump(state)), "host_view": jsonable(GAME.view(state, HOST))})
     return {"name": name, "players": players, "options": options, "entries_before": before,
             "state": snapshot, "then": then}
 

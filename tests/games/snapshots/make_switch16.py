@@ -15,7 +15,8 @@ import json
 import random
 from pathlib import Path
 
-from referee.games import switch16 as s16
+from referee.games.switch16 import GAME
+from referee.games.switch16.state import GAME_ID
 from referee.games.base import HOST, Refusal
 
 OPTIONS = {"four_dice_from": "6", "five_dice_from": "11", "risk_penalty": "checkpoint8",
@@ -34,29 +35,29 @@ EXTRA = [
 
 
 def step(state, entry, by, ruling):
-    record = {"entry": entry, "by": by, "ruling": ruling, "description": s16.describe(state, entry, by).dump()}
+    record = {"entry": entry, "by": by, "ruling": ruling, "description": GAME.describe(state, entry, by).dump()}
     try:
-        state = s16.apply(state, entry, by, ruling=ruling)
+        state = GAME.apply(state, entry, by, ruling=ruling)
     except Refusal as refusal:
         record["refused"] = {**refusal.as_dict(), "message": refusal.message.dump(), "permission": refusal.permission}
         return state, record
-    record["state"] = s16.dump(state)
+    record["state"] = GAME.dump(state)
     return state, record
 
 
 def make(seed: int) -> dict:
     rng = random.Random(seed)
-    state = s16.new_game(["Ann", "Ben", "Cem"], OPTIONS)
+    state = GAME.new_game(["Ann", "Ben", "Cem"], OPTIONS)
     for _ in range(BEFORE):
-        state = s16.apply(state, rng.choice(s16.legal_entries(state)), HOST)
-    snapshot = {"game": s16.GAME_ID, "made_by": "main 3b54ba4, referee/games/switch16.py",
-                "state": s16.dump(state), "then": []}
+        state = GAME.apply(state, rng.choice(GAME.legal_entries(state)), HOST)
+    snapshot = {"game": GAME_ID, "made_by": "main 3b54ba4, referee/games/switch16.py",
+                "state": GAME.dump(state), "then": []}
     extra = {at: rest for at, *rest in EXTRA}
     for n in range(AFTER):
         if n in extra:
             state, record = step(state, *extra[n])
             snapshot["then"].append(record)
-        entries = s16.legal_entries(state)
+        entries = GAME.legal_entries(state)
         if not entries:
             break
         entry = rng.choice(entries)
