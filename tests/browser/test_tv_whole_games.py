@@ -15,6 +15,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from bench.live import Client
@@ -160,7 +161,15 @@ def open_screen(browser, base: str, code: str, size: str):
     return context, page
 
 
+FITS = "() => document.documentElement.scrollHeight <= innerHeight + 1"
+
+
 def check_screen(page, size: str, game: Game, watcher: str) -> dict:
+    try:  # nobody scrolls a screen read from two metres (static/tv_fit.js makes it fit)
+        page.wait_for_function(FITS, timeout=3_000)
+    except PlaywrightError:
+        raise AssertionError(f"{game.game} on the {size} at seq {game.table.seq}: taller than the screen "
+                             f"({page.evaluate('document.documentElement.scrollHeight')} px)") from None
     seen = page.evaluate(READ_SCREEN)
     expected = game.expected()
     where = f"{game.game} on the {size} at seq {game.table.seq}"
@@ -207,6 +216,7 @@ def test_the_screens_follow_a_whole_game_and_show_no_secret(browser, live_server
     if GAMES[game_id].secret_entries:
         assert twin.compared_with_secret, f"{game_id}: no screen was compared while a secret was hidden"
     for size, (context, page) in screens.items():
+        page.wait_for_function(FITS, timeout=3_000)
         seen = page.evaluate(READ_SCREEN)
         assert seen["over"] and not seen["join"], f"{game_id} on the {size}: no game over, or still a code to join"
         assert seen["winners"] == game.expected()["winners"]
