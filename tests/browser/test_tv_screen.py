@@ -4,6 +4,7 @@ and axe-core finds nothing serious on it."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 import uuid
 
@@ -24,6 +25,7 @@ class ApiTable:
         self.base = base
         opened = self.call("/api/tables", {"game": game, "players": players})
         self.code, self.host, self.seq = opened["code"], opened["host_token"], opened["seq"]
+        self.host_url = opened["host_url"]
 
     def call(self, path: str, body: dict) -> dict:
         request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
@@ -83,4 +85,30 @@ def test_every_game_s_screen_follows_its_entries(browser, live_server, shoot, ga
         screen.emulate_media(color_scheme=scheme)
         shoot(screen, f"tv-{game}-{scheme}")
         assert_accessible(screen, f"tv {game} {scheme}")
+    context.close()
+
+
+def test_the_screen_goes_on_to_the_rematch(browser, live_server, phone):
+    """A screen left on at a game over is taken to the rematch when the host starts it, as every
+    phone is (a one-round two-player Switch To game, as in tests/web/test_evening.py)."""
+    table = ApiTable(live_server, ["Ann", "Ben"])
+    host = phone()
+    host.goto(table.host_url)
+    host.get_by_role("button", name="Be the host").click()
+    context = browser.new_context(viewport=SCREENS["tablet"])
+    screen = context.new_page()
+    screen.goto(f"{live_server}/t/{table.code}/tv")
+    table.enter({"type": "start_round", "removed_suit": "C"})
+    for seat, value in ((0, 1), (1, 2)):
+        table.enter({"type": "predict", "value": value}, seat=seat)
+    for seat, action in ((1, {"type": "play", "cards": "2H 3H"}), (0, {"type": "pass"}),
+                         (1, {"type": "play", "cards": "9D"}), (0, {"type": "pass", "flip": "play_to_wild"}),
+                         (0, {"type": "declare_hand", "cards": "2S 3S 4S 5S 6S 7S 8S 9S"}),
+                         (1, {"type": "declare_hand", "cards": "4H 5H 6H 2D 3D"})):
+        table.enter(action, seat=seat)
+    expect(screen.locator("#board .game-over")).to_be_visible(timeout=8_000)
+    host.locator("form.rematch button").click()
+    expect(screen).not_to_have_url(re.compile(f"/t/{table.code}/tv$"), timeout=8_000)  # no reload by anyone
+    expect(screen.locator("#board")).to_have_attribute("data-seq", "0")
+    expect(screen.locator(".tv-join img")).to_be_visible()  # a new game: the code to join by again
     context.close()
