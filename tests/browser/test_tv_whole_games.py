@@ -122,32 +122,48 @@ class Game:
 
 
 class Twin:
-    """A second table given the same entries, but a different choice for each secret one, until
-    the first entry that shows the table a secret: the screens of the two may differ only where a
-    watcher's views of them do."""
+    """A second table given the same entries but a different choice for each secret one, from a
+    secret entry until the entry that shows the table the secrets: the screens of the two may
+    differ only where a watcher's views of them do. A new twin (the game so far, replayed) for
+    each of the first few such stretches: each round's secrets, not only the first round's."""
+
+    STRETCHES = 3
 
     def __init__(self, game: Game):
         self.game = game
-        self.table = SimTable(game.client, game.game, random.Random(1), players=list(PLAYERS), options=game.options)
-        self.alive = True
-        self.pending = False  # a secret entered and not shown yet
+        self.table: SimTable | None = None
+        self.stretches = 0
+        self.pending = False  # a secret entered differently here, not shown yet
         self.compared_with_secret = 0
 
     def follow(self, action: dict, before) -> None:
-        if not self.alive:
-            return
         engine = self.game.engine
+        secret = engine.seat_only(before, action)
+        if self.table is None and secret and self.stretches < self.STRETCHES:
+            self.start()
+        if self.table is None:
+            return
         mirrored = action
-        if engine.seat_only(before, action):
+        if secret:
             others = [other for other in self.table.legal() if other["type"] == action["type"]
                       and other.get("seat") == action.get("seat") and other != action]
             mirrored = self.game.rng.choice(others) if others else action
             self.pending = self.pending or bool(others)
         if engine.shows_secrets(before, action, self.game.table.state) or not self.game.enter(mirrored, self.table):
-            self.alive = False
+            self.table, self.pending = None, False
+
+    def start(self) -> None:
+        """A new table, given every entry so far but the one just made."""
+        self.stretches += 1
+        self.table = SimTable(self.game.client, self.game.game, random.Random(self.stretches), players=list(PLAYERS),
+                              options=self.game.options)
+        for action in self.game.table.actions[:-1]:
+            if not self.game.enter(action, self.table):
+                self.table = None
+                return
 
     def compare(self) -> None:
-        if not self.alive or self.game.public() != self.game.public(self.table):
+        if self.table is None or self.game.public() != self.game.public(self.table):
             return
         assert self.game.screen_html(self.game.table.code) == self.game.screen_html(self.table.code), \
             f"{self.game.game}: the screen shows a difference no watcher sees (a secret) at seq {self.game.table.seq}"
