@@ -88,16 +88,8 @@ def test_every_game_s_screen_follows_its_entries(browser, live_server, shoot, ga
     context.close()
 
 
-def test_the_screen_goes_on_to_the_rematch(browser, live_server, phone):
-    """A screen left on at a game over is taken to the rematch when the host starts it, as every
-    phone is (a one-round two-player Switch To game, as in tests/web/test_evening.py)."""
-    table = ApiTable(live_server, ["Ann", "Ben"])
-    host = phone()
-    host.goto(table.host_url)
-    host.get_by_role("button", name="Be the host").click()
-    context = browser.new_context(viewport=SCREENS["tablet"])
-    screen = context.new_page()
-    screen.goto(f"{live_server}/t/{table.code}/tv")
+def finish_two_player_game(table: ApiTable) -> None:
+    """A one-round two-player Switch To game that Ben wins (as in tests/web/test_evening.py)."""
     table.enter({"type": "start_round", "removed_suit": "C"})
     for seat, value in ((0, 1), (1, 2)):
         table.enter({"type": "predict", "value": value}, seat=seat)
@@ -106,9 +98,29 @@ def test_the_screen_goes_on_to_the_rematch(browser, live_server, phone):
                          (0, {"type": "declare_hand", "cards": "2S 3S 4S 5S 6S 7S 8S 9S"}),
                          (1, {"type": "declare_hand", "cards": "4H 5H 6H 2D 3D"})):
         table.enter(action, seat=seat)
+
+
+def test_the_screen_goes_on_to_the_rematch(browser, live_server, phone, shoot):
+    """A screen left on at a game over is taken to the rematch when the host starts it, as every
+    phone is, and at the rematch's game over shows tonight's ledger."""
+    table = ApiTable(live_server, ["Ann", "Ben"])
+    host = phone()
+    host.goto(table.host_url)
+    host.get_by_role("button", name="Be the host").click()
+    context = browser.new_context(viewport=SCREENS["tablet"])
+    screen = context.new_page()
+    screen.goto(f"{live_server}/t/{table.code}/tv")
+    finish_two_player_game(table)
     expect(screen.locator("#board .game-over")).to_be_visible(timeout=8_000)
     host.locator("form.rematch button").click()
     expect(screen).not_to_have_url(re.compile(f"/t/{table.code}/tv$"), timeout=8_000)  # no reload by anyone
     expect(screen.locator("#board")).to_have_attribute("data-seq", "0")
     expect(screen.locator(".tv-join img")).to_be_visible()  # a new game: the code to join by again
+    table.code, table.seq = screen.url.rsplit("/", 2)[1], 0  # the rematch keeps the host's token
+    finish_two_player_game(table)
+    expect(screen.locator(".tv-side .evening")).to_contain_text("Ben 2 wins", timeout=8_000)
+    for scheme in ("light", "dark"):
+        screen.emulate_media(color_scheme=scheme)
+        shoot(screen, f"tv-tablet-tonight-{scheme}")
+        assert_accessible(screen, f"tv tablet tonight {scheme}")
     context.close()
