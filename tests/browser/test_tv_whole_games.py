@@ -228,6 +228,7 @@ def test_the_screens_follow_a_whole_game_and_show_no_secret(browser, live_server
             halfway_shot = True
             for size, (_, page) in screens.items():
                 shoot_both(shoot, page, size, f"{game_id}-playing")
+                assert_accessible(page, f"tv {game_id} {size} playing")
     assert game.table.over(), f"{game_id}: no game over after {ENTRIES} entries"
     if GAMES[game_id].secret_entries:
         assert twin.compared_with_secret, f"{game_id}: no screen was compared while a secret was hidden"
