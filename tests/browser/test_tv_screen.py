@@ -124,3 +124,18 @@ def test_the_screen_goes_on_to_the_rematch(browser, live_server, phone, shoot):
         shoot(screen, f"tv-tablet-tonight-{scheme}")
         assert_accessible(screen, f"tv tablet tonight {scheme}")
     context.close()
+
+
+def test_a_phone_held_upright_scrolls_the_screen_rather_than_shrink_it(live_server, phone, shoot):
+    """The screen fits itself to a landscape TV or tablet; a phone opening it upright keeps the
+    phones' text size and scrolls, as every phone page does."""
+    table = ApiTable(live_server, ["Ann", "Ben"])
+    finish_two_player_game(table)
+    page = phone()
+    page.goto(f"{live_server}/t/{table.code}/tv")
+    expect(page.locator("#board .game-over")).to_be_visible()
+    page.wait_for_timeout(200)  # after tv_fit.js has run
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "17px"
+    assert page.evaluate("document.documentElement.scrollHeight > innerHeight")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "tv-phone-upright-over")
