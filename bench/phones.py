@@ -84,19 +84,21 @@ class GaveUp(Exception):
 
 class SimTable:
     def __init__(self, client: Client, game_id: str, rng: random.Random, patience: float = 120.0,
-                 players: int | None = None, timeout: float = 10.0):
+                 players: int | list[str] | None = None, timeout: float = 10.0, options: dict | None = None):
         self.client, self.game_id, self.rng = client, game_id, rng
         self.engine = GAMES[game_id]
         self.patience, self.timeout = patience, timeout
         self.stats = Stats()
         top = min(self.engine.max_players, 5)
-        names = [f"P{i}" for i in range(players or rng.randint(self.engine.min_players, top))]
-        status, opened = self.send("POST", "/api/tables", {"game": game_id, "players": names})
+        names = players if isinstance(players, list) else \
+            [f"P{i}" for i in range(players or rng.randint(self.engine.min_players, top))]
+        options = options or {}
+        status, opened = self.send("POST", "/api/tables", {"game": game_id, "players": names, "options": options})
         if status != 201:
             raise RuntimeError(f"opening a {game_id} table answered {status}: {opened}")
         self.code, self.host = opened["code"], opened["host_token"]
         self.tokens = [self._claim(seat) for seat in range(len(names))]
-        self.states = [self.engine.new_game(names, {})]
+        self.states = [self.engine.new_game(names, options)]
         self.makers: list[Any] = []  # who made each entry still in force, for undo
         self.actions: list[dict] = []  # and what it was: an entry that showed a secret stays
         self.seq = 0

@@ -218,7 +218,10 @@ def table_screen(code: str):
     if render.is_htmx() and events.nothing_new(code, request.args.get("since", type=int),
                                                request.args.get("seats", type=int)):
         return Response(status=204)
-    return tv.screen(log.find_table(db(), code))
+    table = log.find_table(db(), code)
+    if table.rematch:
+        return tv.to_the_rematch(table)
+    return tv.screen(table)
 
 
 @bp.get("/t/<code>/qr.svg")

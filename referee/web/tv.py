@@ -8,7 +8,8 @@ alone).
 """
 from __future__ import annotations
 
-from flask import current_app, render_template
+from flask import Response, current_app, redirect, render_template, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from .. import log
 from ..db import GameTable
@@ -36,6 +37,13 @@ def screen(table: GameTable) -> str:
         **sheets.board_context(table, view),
     )
     return render_template("_tv_screen.html" if is_htmx() else "tv.html", **context)
+
+
+def to_the_rematch(table: GameTable) -> BaseResponse:
+    """A screen left on at a game over goes on to the rematch by itself, as every phone does
+    (htmx follows HX-Redirect); a screen holds no seat, so there is nothing to carry over."""
+    target = url_for("pages.table_screen", code=table.rematch)
+    return Response(status=204, headers={"HX-Redirect": target}) if is_htmx() else redirect(target, 303)
 
 
 def standings(sheet) -> list[tuple[str, object]]:

@@ -4,6 +4,7 @@ and axe-core finds nothing serious on it."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 import uuid
 
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 from referee.games import GAMES
 
 from .helpers import assert_accessible
+from .test_tv_whole_games import SHORT as WHOLE_GAMES
 
 SCREENS = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
 
@@ -24,6 +26,7 @@ class ApiTable:
         self.base = base
         opened = self.call("/api/tables", {"game": game, "players": players})
         self.code, self.host, self.seq = opened["code"], opened["host_token"], opened["seq"]
+        self.host_url = opened["host_url"]
 
     def call(self, path: str, body: dict) -> dict:
         request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
@@ -66,9 +69,10 @@ def test_the_screen_follows_a_game_live(browser, live_server, shoot, size):
     context.close()
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(set(GAMES) - set(WHOLE_GAMES)))
 def test_every_game_s_screen_follows_its_entries(browser, live_server, shoot, game):
-    """Each game's screen, a few entries in (the game's own samples), live, light and dark."""
+    """Each other game's screen (the five are played whole in test_tv_whole_games.py), a few
+    entries in (the game's own samples), live, light and dark."""
     samples = GAMES[game].input_samples
     table = ApiTable(live_server, list(samples.players), game)
     context = browser.new_context(viewport=SCREENS["tv"])
@@ -84,3 +88,56 @@ def test_every_game_s_screen_follows_its_entries(browser, live_server, shoot, ga
         shoot(screen, f"tv-{game}-{scheme}")
         assert_accessible(screen, f"tv {game} {scheme}")
     context.close()
+
+
+def finish_two_player_game(table: ApiTable) -> None:
+    """A one-round two-player Switch To game that Ben wins (as in tests/web/test_evening.py)."""
+    table.enter({"type": "start_round", "removed_suit": "C"})
+    for seat, value in ((0, 1), (1, 2)):
+        table.enter({"type": "predict", "value": value}, seat=seat)
+    for seat, action in ((1, {"type": "play", "cards": "2H 3H"}), (0, {"type": "pass"}),
+                         (1, {"type": "play", "cards": "9D"}), (0, {"type": "pass", "flip": "play_to_wild"}),
+                         (0, {"type": "declare_hand", "cards": "2S 3S 4S 5S 6S 7S 8S 9S"}),
+                         (1, {"type": "declare_hand", "cards": "4H 5H 6H 2D 3D"})):
+        table.enter(action, seat=seat)
+
+
+def test_the_screen_goes_on_to_the_rematch(browser, live_server, phone, shoot):
+    """A screen left on at a game over is taken to the rematch when the host starts it, as every
+    phone is, and at the rematch's game over shows tonight's ledger."""
+    table = ApiTable(live_server, ["Ann", "Ben"])
+    host = phone()
+    host.goto(table.host_url)
+    host.get_by_role("button", name="Be the host").click()
+    context = browser.new_context(viewport=SCREENS["tablet"])
+    screen = context.new_page()
+    screen.goto(f"{live_server}/t/{table.code}/tv")
+    finish_two_player_game(table)
+    expect(screen.locator("#board .game-over")).to_be_visible(timeout=8_000)
+    host.locator("form.rematch button").click()
+    expect(screen).not_to_have_url(re.compile(f"/t/{table.code}/tv$"), timeout=8_000)  # no reload by anyone
+    expect(screen.locator("#board")).to_have_attribute("data-seq", "0")
+    expect(screen.locator(".tv-join img")).to_be_visible()  # a new game: the code to join by again
+    table.code, table.seq = screen.url.rsplit("/", 2)[1], 0  # the rematch keeps the host's token
+    finish_two_player_game(table)
+    expect(screen.locator(".tv-side .evening")).to_contain_text("Ben 2 wins", timeout=8_000)
+    for scheme in ("light", "dark"):
+        screen.emulate_media(color_scheme=scheme)
+        shoot(screen, f"tv-tablet-tonight-{scheme}")
+        assert_accessible(screen, f"tv tablet tonight {scheme}")
+    context.close()
+
+
+def test_a_phone_held_upright_scrolls_the_screen_rather_than_shrink_it(live_server, phone, shoot):
+    """The screen fits itself to a landscape TV or tablet; a phone opening it upright keeps the
+    phones' text size and scrolls, as every phone page does."""
+    table = ApiTable(live_server, ["Ann", "Ben"])
+    finish_two_player_game(table)
+    page = phone()
+    page.goto(f"{live_server}/t/{table.code}/tv")
+    expect(page.locator("#board .game-over")).to_be_visible()
+    page.wait_for_timeout(200)  # after tv_fit.js has run
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "17px"
+    assert page.evaluate("document.documentElement.scrollHeight > innerHeight")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "tv-phone-upright-over")

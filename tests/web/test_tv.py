@@ -76,3 +76,21 @@ def test_the_standings_and_game_over_show_once_scored(client):
     assert re.findall(r'class="name">(\w+)</span>\s*<span class="total">(-?\d+)', standings) == [("Ann", "-54"), ("Ben", "-20")]
     assert '<li class="winner"><span class="name">Ben' in standings
     assert "Game over" in page and "qr.svg" not in page  # nobody joins a finished game
+
+
+def test_the_screen_follows_the_table_to_its_rematch_and_shows_tonight(app, client):
+    """A TV left on at a game over is taken to the rematch by itself, as every phone is, and at
+    the rematch's game over shows the evening's ledger."""
+    from .test_evening import A, B, finish, rematch
+
+    first = TableDriver(client, "switch-to", ["Ann", "Ben"])
+    finish(first, winner=B)
+    assert "Tonight" not in screen(client, first.code)  # one game is no evening yet
+    second = rematch(app, client, first)
+    moved = client.get(f"/t/{first.code}/tv")
+    assert moved.status_code == 303 and moved.headers["Location"].endswith(f"/t/{second.code}/tv")
+    polled = client.get(f"/t/{first.code}/tv?since={first.seq}&seats=0", headers={"HX-Request": "true"})
+    assert polled.headers.get("HX-Redirect") == f"/t/{second.code}/tv"
+    finish(second, winner=A)
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", screen(client, second.code)))
+    assert "Tonight" in words and "Ann 1 win" in words and "Ben 1 win" in words
