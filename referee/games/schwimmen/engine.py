@@ -25,7 +25,7 @@ from .layout import LayCentre, Refresh, TurnUp
 from .reveal import Reveal
 from .setup import DealerChoice, FirstDealer
 from .show import Show, showable_hands
-from .showdown import end_reason
+from .showdown import clashes_settled, end_reason
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
 from .turns import SchwimmenMove
@@ -69,6 +69,9 @@ class SchwimmenGame(Game):
 
     def end_reason(self, view: dict) -> Text:
         return end_reason(view)
+
+    def holds(self, state: State) -> list[Text]:
+        return clashes_settled(state)
 
 
 

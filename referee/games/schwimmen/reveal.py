@@ -161,6 +161,13 @@ class Reveal(SchwimmenMove):
         return Text("{who} revealed {value} in {suit}", who=who, value=value,
                     suit=suit_name(normalise(str(action.get("suit") or ""))))
 
+    def changed(self, state: State, old: Mapping[str, Any], new: Mapping[str, Any], who: str) -> Text | None:
+        """A shown hand corrected: the cards before and after ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣")."""
+        if not (old.get("cards") and new.get("cards")):
+            return None
+        return Text("{who} {old} → {new}", who=who, old=labels(read_cards(state, old["cards"])),
+                    new=labels(read_cards(state, new["cards"])))
+
     def candidates(self, state: State) -> list[dict]:
         """Each hand the unseen cards were shared out to (section 3)."""
         if state.phase != SHOWDOWN:

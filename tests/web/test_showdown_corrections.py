@@ -1,0 +1,99 @@
+"""Issue 27, "correcting a showdown hand": once every hand is on the table, a correction names the
+cards before and after and what it settled, and a pending correction says why a shown hand no
+longer passes on every phone; before the showdown, a correction names no hidden card (section 3
+of the Schwimmen rules: nobody may adapt an entry to what others entered)."""
+from __future__ import annotations
+
+import html
+import re
+
+from tests.helpers import visible
+
+from .api_driver import TableDriver
+from .test_corrections import correct
+from .test_undo_keeps_secrets_shown import schwimmen_at_showdown
+
+A, B, C = 0, 1, 2
+
+
+def said(client, path: str, cookie: tuple[str, str] | None = None) -> str:
+    """A page's visible text on one line, as a phone reads it."""
+    phone = client.application.test_client()
+    if cookie:
+        phone.set_cookie(*cookie)
+    return re.sub(r"\s+", " ", html.unescape(visible(phone.get(path))))
+
+
+def host_cookie(table: TableDriver) -> tuple[str, str]:
+    return "rt_" + table.code, table.host
+
+
+def seat_cookie(table: TableDriver, seat: int) -> tuple[str, str]:
+    return "rt_" + table.code, table.token(seat)
+
+
+def clash_of_ann_and_ben(client) -> TableDriver:
+    """All three hands in, J♣ entered in both Ann's (line 7) and Ben's (line 8)."""
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "JC QC KC"}, by=A)
+    table.enter({"type": "reveal", "cards": "JC 10D 7D"}, by=B)
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=C)
+    return table
+
+
+def test_a_shown_hand_corrected_names_both_hands_and_the_clash_it_settled(client):
+    table = clash_of_ann_and_ben(client)
+    answer = correct(table, {"entry": 8, "action": {"type": "reveal", "seat": B, "cards": "9D 10D 7D"}})
+    line = "Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦, corrected by the host. SC-C2: J♣ was entered in both Ann's and Ben's hands."
+    assert answer["entry"]["description"] == line
+    code = table.code
+    for cookie in (host_cookie(table), seat_cookie(table, A), None):  # every phone: the hands are public now
+        board = said(client, f"/t/{code}", cookie)
+        assert board.count(line) == 1 and "Corrected: " + line in board  # said once, on the board
+        assert line in said(client, f"/t/{code}/history", cookie)
+        assert "?" not in board.split("Corrected:")[1][:80]
+
+
+def test_a_hidden_reveal_corrected_names_no_card_and_is_not_said_twice_alike(client):
+    """Ben corrects his own reveal while Cem has not revealed: the other phones read that it
+    was corrected, never "“Ben revealed” corrected to “Ben revealed”", and no card of it."""
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "JC QC KC"}, by=A)
+    table.enter({"type": "reveal", "cards": "JC 10D 7D"}, by=B)
+    answer = correct(table, {"entry": 8, "action": {"type": "reveal", "cards": "9D 10D 7D"}}, by=B)
+    line = "“Ben revealed” (round 1) corrected by Ben; it stays hidden until it is shown"
+    assert answer["entry"]["description"] == line
+    for cookie in (seat_cookie(table, A), seat_cookie(table, C), None):
+        for path in (f"/t/{table.code}", f"/t/{table.code}/history"):
+            page = said(client, path, cookie)
+            assert line in page and "corrected to" not in page
+            assert not {"9♦", "10♦", "7♦"} & set(page.split()), path
+
+
+def test_a_shown_hand_that_no_longer_passes_says_why_on_every_phone(client):
+    """The centre corrected after the showdown puts 7♠ in it: Ann's shown hand no longer passes,
+    and every phone reads which hand and why (all three were shown), not "stays hidden"."""
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=A)
+    table.enter({"type": "reveal", "cards": "AS QS 8D"}, by=B)
+    table.enter({"type": "reveal", "cards": "QD JD 8H"}, by=C)
+    answer = correct(table, {"entry": 3, "action": {"type": "lay_centre", "cards": "7C 8C 7S"}})
+    assert answer["pending"] is not None
+    for cookie in (seat_cookie(table, B), seat_cookie(table, C), host_cookie(table), None):
+        board = said(client, f"/t/{table.code}", cookie)
+        assert "Ann revealed A♥ K♥ 7♠" in board
+        assert "stays hidden" not in board and "7♠" in board.split("Ann revealed A♥ K♥ 7♠")[1][:120]
+
+
+def test_the_pending_reason_of_a_hidden_reveal_stays_on_its_own_phone(client):
+    """Before the showdown is complete, a reveal that no longer passes says why only on its seat's phone."""
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=A)
+    table.enter({"type": "reveal", "cards": "AS QS 8D"}, by=B)
+    answer = correct(table, {"entry": 3, "action": {"type": "lay_centre", "cards": "7C 8C 7S"}})
+    assert answer["pending"] is not None
+    failing = said(client, f"/t/{table.code}", seat_cookie(table, B)).split("no longer passes:")[1][:200]
+    assert "Ann revealed" in failing and "Why it fails stays hidden" in failing
+    assert not {"A♥", "K♥", "7♠"} & set(failing.split())
+    own = said(client, f"/t/{table.code}", seat_cookie(table, A)).split("no longer passes:")[1][:200]
+    assert "Why it fails stays hidden" not in own and "7♠" in own
