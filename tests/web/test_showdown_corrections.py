@@ -5,6 +5,7 @@ of the Schwimmen rules: nobody may adapt an entry to what others entered)."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from tests.helpers import visible
@@ -97,3 +98,40 @@ def test_the_pending_reason_of_a_hidden_reveal_stays_on_its_own_phone(client):
     assert not {"A♥", "K♥", "7♠"} & set(failing.split())
     own = said(client, f"/t/{table.code}", seat_cookie(table, A)).split("no longer passes:")[1][:200]
     assert "Why it fails stays hidden" not in own and "7♠" in own
+
+
+def test_a_clash_is_corrected_from_the_board_with_the_hand_filled_in(client):
+    """Issue 27: fixing mixed-up reveals took ~12 touches through History and a 32-card grid.
+    The host's board links each hand of the clash to its correction page, which offers that
+    seat's reveal filled in with the hand as entered: one card changed is two taps and a send."""
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "JC QC KC"}, by=A)
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=C)  # Cem before Ben
+    table.enter({"type": "reveal", "cards": "JC 10D 7D"}, by=B)
+    host = client.application.test_client()
+    host.set_cookie(*host_cookie(table))
+    board = host.get(f"/t/{table.code}").get_data(as_text=True)
+    links = re.findall(r'<a class="btn" href="([^"]+)">Correct (\w+)(?:\'|&#39;)s hand</a>', board)
+    assert [name for _, name in links] == ["Ann", "Ben"]
+    ben = host.get(html.unescape(links[1][0]))
+    assert ben.status_code == 303 and ben.headers["Location"].endswith(f"/t/{table.code}/correct/9")
+    page = host.get(ben.headers["Location"]).get_data(as_text=True)
+    form = re.search(r'<form[^>]*class="act reveal".*?</form>', page, re.S).group(0)
+    assert 'name="seat" value="1"' in form  # Ben's form, though Cem revealed before him
+    was = re.search(r'data-was="([^"]+)"', page)
+    assert was and json.loads(html.unescape(was.group(1))) == {"type": "reveal", "seat": B, "cards": "JC 10D 7D"}
+    for cookie in (seat_cookie(table, A), None):  # only the host settles it
+        assert "Correct Ben" not in said(client, f"/t/{table.code}", cookie)
+
+
+def test_a_hidden_reveal_is_filled_in_only_on_the_phone_that_made_it(client):
+    table = schwimmen_at_showdown(client, {})
+    table.enter({"type": "reveal", "cards": "JC QC KC"}, by=A)
+    table.enter({"type": "reveal", "cards": "JC 10D 7D"}, by=B)
+    ben = client.application.test_client()
+    ben.set_cookie(*seat_cookie(table, B))
+    page = ben.get(f"/t/{table.code}/correct/8").get_data(as_text=True)
+    assert "10D" in html.unescape(re.search(r'data-was="([^"]+)"', page).group(1))
+    host = client.application.test_client()
+    host.set_cookie(*host_cookie(table))
+    assert "data-was" not in host.get(f"/t/{table.code}/correct/8").get_data(as_text=True)
