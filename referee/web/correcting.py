@@ -74,14 +74,14 @@ def named(game, before, entry: Entry, was: dict | None):
 
 
 def readable_entry(table: GameTable, seen: Projection, entry: Entry) -> dict | None:
-    """The entry's fields, to fill its form in again on the correction page (a shown hand's
-    cards: one card changed is two taps), when this phone may read them: a public entry, a
-    secret the table has seen, or one this phone made. None otherwise."""
+    """A secret entry's fields (a hand, trumps), to fill its form in again on the correction
+    page when this phone may read them: the table has seen it, or this phone made it. Such an
+    entry is entered whole and corrected in part (one card of a hand: two taps); a play's form
+    starts empty, as the right card is one tap. None otherwise."""
     action = action_of(entry)
-    if not action or seen.kept_line(entry) is not None:
+    if not action or action.get("type") not in seen.engine.secret_entries or seen.kept_line(entry) is not None:
         return None
-    secret = action.get("type") in seen.engine.secret_entries
-    if secret and entry.by != log._by_text(seen.viewer) and not gate.shown(db(), table, entry):
+    if entry.by != log._by_text(seen.viewer) and not gate.shown(db(), table, entry):
         return None
     return action
 
