@@ -101,7 +101,11 @@ def test_correcting_an_entry_to_itself_changes_nothing(session, game_id, data):
     assert dumped(session, code) == before
     assert actions_in_force(session, code) == stored
     assert_replays_to_its_snapshot(session, code)
-    assert log.description(recorded.entry).params["where"] == where_it_stood(session, code, target)
+    said = log.description(recorded.entry).params
+    if "changed" in said:  # a hand the table has seen is named by its cards, not its place
+        assert str(said["changed"]).count("→") == 1
+    else:
+        assert said["where"] == where_it_stood(session, code, target)
 
 
 def where_it_stood(session, code: str, target: int) -> str:
