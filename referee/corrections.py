@@ -293,7 +293,7 @@ class _Replay:
                 if changed is not None:
                     return _changed_sentence(changed, name, self._settled())
                 replacement = self.engine.shown(self.before, new) or replacement
-        elif change.kind == "correct" and str(entry) == str(replacement):  # a secret the table has not seen
+        elif change.kind == "correct" and self._secret(target) and str(entry) == str(replacement):  # not seen yet
             if host:
                 return Text("“{entry}” ({where}) corrected by the host; it stays hidden until it is shown",
                             entry=entry, where=where)
@@ -314,9 +314,11 @@ class _Replay:
                         entry=replacement, other=entry, where=where)
         return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
 
+    def _secret(self, target: Entry) -> bool:
+        return (target.action or {}).get("type") in self.engine.secret_entries
+
     def _shown_secret(self, target: Entry) -> bool:
-        return (target.action or {}).get("type") in self.engine.secret_entries and gate.shown(
-            self.session, self.table, target)
+        return self._secret(target) and gate.shown(self.session, self.table, target)
 
     def _settled(self) -> Text | None:
         """What held the game before this correction and no longer does (its reason), or None."""

@@ -135,3 +135,10 @@ def test_a_hidden_reveal_is_filled_in_only_on_the_phone_that_made_it(client):
     host = client.application.test_client()
     host.set_cookie(*host_cookie(table))
     assert "data-was" not in host.get(f"/t/{table.code}/correct/8").get_data(as_text=True)
+
+
+def test_a_public_entry_corrected_to_itself_is_said_as_it_is(client):
+    """Only a secret unseen on both sides is said without its words: a pass is a pass."""
+    table = schwimmen_at_showdown(client, {})
+    answer = correct(table, {"entry": 5, "action": {"type": "pass", "seat": B}})
+    assert answer["entry"]["description"] == "“Ben passed” (round 1) corrected to “Ben passed” by the host"
