@@ -77,5 +77,8 @@ def test_the_clash_and_its_correction_read_in_every_language(live_server, browse
         page.wait_for_url(f"{live_server}/t/{table.code}")
         expect(page.locator(".note.corrected")).to_contain_text("9♦ 10♦ 7♦")
         shoot(page, f"sc-clash-corrected-{language}-{scheme}")
+        page.goto(f"{live_server}/t/{table.code}/history")
+        expect(page.locator(".history")).to_contain_text("9♦ 10♦ 7♦")
+        shoot(page, f"sc-clash-history-{language}-{scheme}")
     finally:
         context.close()
