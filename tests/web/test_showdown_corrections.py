@@ -51,7 +51,9 @@ def test_a_shown_hand_corrected_names_both_hands_and_the_clash_it_settled(client
     for cookie in (host_cookie(table), seat_cookie(table, A), None):  # every phone: the hands are public now
         board = said(client, f"/t/{code}", cookie)
         assert board.count(line) == 1 and "Corrected: " + line in board  # said once, on the board
-        assert line in said(client, f"/t/{code}/history", cookie)
+        history = said(client, f"/t/{code}/history", cookie)
+        assert line in history
+        assert "Ben revealed J♣ 10♦ 7♦ corrected: now “Ben revealed 9♦ 10♦ 7♦”" in history  # the line taken off
         assert "?" not in board.split("Corrected:")[1][:80]
 
 
@@ -69,6 +71,9 @@ def test_a_hidden_reveal_corrected_names_no_card_and_is_not_said_twice_alike(cli
             page = said(client, path, cookie)
             assert line in page and "corrected to" not in page
             assert not {"9♦", "10♦", "7♦"} & set(page.split()), path
+    table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=C)  # the showdown: Ben's hand as corrected
+    history = said(client, f"/t/{table.code}/history", seat_cookie(table, A))
+    assert "Ben revealed 9♦ 10♦ 7♦" in history and "J♣ 10♦" not in history  # never shown: stays hidden
 
 
 def test_a_shown_hand_that_no_longer_passes_says_why_on_every_phone(client):
