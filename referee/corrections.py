@@ -34,7 +34,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import literal_column
 from sqlmodel import Session, select
 
 from . import gate, log
@@ -43,7 +42,6 @@ from .log import Denied
 from .games.base import HOST, Refusal, Text, revive_texts
 
 KINDS = ("correct", "remove", "insert", "accept")
-ROUND_WALK = 60  # entries looked back to number an entry within its round; further: its seq
 LISTED = 10  # entries that no longer pass listed on every board; past that, only how many more
 
 
@@ -186,6 +184,7 @@ class _Replay:
         self.tip = plan.base
         self.seq = table.seq
         self.lines: list[tuple[Entry, dict]] = []
+        self.shows_again = False  # a line put shows the table the secret entries before it
 
     def run(self, by, change: Change, key: str) -> log._Prepared:
         first, ruling = self._change(by, change)
@@ -223,6 +222,7 @@ class _Replay:
             prev_tip=self.tip, tip=self.seq,
             **log._description(log._describe(self.engine, before, action, by, after)))
         self.lines.append((line, self.engine.dump(after)))
+        self.shows_again = self.shows_again or self.engine.shows_secrets(before, action, after)
         self.state, self.tip = after, self.seq
 
     def _check_again(self, queue: list[Entry]) -> list[tuple[Entry, Refusal]]:
@@ -252,10 +252,22 @@ class _Replay:
         queue_seqs = [line.seq for line in self.plan.queue]
         about = self.plan.settling["about"] if self.plan.settling else sentence.dump()
         return {"about": about, "rest": queue_seqs[queue_seqs.index(first.seq):], "unlisted": len(failing[LISTED:]),
-                "failing": [{"seq": line.seq, "by": line.by, "entry": _dumped(_words(line)), "rule": refusal.rule,
-                             "message": refusal.message.dump(), "overridable": refusal.overridable,
-                             "secret_for": self._secret_for(line), "seat": (line.action or {}).get("seat", line.by)}
-                            for line, refusal in failing[:LISTED]]}
+                "failing": [self._failing(line, refusal) for line, refusal in failing[:LISTED]]}
+
+    def _failing(self, line: Entry, refusal: Refusal) -> dict:
+        """A line that no longer passes, as the pending correction lists it. A secret entry the
+        table has seen (every hand shown) is named with its value and says why it fails on
+        every phone; one it has not seen, only on its own seat's phone."""
+        seen = self._shown_secret(line)
+        words = (self.engine.shown(log.state_at(self.session, self.table, line.prev_tip), self._with_its_seat(line))
+                 if seen else None) or _words(line)
+        return {"seq": line.seq, "by": line.by, "entry": _dumped(words), "rule": refusal.rule,
+                "message": refusal.message.dump(), "overridable": refusal.overridable,
+                "secret_for": None if seen else self._secret_for(line),
+                "seat": (line.action or {}).get("seat", line.by)}
+
+    def _with_its_seat(self, line: Entry) -> Any:
+        return self.engine.naming_its_seat(line.action, log._by_from_text(line.by))
 
     def _secret_for(self, line: Entry) -> Any:
         """The seat a secret entry is for (only its phone reads why it fails: the sentence may
@@ -266,13 +278,27 @@ class _Replay:
 
     # ----------------------------------------------------------------------- its sentence
     def _sentence(self, by, change: Change, replacement: Text | None) -> Text:
+        """The correction in words a player uses: the entry and what it became, in its round.
+        Once the table has seen a secret entry, both values are named ("Ann 10♥ J♥ 7♦ → Q♦ J♦
+        7♣") with what the correction settled; before, a secret stays unnamed on both sides."""
         target, host = self.plan.target, by == HOST
         name = None if host else self.table.seats[by]["name"]
         entry, where = _words(target), self._where()
-        if self._shown_secret(target):  # History keeps both values of a choice the table has seen
-            entry = self.engine.shown(self.before, target.action) or entry
-            if change.kind == "correct":
-                replacement = self.engine.shown(self.before, change.action) or replacement
+        if self._shown_secret(target):  # History keeps both values the table has seen
+            old = self._with_its_seat(target)
+            entry = self.engine.shown(self.before, old) or entry
+            if change.kind == "correct" and self.shows_again:  # the new value is on the table too
+                new = self.engine.naming_its_seat(change.action, by)
+                changed = self.engine.changed(self.before, old, new)
+                if changed is not None:
+                    return _changed_sentence(changed, name, self._settled())
+                replacement = self.engine.shown(self.before, new) or replacement
+        elif change.kind == "correct" and self._secret(target) and str(entry) == str(replacement):  # not seen yet
+            if host:
+                return Text("“{entry}” ({where}) corrected by the host; it stays hidden until it is shown",
+                            entry=entry, where=where)
+            return Text("“{entry}” ({where}) corrected by {name}; it stays hidden until it is shown",
+                        entry=entry, where=where, name=name)
         if change.kind == "correct":
             if host:
                 return Text("“{entry}” ({where}) corrected to “{replacement}” by the host",
@@ -288,61 +314,44 @@ class _Replay:
                         entry=replacement, other=entry, where=where)
         return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
 
+    def _secret(self, target: Entry) -> bool:
+        return (target.action or {}).get("type") in self.engine.secret_entries
+
     def _shown_secret(self, target: Entry) -> bool:
-        return (target.action or {}).get("type") in self.engine.secret_entries and gate.shown(
-            self.session, self.table, target)
+        return self._secret(target) and gate.shown(self.session, self.table, target)
+
+    def _settled(self) -> Text | None:
+        """What held the game before this correction and no longer does (its reason), or None."""
+        after = {str(held) for held in self.engine.holds(self.state)}
+        cleared = [held for held in self.engine.holds(log.state_at(self.session, self.table, self.table.tip))
+                   if str(held) not in after]
+        return cleared[0] if cleared else None
 
     def _where(self) -> Text:
-        """Where the entry stood: "round 2, entry 3" (counted among the entries in force in its
-        round), or "line 12 in History" (the number History shows by it) when the game has no
-        numbered rounds or the round is long."""
+        """Where the entry stood, as players say it: "round 2" (History's heading over it), or
+        "line 12 in History" (the number History shows by it) in a game without numbered rounds."""
         target = self.plan.target
         round_now = self._round_of(self.before)
-        in_history = Text("line {seq} in History", seq=target.seq)
         if round_now is None or round_now.number is None:
-            return in_history
-        position = self._position_in_round(round_now.number)
-        if position is None:
-            return in_history
+            return Text("line {seq} in History", seq=target.seq)
         if round_now.word == "Hand":
-            return Text("hand {round}, entry {n}", round=round_now.number, n=position)
-        return Text("round {round}, entry {n}", round=round_now.number, n=position)
-
-    def _position_in_round(self, number: int) -> int | None:
-        """1 + the entries in force before the target in the same round (None: more than
-        ``ROUND_WALK``). Rounds only go up along the chain, so the round's first entry is found
-        by bisection: a few snapshots read, whatever the round's length."""
-        back = _chain_back(self.session, self.table, self.plan.base, ROUND_WALK)  # the entry before first
-
-        def in_round(n: int) -> bool:  # entry back[n] was made in the target's round
-            return self._round_of(log.state_at(self.session, self.table, back[n][1])).number == number
-
-        low, high = 0, len(back)  # back[:low] are in the round, back[high:] are not
-        while low < high:
-            middle = (low + high) // 2
-            low, high = (middle + 1, high) if in_round(middle) else (low, middle)
-        if low == len(back) == ROUND_WALK and back[-1][1] != 0:
-            return None
-        return low + 1
+            return Text("hand {round}", round=round_now.number)
+        return Text("round {round}", round=round_now.number)
 
     def _round_of(self, state) -> Any:
         """The round strip's reading of ``state``: the round an entry made on it belongs to."""
         return self.engine.round_info(self.engine.view(state, None))
 
 
-def _chain_back(session: Session, table: GameTable, seq: int, limit: int) -> list[tuple[int, int]]:
-    """(seq, prev_tip) of the entries in force from ``seq`` back, at most ``limit``: one recursive
-    query."""
-    if seq == 0:
-        return []
-    depth = literal_column("1").label("depth")
-    back = (select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip, depth)
-            .where(_ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == seq).cte("back", recursive=True))
-    back = back.union_all(select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip, back.c.depth + 1).where(
-        _ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == back.c.prev_tip, back.c.prev_tip > 0,
-        back.c.depth < limit))
-    return [(row.seq, row.prev_tip) for row in session.connection().execute(
-        select(back.c.seq, back.c.prev_tip).order_by(back.c.seq.desc()))]
+def _changed_sentence(changed: Text, name: str | None, settled: Text | None) -> Text:
+    """A shown entry corrected: what changed, by whom, and what it settled."""
+    if name is None:
+        if settled is None:
+            return Text("{changed}, corrected by the host", changed=changed)
+        return Text("{changed}, corrected by the host. {settled}", changed=changed, settled=settled)
+    if settled is None:
+        return Text("{changed}, corrected by {name}", changed=changed, name=name)
+    return Text("{changed}, corrected by {name}. {settled}", changed=changed, name=name, settled=settled)
 
 
 def _words(line: Entry) -> Any:

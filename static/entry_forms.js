@@ -82,6 +82,20 @@
     markNamedCards(form, (board.dataset.refusedMarks || "").split(" ").filter(Boolean));
   }
 
+  // The correction page carries the entry being corrected (#board[data-was]): its form is filled
+  // in with it, so that only what was wrong is changed (one card of a hand: two taps).
+  function fillCorrected() {
+    var board = document.getElementById("board");
+    var entry = board && board.dataset.was ? parsed(board.dataset.was) : null;
+    if (!entry || typeof entry !== "object" || board.dataset.refused) return;
+    var form = formOf(board, entry);
+    if (!form) return;
+    refill(form, entry);
+    var first = form.querySelector("input");
+    if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  document.addEventListener("DOMContentLoaded", fillCorrected);
   document.addEventListener("DOMContentLoaded", restoreRefused);
   // After the settle, not the swap: htmx gives an element with an id (the bar's forms have one)
   // its old attributes back until it settles, which would take the mark off again.

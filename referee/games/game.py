@@ -100,6 +100,8 @@ class Move(Generic[StateT]):
     - ``shows_secrets(before, after)``: does this entry show the table the secret entries before
       it? (By default: when it ``reveals``.)
     - ``shown(state, action, who)``: a secret entry's history line once shown, with what it hid.
+    - ``changed(state, old, new, who)``: once shown, what a correction of this entry changed
+      ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣").
     - ``settled(before, after)``: what the entry settled that its line does not say, for the history.
     - ``kept_from(before, action, now, viewer)``: the entry's line while the board at ``now``
       keeps its details from ``viewer`` (a card picked earlier, on a closed record).
@@ -173,6 +175,11 @@ class Move(Generic[StateT]):
     def shown(self, state: StateT, action: Action, who: str) -> Text | None:
         """The history line of this secret entry once the table has seen it ("Ann predicted 3"),
         from the state before it; None: its ``describe`` line. Never called before the reveal."""
+        return None
+
+    def changed(self, state: StateT, old: Action, new: Action, who: str) -> Text | None:
+        """What a correction of this shown entry from ``old`` to ``new`` changed, in the table's
+        words, from the state before it; None: the correction quotes both lines whole."""
         return None
 
     def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
@@ -371,6 +378,19 @@ class Game(Generic[StateT]):
         """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
         move = self._move_of(action)
         return move.shown(state, action, self._who(state, action)) if move is not None else None
+
+    def changed(self, state: StateT, old: Action, new: Action) -> Text | None:
+        """What a correction of a shown entry changed (``Move.changed``), when both are one move
+        for one seat; None otherwise."""
+        move = self._move_of(new)
+        if move is None or self._move_of(old) is not move or self._who(state, old) != self._who(state, new):
+            return None
+        return move.changed(state, old, new, self._who(state, new))
+
+    def holds(self, state: StateT) -> list[Text]:
+        """What holds the game until the host corrects an entry (a card entered in two hands), in
+        the past tense: a correction that clears one says it as its reason. Default: nothing."""
+        return []
 
     def seat_only(self, state: StateT, action: Action) -> bool:
         """Is ``action`` its seat's alone while the seat has a phone (``Move.seat_only``)?"""

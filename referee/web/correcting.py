@@ -18,7 +18,7 @@ from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, render, sessions
 from .about import about_player
-from .projection import Projection
+from .projection import Projection, action_of
 from .common import by_json, db
 
 
@@ -39,14 +39,62 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     entry, before = corrections.starting_point(db(), table, viewer, target, kind)
     game, seen = log.engine_of(table), Projection(db(), table, viewer)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
+    view = seen.view(before) if inserting else for_its_seat(seen.view(before), action_of(entry))
+    was = None if inserting or refused else readable_entry(table, seen, entry)
     context = dict(
-        table=table, engine=game, view=seen.view(before), viewer=viewer, host=HOST, key=uuid.uuid4().hex,
-        target=entry, target_words=seen.own_words(entry), target_line=seen.words(entry), inserting=inserting,
+        table=table, engine=game, view=view, viewer=viewer, host=HOST, key=uuid.uuid4().hex,
+        target=entry, target_words=named(game, before, entry, was) or seen.own_words(entry),
+        target_line=seen.words(entry), inserting=inserting,
         settling=bool(table.pending), refusal=refusal,
         refused=json.dumps(refused) if refused else None, message=message,
+        was=json.dumps(was) if was else None,
     )
     template = "_correction_board.html" if render.is_htmx() else "correct.html"
     return make_response(render_template(template, **context), status)
+
+
+def for_its_seat(view: dict, action: dict) -> dict:
+    """The board before an entry offers that entry's form for its own seat: a form drawn for the
+    first seat offered would correct Cem's reveal as Ben's."""
+    seat = action.get("seat")
+    if seat is None or "actions" not in view:
+        return view
+    mine = [offer for offer in view["actions"] if offer.get("type") == action.get("type") and offer.get("seat") == seat]
+    if not mine:
+        return view
+    others = [offer for offer in view["actions"] if offer.get("type") != action.get("type")]
+    return {**view, "actions": mine + others}
+
+
+def named(game, before, entry: Entry, was: dict | None):
+    """A secret entry this phone may read, named with what it holds ("Ben revealed J♣ 10♦ 7♦")."""
+    if not was or was.get("type") not in game.secret_entries:
+        return None
+    return game.shown(before, was)
+
+
+def readable_entry(table: GameTable, seen: Projection, entry: Entry) -> dict | None:
+    """A secret entry's fields (a hand, trumps), to fill its form in again on the correction
+    page when this phone may read them: the table has seen it, or this phone made it. Such an
+    entry is entered whole and corrected in part (one card of a hand: two taps); a play's form
+    starts empty, as the right card is one tap. None otherwise."""
+    action = action_of(entry)
+    if not action or action.get("type") not in seen.engine.secret_entries or seen.kept_line(entry) is not None:
+        return None
+    if entry.by != log._by_text(seen.viewer) and not gate.shown(db(), table, entry):
+        return None
+    return action
+
+
+def latest_entry_of(table: GameTable, kind: str, seat: int) -> int | None:
+    """The seq of ``seat``'s latest entry of type ``kind`` in force, or None."""
+    entries = log.history(db(), table)
+    by_seq = {entry.seq: entry for entry in entries}
+    for seq in reversed(log.in_force(entries, table.tip)):
+        action = action_of(by_seq[seq])
+        if action.get("type") == kind and action.get("seat") == seat:
+            return seq
+    return None
 
 
 def failed(code: str, target: int, inserting: bool, write, problem: Exception):

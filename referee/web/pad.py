@@ -52,6 +52,7 @@ def history_pad(seen: Projection, entries: list[Entry], in_force: set[int]) -> l
     by_seq = {entry.seq: entry for entry in entries}
     chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]  # in the order they apply
     shown, replaced = _shown_secrets(engine, states, chain)
+    shown |= _shown_before_taken_off(engine, states, entries, in_force)
     replaced.update(_replaced_choices(engine, chain))
     chain_rounds = _rounds_along(states, chain)
     rounds: list[PadRound] = []
@@ -162,6 +163,34 @@ def _shown_secrets(engine: Game, states: States, chain: list[Entry]) -> tuple[se
             shown.update(waiting.values())
             waiting = {}
     return shown, replaced
+
+
+def _shown_before_taken_off(engine: Game, states: States, entries: list[Entry], in_force: set[int]) -> set[int]:
+    """The secret entries no longer in force (corrected, checked again after a correction) that
+    the table saw while they were: they, or an entry made on top of them, showed it. The
+    correction that took one off names its value; its own line says it too (issue 27)."""
+    secret = engine.secret_entries
+    on_top: dict[int, list[Entry]] = {}
+    for entry in entries:
+        if entry.kind == "entry" and entry.prev_tip is not None:
+            on_top.setdefault(entry.prev_tip, []).append(entry)
+    return {entry.seq for entry in entries
+            if entry.kind == "entry" and entry.seq not in in_force and action_of(entry).get("type") in secret
+            and _showed_it(engine, states, entry, on_top)}
+
+
+def _showed_it(engine: Game, states: States, entry: Entry, on_top: dict[int, list[Entry]]) -> bool:
+    """Did ``entry`` or an entry made on top of it (following ``prev_tip`` up) show secrets?"""
+    stack = [entry]
+    while stack:
+        line = stack.pop()
+        action = action_of(line)
+        if engine.may_show_secrets(action):
+            before, after = states.at(line.prev_tip), states.at(line.seq)
+            if before is not None and after is not None and engine.shows_secrets(before, action, after):
+                return True
+        stack.extend(on_top.get(line.seq, []))
+    return False
 
 
 def _replaced_choices(engine: Game, chain: list[Entry]) -> dict[int, int]:

@@ -199,6 +199,17 @@ def correct(code: str, seq: int):
     return correcting.corrected(log.find_table(db(), table.code))
 
 
+@bp.get("/t/<code>/correct/<kind>/<int:seat>")
+def correct_latest(code: str, kind: str, seat: int):
+    """The correction page of ``seat``'s latest ``kind`` entry in force (a hand in a clash, from
+    the board in one tap), or History when there is none."""
+    table = log.find_table(db(), code)
+    seq = correcting.latest_entry_of(table, kind, seat)
+    if seq is None:
+        return redirect(url_for("pages.history", code=table.code), 303)
+    return redirect(url_for("pages.correct", code=table.code, seq=seq), 303)
+
+
 @bp.get("/t/<code>/history")
 def history(code: str):
     table = log.find_table(db(), code)

@@ -82,3 +82,28 @@ def test_german_cards_tags_and_places_read_as_german(live_server, browser, schem
         page.screenshot(path=str(SCREENSHOTS / f"sc-de-places-{scheme}.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale,scheme", [("de-DE", "light"), ("de-DE", "dark"), ("en-GB", "light"),
+                                           ("ja-JP", "light"), ("ja-JP", "dark")])
+def test_pass_show_and_close_fit_their_buttons_beside_three_takes(live_server, browser, locale, scheme):
+    """Issue 27: at 390 px German "Schieben" overflowed its button (79 px of text in 70) and so did
+    "Zumachen (klopfen)", squeezed into the second row beside a take button. The three takes
+    share a row with Undo as its arrow; pass, show and close have the next."""
+    table = Played(live_server, ["Ann", "Ben"], {"preset": "classic", "first_turn_close": "allowed", "lives": "1"})
+    table.play(type="first_dealer", seat=0)
+    table.play(type="dealer_choice", choice="keep")
+    table.play(type="lay_centre", cards="7C 8C 9C")
+    context, page = on_phone(browser, live_server, table.code, table.host, scheme, locale)
+    try:
+        bar = page.locator(".action-bar")
+        expect(bar.locator(".btn.take")).to_have_count(3)
+        expect(bar.locator(".btn.show-31")).to_be_visible()
+        assert page.evaluate(CLIPPED) == []
+        rows = {round(bar.locator(".btn.take").nth(n).bounding_box()["y"]) for n in range(3)}
+        assert len(rows) == 1  # the takes in one row
+        undo = bar.get_by_role("button", name="↶")
+        assert round(undo.bounding_box()["y"]) in rows
+        page.screenshot(path=str(SCREENSHOTS / f"sc-bar-pass-{locale[:2]}-{scheme}.png"))
+    finally:
+        context.close()

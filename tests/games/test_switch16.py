@@ -20,6 +20,7 @@ def table(tops, active=A, chip=("middle", None), **options):
     state.tops = list(tops)
     state.start_top = tops[active]
     state.chip, state.chip_at = chip
+    state.blocked_at_start = state.blocked(active)  # the chip lay there when the turn began
     return state
 
 

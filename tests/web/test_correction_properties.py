@@ -101,12 +101,15 @@ def test_correcting_an_entry_to_itself_changes_nothing(session, game_id, data):
     assert dumped(session, code) == before
     assert actions_in_force(session, code) == stored
     assert_replays_to_its_snapshot(session, code)
-    assert log.description(recorded.entry).params["where"] == where_it_stood(session, code, target)
+    said = log.description(recorded.entry).params
+    if "changed" in said:  # a hand the table has seen is named by its cards, not its place
+        assert str(said["changed"]).count("→") == 1
+    else:
+        assert said["where"] == where_it_stood(session, code, target)
 
 
 def where_it_stood(session, code: str, target: int) -> str:
-    """The correction's "round 2, entry 3", worked out the long way: the round of the state
-    before each entry, counted back from the target while it stays the same."""
+    """The correction's "round 2", worked out the long way: the round of the state before it."""
     table = log.find_table(session, code)
     game = log.engine_of(table)
 
@@ -118,10 +121,7 @@ def where_it_stood(session, code: str, target: int) -> str:
           "round 1" if info.number == 1 else "a later round")
     if info is None or info.number is None:
         return f"line {target} in History"
-    first = target
-    while first > 1 and round_before(first - 1).number == info.number:
-        first -= 1
-    return f"{'hand' if info.word == 'Hand' else 'round'} {info.number}, entry {target - first + 1}"
+    return f"{'hand' if info.word == 'Hand' else 'round'} {info.number}"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -83,3 +83,38 @@ def test_a_whole_points_game_over_two_rounds(client):
     state = race_to_16(table, A)
     assert [p["points"] for p in state["players"]] == [32, 7]
     assert state["phase"] == "over" and state["winners"] == [A]
+
+
+def quick_race_with_the_chip_in_anns_hand(client) -> TableDriver:
+    """Quick entry, Ann, Ben and Cem: Ann's turn took the chip (to card 3), Ben's went to card 2;
+    Cem's turn is next."""
+    table = TableDriver(client, "switch-16", ["Ann", "Ben", "Cem"], {"entry_mode": "quick"})
+    table.enter({"type": "start_player", "seat": A})
+    table.enter({"type": "turn_result", "card": 3, "took_chip": "yes"}, by=A)
+    table.enter({"type": "turn_result", "card": 2}, by=B)
+    return table
+
+
+def test_quick_entry_a_chip_placed_during_a_turn_lands_after_its_cards(client):
+    """Issue 27: the leaflet's moment to block is mid-discard. In quick entry the turn is entered
+    after it, so Ann's phone places the chip on Cem while his turn is under way, and then Cem's
+    turn to card 4 is entered: it was refused "Your deck is blocked" (S16-R10), although the
+    cards left before the chip landed (S16-R15)."""
+    table = quick_race_with_the_chip_in_anns_hand(client)
+    table.enter({"type": "place_block", "target": 2}, by=A)
+    state = table.enter({"type": "turn_result", "card": 4}, by=2)["state"]
+    assert state["players"][2]["top"] == 5 and state["active"] == A
+
+
+def test_quick_entry_a_deck_blocked_before_its_turn_discards_only_after_the_block_face(client):
+    """S16-R10 stays for a chip that lay on the deck when the turn began (open question Q3): the
+    refusal names whose deck and what frees it, on every phone."""
+    table = quick_race_with_the_chip_in_anns_hand(client)
+    table.enter({"type": "turn_result", "card": 4}, by=2)  # Cem's turn; Ann is next
+    table.enter({"type": "place_block", "target": B}, by=A)  # during Ann's turn, on Ben's deck
+    table.enter({"type": "turn_result", "card": 5}, by=A)
+    error = table.enter({"type": "turn_result", "card": 3}, by=B, expect=422)["error"]
+    assert error["rule"] == "S16-R10"
+    assert error["message"] == "Ben's deck was blocked when the turn began: it discards only after rolling the block face."
+    state = table.enter({"type": "turn_result", "card": 3, "took_chip": "yes"}, by=B)["state"]
+    assert state["players"][B]["top"] == 4 and state["chip"]["seat"] == B

@@ -27,7 +27,7 @@ from .layout import LayCentre, Refresh, TurnUp
 from .reveal import Reveal
 from .setup import DealerChoice, FirstDealer
 from .show import Show, showable_hands
-from .showdown import end_reason
+from .showdown import clashes_settled, end_reason
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
 from .turns import SchwimmenMove
@@ -60,6 +60,9 @@ class SchwimmenGame(Game[State]):
 
     def view(self, state: State, viewer: Any = None) -> dict:
         return board(state, viewer, self.offers(state, viewer))
+
+    def holds(self, state: State) -> list[Text]:
+        return clashes_settled(state)
 
     def describe(self, state: State, action: Mapping[str, Any], by: Any = None) -> Text:
         """One line for the history; a reveal says only that it was made."""

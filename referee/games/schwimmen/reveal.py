@@ -161,6 +161,13 @@ class Reveal(SchwimmenMove):
         return Text("{who} revealed {value} in {suit}", who=who, value=value,
                     suit=suit_name(normalise(str(action.get("suit") or ""))))
 
+    def changed(self, state: State, old: Mapping[str, Any], new: Mapping[str, Any], who: str) -> Text | None:
+        """A shown hand corrected: the cards before and after ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣")."""
+        if not (old.get("cards") and new.get("cards")):
+            return None
+        before, after = read_cards(state, old["cards"]), read_cards(state, new["cards"])
+        return Text("{who} {old} → {new}", who=who, old=labels(before), new=labels(in_places_of(before, after)))
+
     def candidates(self, state: State) -> list[dict]:
         """Each hand the unseen cards were shared out to (section 3)."""
         if state.phase != SHOWDOWN:
@@ -179,6 +186,14 @@ class Reveal(SchwimmenMove):
             else:
                 entries += [{"type": self.type, "seat": seat, "cards": cards} for cards in hands[seat]]
         return entries
+
+
+def in_places_of(before: list[str], after: list[str]) -> list[str]:
+    """``after`` with each card it kept where it was in ``before`` and each new card in the place
+    of one it replaced, so that a correction reads card by card: J♣ 10♦ 7♦ → 9♦ 10♦ 7♦."""
+    new = [card for card in after if card not in before]
+    placed = [card if card in after else new.pop(0) if new else None for card in before]
+    return [card for card in placed if card is not None] + new
 
 
 def showdown_hands(state: State) -> dict[int, list[list[str]]]:

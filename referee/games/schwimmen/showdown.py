@@ -59,6 +59,13 @@ def clash_sentences(state: State) -> list[Text]:
                  second=state.players[clash["seats"][1]]) for clash in state.clash]
 
 
+def clashes_settled(state: State) -> list[Text]:
+    """The clashes holding the showdown, said as what a correction settled (its reason)."""
+    return [Text("SC-C2: {card} was entered in both {first}'s and {second}'s hands.",
+                 card=parse_card(clash["card"]).label, first=state.players[clash["seats"][0]],
+                 second=state.players[clash["seats"][1]]) for clash in state.clash]
+
+
 def score_if_revealed(state: State) -> None:
     """Once every active player has revealed: values, losses, swimming, elimination (5.5, 5.6).
     A card entered in two hands holds the showdown until the host corrects one (``clashes``)."""

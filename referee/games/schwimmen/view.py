@@ -40,6 +40,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
         "closer": state.closer, "shower": state.shower, "result": state.result,
         "verdict": verdict(state.result, state.players, state.options),
         "cards_asked": list(state.cards_asked), "clash": clash_sentences(state),
+        "clash_seats": sorted({seat for clash in state.clash for seat in clash["seats"]}),
         "winners": list(state.winners), "notes": list(state.notes), "actions": actions,
         **_form_fields(state, actions),
     }

@@ -7,7 +7,8 @@ of their pile once someone has discarded card 16 (``round_result``).
 
 The rules these entries follow (S16-Q1 to S16-Q3) are those of section 4 read for a turn as a
 whole: a turn ends on a card of the deck, a failed risk roll needs a card discarded before it, a
-blocked deck discards nothing unless its turn rolled block, and one player per round discards
+deck blocked when its turn began discards nothing unless the turn rolled block (a chip placed during
+the turn landed after its cards), and one player per round discards
 card 16. What quick entry cannot check (the dice) is the table's, as at a table without the app.
 """
 from __future__ import annotations
@@ -63,8 +64,12 @@ class TurnResult(TurnMove):
             if not top <= card <= LAST_CARD:
                 raise Refusal("S16-Q2", "{name}'s top card is {top}: the turn ends on a card from {top} to 16.",
                               name=state.players[seat], top=top)
-            if state.blocked(seat) and not read_flag(action, "took_chip"):
-                raise Refusal("S16-R10", "Your deck is blocked.")
+            if state.blocked(seat) and state.blocked_at_start and not read_flag(action, "took_chip"):
+                # S16-R10, read for a whole turn (open question Q3 of the rules): blocked before the
+                # turn, a deck discards only after a block face. A chip placed during the turn (the
+                # leaflet's moment to block) landed after these cards, and ended the turn (S16-R15).
+                raise Refusal("S16-R10", "{name}'s deck was blocked when the turn began: it discards only after "
+                                         "rolling the block face.", name=state.players[seat])
         if partner == seat:
             raise Refusal("S16-R6", "Choose another player, or none.")
         if read_flag(action, "missed"):

@@ -81,6 +81,8 @@ class State:
     active: int | None = None
     rolls: int = 0                   # rolls made this turn
     start_top: int = 1               # the active deck's top when the turn began
+    blocked_at_start: bool = False   # the active deck was blocked when the turn began (quick entry:
+    #                                  a chip placed since landed during the turn, after its discards)
     last: Roll | None = None
     pending_green: int | None = None  # the target who may refuse a green switch
     ended: dict | None = None        # {"seat", "why"}: the turn that just ended (S16-C4);

@@ -11,6 +11,7 @@ def begin_turn(state: State, seat: int) -> None:
     state.phase, state.active, state.rolls = TURN, seat, 0
     state.last, state.pending_green = None, None
     state.start_top = state.top_of(seat)
+    state.blocked_at_start = state.blocked(seat)
 
 
 def end_turn(state: State, why: Text) -> None:
