@@ -38,7 +38,7 @@ SERVER_CPUS, GENERATOR_CPUS = "0", {1}
 
 # (quick, full)
 PLAN = {"cpu_tables": (16, 40), "window_seconds": (8, 16), "windows": (1, 3), "warmup_seconds": (4, 6),
-        "climb": ((20, 40, 80), (20, 40, 60, 80, 100, 130, 160, 200)), "climb_seconds": (8, 16)}
+        "climb": ((5, 10, 20, 40, 80), (10, 20, 40, 60, 80, 100, 130, 160, 200)), "climb_seconds": (8, 16)}
 
 
 def measure_live_tables(quick: bool, postgres: str | None = None, say=print) -> dict:
