@@ -42,6 +42,9 @@ def remember(template: str, **inputs) -> Markup:
     return drawn
 
 
+_AS_IS = frozenset({str, int, type(None)})  # what ``frozen`` returns unchanged
+
+
 def frozen(value):
     """``value`` as a key: equal only where a template would draw it alike (``1``, ``True`` and
     ``1.0`` print differently, as do a list and a tuple, or a string and safe markup)."""
@@ -52,10 +55,11 @@ def frozen(value):
         return kind.__name__, value
     if isinstance(value, str):  # Markup: not escaped when drawn
         return kind.__name__, str(value)
-    if isinstance(value, (list, tuple)):
-        return kind.__name__, tuple(frozen(item) for item in value)
+    if isinstance(value, (list, tuple)):  # leaves kept as they are without a call (issue 31)
+        return kind.__name__, tuple([item if type(item) in _AS_IS else frozen(item) for item in value])
     if isinstance(value, dict):
-        return kind.__name__, tuple((frozen(k), frozen(v)) for k, v in value.items())
+        return kind.__name__, tuple([(k if type(k) in _AS_IS else frozen(k), v if type(v) in _AS_IS else frozen(v))
+                                     for k, v in value.items()])
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return kind.__qualname__, tuple(frozen(getattr(value, f.name)) for f in dataclasses.fields(value))
     raise TypeError(f"a remembered part is keyed on plain data, not on {kind.__qualname__}")
