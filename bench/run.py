@@ -21,7 +21,7 @@ never fails on a goal.
 every table live against one ``referee serve`` pinned to one core, on SQLite and, with
 ``--postgres``, PostgreSQL: ``cpu_ms_per_entry`` (4 and 8 phones), the Jinja floor beside it,
 ``bytes_per_entry``, ``tables_per_core`` and the generator's own ceiling, with the load of each
-window; ``--quick`` takes about two minutes a database.
+window; ``--quick`` takes about two and a half minutes a database.
 """
 from __future__ import annotations
 

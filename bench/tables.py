@@ -394,12 +394,8 @@ def open_tables(port: int, game: str, phones: int, count: int, threads: int = 4)
 
 # --------------------------------------------------------------------------- CPU and load
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time of these processes (Linux /proc); gone ones count 0."""
-    return sum(cpu_by_process(pids).values())
-
-
 def cpu_by_process(pids: list[int]) -> dict[int, float]:
+    """User and system CPU seconds of each of these processes still there (Linux /proc)."""
     found = {}
     for pid in pids:
         try:
