@@ -3,6 +3,7 @@
     .venv/bin/python bench/run.py --quick        # about a minute and a half (CI runs this)
     .venv/bin/python bench/run.py                # longer windows, more taps
     .venv/bin/python bench/run.py --postgres postgresql://postgres@127.0.0.1:5432/postgres
+    .venv/bin/python bench/run.py --live-tables --quick [--postgres URL]   # live tables (issue 31)
 
 Starts gunicorn on loopback twice with the same settings, once with the referee and once with
 ``bench/baseline.py`` (parse JSON, one SQLModel insert, commit, small JSON; a bare 204), and
@@ -15,6 +16,12 @@ with a fresh database of its own. Prints a table, then one JSON line (the last l
 the page path; ``growth_ratio_by_game`` has each), ``page_kb_gz``, ``sync_p95_ms`` (null when the
 browser part is skipped: ``sync.skipped`` says why) and the raw figures beside them. Reports;
 never fails on a goal.
+
+``--live-tables`` runs instead the live-table figures (``bench/live_tables.py``): every phone of
+every table live against one ``referee serve`` pinned to one core, on SQLite and, with
+``--postgres``, PostgreSQL: ``cpu_ms_per_entry`` (4 and 8 phones), the Jinja floor beside it,
+``bytes_per_entry``, ``tables_per_core`` and the generator's own ceiling, with the load of each
+window; ``--quick`` takes about two and a half minutes a database.
 """
 from __future__ import annotations
 
@@ -75,6 +82,8 @@ PLAN = {
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
+    if args.live_tables:
+        return _live_tables(args)
     plan = {name: values[0 if args.quick else 1] for name, values in PLAN.items()}
     settings = ServerSettings(args.workers, args.worker_class, args.threads)
     started = time.monotonic()
@@ -96,7 +105,20 @@ def _arguments(argv):
     parser.add_argument("--clients", type=int, default=16, help="concurrent load-generator connections")
     parser.add_argument("--tables-per-client", type=int, default=4)
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium sync measurement")
+    parser.add_argument("--live-tables", action="store_true",
+                        help="only the live-table figures (issue 31): bench/live_tables.py")
     return parser.parse_args(argv)
+
+
+def _live_tables(args) -> int:
+    from bench.live_tables import measure_live_tables, print_live_tables
+
+    started = time.monotonic()
+    figures = measure_live_tables(args.quick, args.postgres, say=_say)
+    figures["seconds"] = round(time.monotonic() - started, 1)
+    print_live_tables(figures)
+    print(json.dumps(figures, separators=(",", ":")))
+    return 0
 
 
 def _measure(args, plan: dict, settings: ServerSettings) -> dict:

@@ -92,10 +92,11 @@ def _start(app: AppToServe, settings: ServerSettings, log_path: Path) -> Server:
 
 
 @contextmanager
-def referee_serve(database_url: str, log_path: Path):
-    """``referee serve`` with its default threads, until the block ends."""
+def referee_serve(database_url: str, log_path: Path, cpus: str | None = None):
+    """``referee serve`` with its default threads, until the block ends (``cpus``: pinned to
+    those cores with ``taskset -c``)."""
     port = free_port()
-    command = [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [*_pinned(cpus), sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(port)]
     server = Server("referee serve", port, _spawn(command, _env(database_url, port), log_path))
     try:
         _wait_until_listening(port, server.process, log_path)
@@ -103,6 +104,27 @@ def referee_serve(database_url: str, log_path: Path):
         yield server
     finally:
         _stop(server.process)
+
+
+@contextmanager
+def floor_serve(database_url: str, log_path: Path, cpus: str | None = None, board_bytes: int = 6000):
+    """The live-table floor (``bench/jinja_floor.py``) on plain waitress with as many threads as
+    ``referee serve``, until the block ends."""
+    port = free_port()
+    command = [*_pinned(cpus), sys.executable, "-m", "waitress", "--host", "127.0.0.1", f"--port={port}",
+               "--threads=48", "--connection-limit=2000", "--call", "bench.jinja_floor:create_app"]
+    env = {**_env(database_url, port), "REFEREE_FLOOR_BOARD_BYTES": str(board_bytes)}
+    server = Server("floor", port, _spawn(command, env, log_path))
+    try:
+        _wait_until_listening(port, server.process, log_path)
+        _wait_until_answering(server, 1, log_path)
+        yield server
+    finally:
+        _stop(server.process)
+
+
+def _pinned(cpus: str | None) -> list[str]:
+    return ["taskset", "-c", cpus] if cpus else []
 
 
 def _env(database_url: str, port: int) -> dict:

@@ -66,3 +66,35 @@ def test_an_unjoined_phone_and_a_watcher_are_not_given_each_others_board(app):
     watcher = Phone(app).client.get(f"/t/{host.code}?watch=1", headers=htmx).get_data(as_text=True)
     unjoined = Phone(app).client.get(f"/t/{host.code}", headers=htmx).get_data(as_text=True)
     assert 'class="whoami' in unjoined and 'class="whoami' not in watcher
+
+
+def _entry_reads(app) -> list[str]:
+    """The SELECTs of log lines the app sends while the list is held."""
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_):
+        if statement.lstrip().upper().startswith("SELECT") and "FROM entries" in statement:
+            seen.append(statement)
+
+    event.listen(app.extensions["db_engine"], "before_cursor_execute", count)
+    return seen
+
+
+def test_every_phone_after_an_entry_reads_the_last_line_once_between_them(app):
+    """Issue 31: after an entry each phone fetches its own board (a board per seat: nothing to
+    share), and each read the table's last line again; a line never changes once written, so
+    the process reads it once. Each board still says it as its own phone may see it."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cleo"])
+    ann, ben, cleo = (seat_phone(app, host, seat) for seat in range(3))
+    host.look(htmx=True)
+    assert host.enter({"type": "start_round"}).status_code == 200
+    ann.look(htmx=True)
+    assert ann.enter({"type": "predict", "seat": 0, "value": 2}).status_code == 200  # Ann's board, the line read
+    reads = _entry_reads(app)
+    boards = [phone.look(htmx=True) for phone in (ben, cleo, host)]
+    assert reads == []
+    assert all(f'data-seq="{ann.seq}"' in board for board in boards)
+    assert len(set(boards)) == 3  # each phone its own board
