@@ -6,6 +6,7 @@ gunicorn settings) can do for the two requests the benchmark compares.
 
 Served by ``gunicorn 'bench.baseline:create_app()'`` with ``DATABASE_URL`` set.
 """
+
 from __future__ import annotations
 
 import os

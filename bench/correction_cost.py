@@ -16,6 +16,7 @@ figures as one JSON line. It reports; nothing is asserted.
 On a fresh SQLite file, or with ``--postgres`` on a database made on that server for the run and
 dropped after it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,8 +45,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--entries", type=int, default=2000, help="entries in force before timing")
     parser.add_argument("--samples", type=int, default=5)
-    parser.add_argument("--postgres", help="a PostgreSQL server, e.g. postgresql://postgres@127.0.0.1:5432/postgres "
-                                           "(default: a fresh SQLite file)")
+    parser.add_argument(
+        "--postgres",
+        help="a PostgreSQL server, e.g. postgresql://postgres@127.0.0.1:5432/postgres (default: a fresh SQLite file)",
+    )
     args = parser.parse_args()
     with fresh_database(args.postgres) as url:
         engine = make_engine(url)
@@ -92,12 +95,18 @@ def measure(session: Session, entries: int, samples: int) -> dict:
         three_back = in_force(session, code)[-3]
         late.append(timed(lambda at=three_back: correct(session, code, at, next(values))))
     plain_ms, early_ms, late_ms = (statistics.median(times) * 1000 for times in (plain, early, late))
-    return {"entries": entries, "samples": samples, "fill_seconds": round(fill_seconds, 1),
-            "plain_entry_ms": round(plain_ms, 2), "early_correction_ms": round(early_ms, 1),
-            "entries_replayed": statistics.median(replayed),
-            "per_replayed_entry_ms": round(early_ms / statistics.median(replayed), 3),
-            "three_back_correction_ms": round(late_ms, 2),
-            "early_ratio": round(early_ms / plain_ms, 1), "three_back_ratio": round(late_ms / plain_ms, 2)}
+    return {
+        "entries": entries,
+        "samples": samples,
+        "fill_seconds": round(fill_seconds, 1),
+        "plain_entry_ms": round(plain_ms, 2),
+        "early_correction_ms": round(early_ms, 1),
+        "entries_replayed": statistics.median(replayed),
+        "per_replayed_entry_ms": round(early_ms / statistics.median(replayed), 3),
+        "three_back_correction_ms": round(late_ms, 2),
+        "early_ratio": round(early_ms / plain_ms, 1),
+        "three_back_ratio": round(late_ms / plain_ms, 2),
+    }
 
 
 def key() -> str:
@@ -109,13 +118,18 @@ def write(session: Session, code: str, make):
 
 
 def predict(session: Session, code: str, value: int) -> None:
-    write(session, code, lambda table: log.record(
-        session, code, HOST, {"type": "predict", "seat": 0, "value": value}, table.seq, key()))
+    write(
+        session,
+        code,
+        lambda table: log.record(session, code, HOST, {"type": "predict", "seat": 0, "value": value}, table.seq, key()),
+    )
 
 
 def correct(session: Session, code: str, seq: int, value: int) -> None:
     change = corrections.Change("correct", {"type": "predict", "seat": 0, "value": value})
-    recorded = write(session, code, lambda table: corrections.correct(session, code, HOST, seq, change, table.seq, key()))
+    recorded = write(
+        session, code, lambda table: corrections.correct(session, code, HOST, seq, change, table.seq, key())
+    )
     assert log.find_table(session, code).pending is None, recorded.entry.description
 
 
@@ -131,14 +145,24 @@ def timed(action) -> float:
 
 
 def report(figures: dict) -> None:
-    rows = [("plain entry at the tip (p50)", f"{figures['plain_entry_ms']} ms", "1"),
-            (f"correction of entry 2 ({figures['entries_replayed']:.0f} entries checked again)",
-             f"{figures['early_correction_ms']} ms", f"{figures['early_ratio']}"),
-            ("  per entry checked again", f"{figures['per_replayed_entry_ms']} ms", ""),
-            ("correction three entries back", f"{figures['three_back_correction_ms']} ms",
-             f"{figures['three_back_ratio']}")]
-    print(f"{figures['database']}, {figures['entries']} entries in force "
-          f"(filled in {figures['fill_seconds']} s), {figures['samples']} samples each:")
+    rows = [
+        ("plain entry at the tip (p50)", f"{figures['plain_entry_ms']} ms", "1"),
+        (
+            f"correction of entry 2 ({figures['entries_replayed']:.0f} entries checked again)",
+            f"{figures['early_correction_ms']} ms",
+            f"{figures['early_ratio']}",
+        ),
+        ("  per entry checked again", f"{figures['per_replayed_entry_ms']} ms", ""),
+        (
+            "correction three entries back",
+            f"{figures['three_back_correction_ms']} ms",
+            f"{figures['three_back_ratio']}",
+        ),
+    ]
+    print(
+        f"{figures['database']}, {figures['entries']} entries in force "
+        f"(filled in {figures['fill_seconds']} s), {figures['samples']} samples each:"
+    )
     for name, value, ratio in rows:
         print(f"  {name:<58} {value:>12}  {'x' + ratio if ratio else ''}")
     print(json.dumps(figures))

@@ -9,6 +9,7 @@ secret), and then, on the two tables in turn, posts it from the page (timed), fe
 (timed) and undoes it through the API (not timed): every timed entry is made on the same state,
 and only the length of the log differs.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,24 +51,32 @@ class GameGrowth:
     def figures(self) -> dict:
         early, late = statistics.median(self.early), statistics.median(self.late)
         early_board, late_board = statistics.median(self.early_board), statistics.median(self.late_board)
-        return {"early_seq": self.early_seq, "late_seq": self.late_seq, "samples": len(self.early),
-                "entry": self.entry.get("type"), "early_p50_ms": round(early * 1000, 2),
-                "late_p50_ms": round(late * 1000, 2), "ratio": round(late / early, 3),
-                "board_early_p50_ms": round(early_board * 1000, 2), "board_late_p50_ms": round(late_board * 1000, 2),
-                "board_ratio": round(late_board / early_board, 3)}
+        return {
+            "early_seq": self.early_seq,
+            "late_seq": self.late_seq,
+            "samples": len(self.early),
+            "entry": self.entry.get("type"),
+            "early_p50_ms": round(early * 1000, 2),
+            "late_p50_ms": round(late * 1000, 2),
+            "ratio": round(late / early, 3),
+            "board_early_p50_ms": round(early_board * 1000, 2),
+            "board_late_p50_ms": round(late_board * 1000, 2),
+            "board_ratio": round(late_board / early_board, 3),
+        }
 
 
-def measure_every_game(port: int, database_url: str, samples: int, early_seq: int = 20,
-                       late_seq: int = 2000) -> dict[str, dict]:
-    return {game: measure_game(port, database_url, game, samples, early_seq, late_seq).figures()
-            for game in served_games()}
+def measure_every_game(
+    port: int, database_url: str, samples: int, early_seq: int = 20, late_seq: int = 2000
+) -> dict[str, dict]:
+    return {
+        game: measure_game(port, database_url, game, samples, early_seq, late_seq).figures() for game in served_games()
+    }
 
 
-def measure_game(port: int, database_url: str, game: str, samples: int, early_seq: int,
-                 late_seq: int) -> GameGrowth:
+def measure_game(port: int, database_url: str, game: str, samples: int, early_seq: int, late_seq: int) -> GameGrowth:
     client = Client("127.0.0.1", port)
     engine = GAMES[game]
-    players = PLAYERS[:max(engine.min_players, min(len(PLAYERS), engine.max_players))]
+    players = PLAYERS[: max(engine.min_players, min(len(PLAYERS), engine.max_players))]
     early_table, late_table = _open(client, game, players), _open(client, game, players)
     state = None
     for table in (early_table, late_table):
@@ -76,8 +85,10 @@ def measure_game(port: int, database_url: str, game: str, samples: int, early_se
     entry = _an_entry_to_take_back(client, engine, state, (early_table, late_table), port)
     growth = GameGrowth(game, early_seq, late_seq, entry)
     for _ in range(samples):
-        for table, entries, boards in ((early_table, growth.early, growth.early_board),
-                                       (late_table, growth.late, growth.late_board)):
+        for table, entries, boards in (
+            (early_table, growth.early, growth.early_board),
+            (late_table, growth.late, growth.late_board),
+        ):
             entries.append(_timed(lambda table=table: _post_page(client, port, table, entry)))
             boards.append(_timed(lambda table=table: _board(client, table)))
             _undo(client, table)
@@ -86,8 +97,9 @@ def measure_game(port: int, database_url: str, game: str, samples: int, early_se
 
 
 def _open(client: Client, game: str, players: list[str]) -> GameTable:
-    status, answer, _ = client.request("POST", "/api/tables", json.dumps({"game": game, "players": players}).encode(),
-                                       JSON)
+    status, answer, _ = client.request(
+        "POST", "/api/tables", json.dumps({"game": game, "players": players}).encode(), JSON
+    )
     _expect(status, 201, answer)
     opened = json.loads(answer)
     return GameTable(opened["code"], opened["host_token"])
@@ -107,8 +119,9 @@ def _play_to(client: Client, table: GameTable, engine, players: list[str], seq: 
         else:
             raise RuntimeError(f"{engine.id}: no entry keeps the game going at seq {table.seq}")
         body = json.dumps({"action": entry, "expected_seq": table.seq, "key": uuid.uuid4().hex}).encode()
-        status, answer, _ = client.request("POST", f"/api/tables/{table.code}/plays", body,
-                                           {**JSON, "Authorization": f"Bearer {table.host}"})
+        status, answer, _ = client.request(
+            "POST", f"/api/tables/{table.code}/plays", body, {**JSON, "Authorization": f"Bearer {table.host}"}
+        )
         _expect(status, 200, answer)
         table.seq += 1
         state = after
@@ -154,23 +167,33 @@ def page_fields(entry: dict) -> list[tuple[str, str]]:
 
 def _post_page(client: Client, port: int, table: GameTable, entry: dict) -> int:
     fields = page_fields(entry) + [("expected_seq", str(table.seq)), ("key", uuid.uuid4().hex)]
-    status, _, _ = client.request("POST", f"/t/{table.code}/entries", urlencode(fields).encode(), {
-        "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
-        "Origin": f"http://127.0.0.1:{port}", "Cookie": f"rt_{table.code}={table.host}"})
+    status, _, _ = client.request(
+        "POST",
+        f"/t/{table.code}/entries",
+        urlencode(fields).encode(),
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "HX-Request": "true",
+            "Origin": f"http://127.0.0.1:{port}",
+            "Cookie": f"rt_{table.code}={table.host}",
+        },
+    )
     if status == 200:
         table.seq += 1
     return status
 
 
 def _board(client: Client, table: GameTable) -> int:
-    return client.request("GET", f"/t/{table.code}", headers={
-        "HX-Request": "true", "Cookie": f"rt_{table.code}={table.host}"})[0]
+    return client.request(
+        "GET", f"/t/{table.code}", headers={"HX-Request": "true", "Cookie": f"rt_{table.code}={table.host}"}
+    )[0]
 
 
 def _undo(client: Client, table: GameTable) -> None:
     body = json.dumps({"expected_seq": table.seq, "key": uuid.uuid4().hex}).encode()
-    status, answer, _ = client.request("POST", f"/api/tables/{table.code}/undo", body,
-                                       {**JSON, "Authorization": f"Bearer {table.host}"})
+    status, answer, _ = client.request(
+        "POST", f"/api/tables/{table.code}/undo", body, {**JSON, "Authorization": f"Bearer {table.host}"}
+    )
     _expect(status, 200, answer)
     table.seq += 1
 
@@ -199,8 +222,9 @@ def main() -> None:
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     with tempfile.TemporaryDirectory(prefix="referee-growth-") as workdir:
         url = f"sqlite:///{Path(workdir) / 'referee.sqlite3'}"
-        with gunicorns([AppToServe("referee", referee_app_spec(), url)], ServerSettings(),
-                       Path(workdir) / "gunicorn.log") as (server,):
+        with gunicorns(
+            [AppToServe("referee", referee_app_spec(), url)], ServerSettings(), Path(workdir) / "gunicorn.log"
+        ) as (server,):
             print(json.dumps(measure_every_game(server.port, url, samples)))
 
 

@@ -11,6 +11,7 @@ event streams, no polls, no sessions, no rules: what is left of an entry when al
 
 Served by ``python -m waitress --call bench.jinja_floor:create_app`` with ``DATABASE_URL`` set.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -60,8 +61,10 @@ def create_app() -> Flask:
         return g.session
 
     def board(code: str, seq: int, last: dict | None, viewer: str) -> Response:
-        rows = [{"n": n, "name": f"Player <{n}>", "text": f"entry {seq - n} of {code} & more", "score": seq * n}
-                for n in range(count)]
+        rows = [
+            {"n": n, "name": f"Player <{n}>", "text": f"entry {seq - n} of {code} & more", "score": seq * n}
+            for n in range(count)
+        ]
         from flask import render_template
 
         html = render_template("board.html", code=code, seq=seq, rows=rows, last=last, viewer=len(viewer) % count)
@@ -86,7 +89,9 @@ def create_app() -> Flask:
     @app.get("/t/<code>")
     def table(code: str):
         last = last_entry(code)
-        return board(code, last.seq if last else 0, last.action if last else None, request.cookies.get(f"rt_{code}", ""))
+        return board(
+            code, last.seq if last else 0, last.action if last else None, request.cookies.get(f"rt_{code}", "")
+        )
 
     @app.teardown_appcontext
     def close_session(_error) -> None:

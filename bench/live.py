@@ -4,6 +4,7 @@ Used by ``bench/soak.py`` and the server tests: gunicorn with several worker pro
 database, which can be killed with SIGKILL (the whole process group, as a power cut or an OOM
 killer would) and started again on the same port.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -39,8 +40,9 @@ class Unreachable(Exception):
 class Gunicorn:
     """``gunicorn referee.wsgi:app`` on loopback: ``workers`` processes of ``threads`` threads."""
 
-    def __init__(self, database: str, workers: int = 3, threads: int = 4, port: int | None = None,
-                 log_path: Path | None = None):
+    def __init__(
+        self, database: str, workers: int = 3, threads: int = 4, port: int | None = None, log_path: Path | None = None
+    ):
         self.database, self.workers, self.threads = database, workers, threads
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -55,15 +57,42 @@ class Gunicorn:
 
     def launch(self) -> None:
         """Start the processes without waiting for them to answer."""
-        args = [sys.executable, "-m", "gunicorn", "referee.wsgi:app", "--bind", f"127.0.0.1:{self.port}",
-                "--workers", str(self.workers), "--worker-class", "gthread", "--threads", str(self.threads),
-                "--preload", "--no-control-socket", "--graceful-timeout", "2", "--log-level", "warning"]
-        env = {**os.environ, "DATABASE_URL": self.database, "PYTHONUNBUFFERED": "1",
-               "REFEREE_PUSH_STREAMS": str(push_streams(self.threads))}
+        args = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "referee.wsgi:app",
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--workers",
+            str(self.workers),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            str(self.threads),
+            "--preload",
+            "--no-control-socket",
+            "--graceful-timeout",
+            "2",
+            "--log-level",
+            "warning",
+        ]
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database,
+            "PYTHONUNBUFFERED": "1",
+            "REFEREE_PUSH_STREAMS": str(push_streams(self.threads)),
+        }
         with open(self.log_path or os.devnull, "a") as log:
             # A session of its own: SIGKILL to the process group takes the master and every worker.
-            self.process = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                            start_new_session=True, cwd=Path(__file__).resolve().parent.parent)
+            self.process = subprocess.Popen(
+                args,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                cwd=Path(__file__).resolve().parent.parent,
+            )
 
     def _wait_until_up(self) -> None:
         deadline = time.monotonic() + BOOT_SECONDS
@@ -121,10 +150,18 @@ class Client:
         self.base = base
         self.timeout = timeout
 
-    def call(self, method: str, path: str, body: dict | None = None, token: str | None = None,
-             timeout: float | None = None, headers: dict | None = None):
-        request = urllib.request.Request(self.base + path, method=method,
-                                         data=json.dumps(body).encode() if body is not None else None)
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: dict | None = None,
+        token: str | None = None,
+        timeout: float | None = None,
+        headers: dict | None = None,
+    ):
+        request = urllib.request.Request(
+            self.base + path, method=method, data=json.dumps(body).encode() if body is not None else None
+        )
         request.add_header("Content-Type", "application/json")
         for name, value in (headers or {}).items():
             request.add_header(name, value)
@@ -198,8 +235,9 @@ class PagePhone:
         """An entry form posted from the last board this phone drew (the redirect followed)."""
         import uuid
 
-        status, page = self.post(f"/t/{self.code}/entries",
-                                 {"expected_seq": self.seq, "key": key or uuid.uuid4().hex, **fields})
+        status, page = self.post(
+            f"/t/{self.code}/entries", {"expected_seq": self.seq, "key": key or uuid.uuid4().hex, **fields}
+        )
         if status == 200:
             self._read_seq(page)
         return status, page

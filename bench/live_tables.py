@@ -16,6 +16,7 @@ core 1 (when there is one), a fresh database. In turn:
 Each window prints the machine's load (``/proc/loadavg``) and the generator's own CPU per entry,
 and from it the tables the generator could drive with a core of its own.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -37,15 +38,26 @@ P95_GOAL_MS = 250
 SERVER_CPUS, GENERATOR_CPUS = "0", {1}
 
 # (quick, full)
-PLAN = {"cpu_tables": (16, 40), "window_seconds": (8, 16), "windows": (1, 3), "warmup_seconds": (4, 6),
-        "climb": ((5, 10, 20, 40, 80), (10, 20, 40, 60, 80, 100, 130, 160, 200)), "climb_seconds": (8, 16)}
+PLAN = {
+    "cpu_tables": (16, 40),
+    "window_seconds": (8, 16),
+    "windows": (1, 3),
+    "warmup_seconds": (4, 6),
+    "climb": ((5, 10, 20, 40, 80), (10, 20, 40, 60, 80, 100, 130, 160, 200)),
+    "climb_seconds": (8, 16),
+}
 
 
 def measure_live_tables(quick: bool, postgres: str | None = None, say=print) -> dict:
     plan = {name: values[0 if quick else 1] for name, values in PLAN.items()}
     _pin_generator()
-    figures: dict = {"mode": "quick" if quick else "full", "server_cpus": SERVER_CPUS,
-                     "generator_cpus": sorted(os.sched_getaffinity(0)), "tap_seconds": 4, "databases": {}}
+    figures: dict = {
+        "mode": "quick" if quick else "full",
+        "server_cpus": SERVER_CPUS,
+        "generator_cpus": sorted(os.sched_getaffinity(0)),
+        "tap_seconds": 4,
+        "databases": {},
+    }
     for database in ["sqlite"] + (["postgresql"] if postgres else []):
         figures["databases"][database] = _one_database(plan, postgres if database == "postgresql" else None, say)
     return figures
@@ -61,24 +73,33 @@ def _one_database(plan: dict, postgres: str | None, say) -> dict:
     out: dict = {}
     with tempfile.TemporaryDirectory(prefix="referee-live-") as workdir:
         work = Path(workdir)
-        with fresh_database(work, postgres, "live") as url, referee_serve(url, work / "serve.log", SERVER_CPUS) as serve:
+        with (
+            fresh_database(work, postgres, "live") as url,
+            referee_serve(url, work / "serve.log", SERVER_CPUS) as serve,
+        ):
             backends = (lambda: postgres_backends(postgres, url)) if postgres else (lambda: [])
             pids = [serve.process.pid]
             say(f"{database}: {plan['cpu_tables']} tables of 4 phones (Switch To)")
             four, board_bytes = _cpu_windows(serve.port, pids, backends, "switch-to", 4, plan, say)
             out["four_phones"] = four
             say(f"{database}: {plan['cpu_tables'] // 2} tables of 8 phones (Schwimmen)")
-            out["eight_phones"], _ = _cpu_windows(serve.port, pids, backends, "schwimmen", 8,
-                                                  {**plan, "cpu_tables": plan["cpu_tables"] // 2}, say)
+            out["eight_phones"], _ = _cpu_windows(
+                serve.port, pids, backends, "schwimmen", 8, {**plan, "cpu_tables": plan["cpu_tables"] // 2}, say
+            )
             say(f"{database}: tables per core, steps {plan['climb']}")
             out["climb"] = _climb(serve.port, pids, backends, plan, say)
-        with fresh_database(work, postgres, "floor") as url, \
-                floor_serve(url, work / "floor.log", SERVER_CPUS, board_bytes) as floor:
+        with (
+            fresh_database(work, postgres, "floor") as url,
+            floor_serve(url, work / "floor.log", SERVER_CPUS, board_bytes) as floor,
+        ):
             backends = (lambda: postgres_backends(postgres, url)) if postgres else (lambda: [])
             say(f"{database}: the Jinja floor, {plan['cpu_tables']} tables of 4 phones, boards of {board_bytes} bytes")
             out["floor"] = _floor_windows(floor.port, [floor.process.pid], backends, plan, say)
-        out["errors_logged"] = sum((work / name).read_text(errors="replace").count("Traceback")
-                                   for name in ("serve.log", "floor.log") if (work / name).exists())
+        out["errors_logged"] = sum(
+            (work / name).read_text(errors="replace").count("Traceback")
+            for name in ("serve.log", "floor.log")
+            if (work / name).exists()
+        )
     out["board_bytes_median"] = board_bytes
     return _summary(out)
 
@@ -116,9 +137,15 @@ def _cpu_windows(port: int, pids, backends, game: str, phones: int, plan: dict, 
 
 
 def _floor_windows(port: int, pids, backends, plan: dict, say) -> list[dict]:
-    tables = [LiveTable(uuid.uuid4().hex[:6].upper(), uuid.uuid4().hex, [uuid.uuid4().hex for _ in range(3)],
-                        [("entries", [("type", "predict"), ("seat", "0"), ("value", str(v))]) for v in range(5)])
-              for _ in range(plan["cpu_tables"])]
+    tables = [
+        LiveTable(
+            uuid.uuid4().hex[:6].upper(),
+            uuid.uuid4().hex,
+            [uuid.uuid4().hex for _ in range(3)],
+            [("entries", [("type", "predict"), ("seat", "0"), ("value", str(v))]) for v in range(5)],
+        )
+        for _ in range(plan["cpu_tables"])
+    ]
 
     async def go():
         run = LiveRun(port, streams=False)
@@ -163,12 +190,14 @@ def _climb(port: int, pids, backends, plan: dict, say) -> list[dict]:
 
 
 def _line(w: dict) -> str:
-    return (f"{w['tables']:4} tables {w['phones']:4} phones: {w['cpu_ms_per_entry']:6.2f} ms CPU/entry"
-            f" (+{w['backends_cpu_ms_per_entry']} backends), core {w['server_core_busy'] * 100:3.0f} %, "
-            f"{w['bytes_per_entry'] / 1024:5.1f} KB/entry, tap→others p50 {w['tap_other_p50_ms']} p95 "
-            f"{w['tap_other_p95_ms']} max {w['tap_other_max_ms']} ms, {w['entries']} entries, generator "
-            f"{w['generator_cpu_ms_per_entry']} ms/entry (ceiling {w['generator_ceiling_tables']} tables), "
-            f"errors {w['errors']}/{w['failed_taps']}, load {w['load']}")
+    return (
+        f"{w['tables']:4} tables {w['phones']:4} phones: {w['cpu_ms_per_entry']:6.2f} ms CPU/entry"
+        f" (+{w['backends_cpu_ms_per_entry']} backends), core {w['server_core_busy'] * 100:3.0f} %, "
+        f"{w['bytes_per_entry'] / 1024:5.1f} KB/entry, tap→others p50 {w['tap_other_p50_ms']} p95 "
+        f"{w['tap_other_p95_ms']} max {w['tap_other_max_ms']} ms, {w['entries']} entries, generator "
+        f"{w['generator_cpu_ms_per_entry']} ms/entry (ceiling {w['generator_ceiling_tables']} tables), "
+        f"errors {w['errors']}/{w['failed_taps']}, load {w['load']}"
+    )
 
 
 def _spread(values: list[float]) -> list[float]:
@@ -188,14 +217,18 @@ def _summary(out: dict) -> dict:
         "cpu_ms_per_entry_8_phones": of(eight, "cpu_ms_per_entry"),
         "floor_cpu_ms_per_entry": of(floor, "cpu_ms_per_entry"),
         "floor_backends_cpu_ms_per_entry": of(floor, "backends_cpu_ms_per_entry"),
-        "floor_ratio": round(statistics.median(w["cpu_ms_per_entry"] for w in four)
-                             / max(statistics.median(w["cpu_ms_per_entry"] for w in floor), 1e-6), 2),
+        "floor_ratio": round(
+            statistics.median(w["cpu_ms_per_entry"] for w in four)
+            / max(statistics.median(w["cpu_ms_per_entry"] for w in floor), 1e-6),
+            2,
+        ),
         "bytes_per_entry": of(four, "bytes_per_entry"),
         "bytes_per_entry_8_phones": of(eight, "bytes_per_entry"),
         "tap_other_p95_ms": of(four, "tap_other_p95_ms"),
         "tables_per_core": max(held, default=0),
-        "tables_per_core_at_full_core": round(statistics.median(
-            4000 / w["cpu_ms_per_entry"] for w in four if w["cpu_ms_per_entry"])),
+        "tables_per_core_at_full_core": round(
+            statistics.median(4000 / w["cpu_ms_per_entry"] for w in four if w["cpu_ms_per_entry"])
+        ),
         "generator_ceiling_tables": min(w["generator_ceiling_tables"] for w in four + out["climb"]),
         "load": [w["load"] for w in four + eight + floor + out["climb"]],
     }
@@ -203,21 +236,31 @@ def _summary(out: dict) -> dict:
 
 
 def print_live_tables(figures: dict) -> None:
-    print(f"\nLive tables ({figures['mode']}): referee serve pinned to core {figures['server_cpus']}, "
-          f"generator on {figures['generator_cpus']}, an entry every {figures['tap_seconds']} s per table")
+    print(
+        f"\nLive tables ({figures['mode']}): referee serve pinned to core {figures['server_cpus']}, "
+        f"generator on {figures['generator_cpus']}, an entry every {figures['tap_seconds']} s per table"
+    )
     for database, out in figures["databases"].items():
         f = out["figures"]
         print(f"  {database}:")
-        print(f"    cpu_ms_per_entry, 4 phones (min/median/max)   {f['cpu_ms_per_entry']}"
-              + (f"  + backends {f['backends_cpu_ms_per_entry']}" if database == "postgresql" else ""))
+        print(
+            f"    cpu_ms_per_entry, 4 phones (min/median/max)   {f['cpu_ms_per_entry']}"
+            + (f"  + backends {f['backends_cpu_ms_per_entry']}" if database == "postgresql" else "")
+        )
         print(f"    cpu_ms_per_entry, 8 phones (Schwimmen)        {f['cpu_ms_per_entry_8_phones']}")
-        print(f"    Jinja floor, 4 phones                         {f['floor_cpu_ms_per_entry']}"
-              + (f"  + backends {f['floor_backends_cpu_ms_per_entry']}" if database == "postgresql" else "")
-              + f"   referee/floor {f['floor_ratio']}×")
-        print(f"    bytes_per_entry, all phones (4 / 8)           {f['bytes_per_entry']} / {f['bytes_per_entry_8_phones']}")
+        print(
+            f"    Jinja floor, 4 phones                         {f['floor_cpu_ms_per_entry']}"
+            + (f"  + backends {f['floor_backends_cpu_ms_per_entry']}" if database == "postgresql" else "")
+            + f"   referee/floor {f['floor_ratio']}×"
+        )
+        print(
+            f"    bytes_per_entry, all phones (4 / 8)           {f['bytes_per_entry']} / {f['bytes_per_entry_8_phones']}"
+        )
         print(f"    tap → other phones p95 ms (4 phones)          {f['tap_other_p95_ms']}")
-        print(f"    tables_per_core (p95 ≤ {P95_GOAL_MS} ms)                {f['tables_per_core']}"
-              f"   (at 100 % of the core: {f['tables_per_core_at_full_core']})")
+        print(
+            f"    tables_per_core (p95 ≤ {P95_GOAL_MS} ms)                {f['tables_per_core']}"
+            f"   (at 100 % of the core: {f['tables_per_core_at_full_core']})"
+        )
         print(f"    generator ceiling (tables, its own core)      {f['generator_ceiling_tables']}")
         print(f"    load average per window                       {', '.join(f['load'])}")
 
@@ -231,9 +274,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres", metavar="URL", default=os.environ.get("REFEREE_BENCH_POSTGRES"))
     args = parser.parse_args(argv)
     started = time.monotonic()
-    figures = measure_live_tables(args.quick, args.postgres,
-                                  say=lambda s: print(f"· {time.monotonic() - started:5.1f} s  {s}", file=sys.stderr,
-                                                      flush=True))
+    figures = measure_live_tables(
+        args.quick,
+        args.postgres,
+        say=lambda s: print(f"· {time.monotonic() - started:5.1f} s  {s}", file=sys.stderr, flush=True),
+    )
     figures["seconds"] = round(time.monotonic() - started, 1)
     print_live_tables(figures)
     print(json.dumps(figures, separators=(",", ":")))

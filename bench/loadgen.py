@@ -5,6 +5,7 @@ http.client spends more time parsing headers than a bare Flask view takes to ans
 generator would measure itself; this client costs a few microseconds per request.
 ``generator_ceiling`` measures what it can drive against a server that does nothing.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -101,7 +102,7 @@ class Client:
             while len(self.buffer) < size + 2:
                 self._read_more()
             body += self.buffer[:size]
-            self.buffer = self.buffer[size + 2:]
+            self.buffer = self.buffer[size + 2 :]
             if size == 0:
                 return body
 
@@ -112,10 +113,11 @@ def _content_length(lower_head: bytes) -> int | None:
     if at < 0:
         return None
     end = lower_head.find(b"\r\n", at)
-    return int(lower_head[at + len(marker): end if end >= 0 else None])
+    return int(lower_head[at + len(marker) : end if end >= 0 else None])
 
 
 # --------------------------------------------------------------------------- running load
+
 
 @dataclass
 class Result:
@@ -159,8 +161,9 @@ def percentile(values: list[float], p: float) -> float:
 Step = Callable[[Client], int]
 
 
-def run_load(host: str, port: int, make_step: Callable[[int], Step], threads: int, seconds: float,
-             warmup: float = 0.5) -> Result:
+def run_load(
+    host: str, port: int, make_step: Callable[[int], Step], threads: int, seconds: float, warmup: float = 0.5
+) -> Result:
     """Run ``threads`` closed-loop clients for ``warmup + seconds``; count only the window."""
     results = [Result() for _ in range(threads)]
     begin = threading.Barrier(threads + 1)
@@ -205,6 +208,7 @@ def run_load(host: str, port: int, make_step: Callable[[int], Step], threads: in
 
 
 # --------------------------------------------------------------------------- the generator's ceiling
+
 
 def _null_server(port_out) -> None:
     """Answer every request with 204 at once (asyncio, its own process)."""

@@ -16,6 +16,7 @@ and two connections LISTENing and reading, as two ``referee serve`` processes wo
 Prints JSON: entries (or commits) a second per writers count, with and without NOTIFY, one
 figure per round.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,8 +67,11 @@ def bare_writer(url: str, seconds: float, notify: bool, start, counts) -> None:
     with psycopg.connect(url) as connection:
         row = connection.execute("INSERT INTO bare (n) VALUES (0) RETURNING id").fetchone()[0]
         connection.commit()
-        statement = ("UPDATE bare SET n = n + 1 WHERE id = %s RETURNING pg_notify('referee_seq', 'X:' || n)"
-                     if notify else "UPDATE bare SET n = n + 1 WHERE id = %s RETURNING n")
+        statement = (
+            "UPDATE bare SET n = n + 1 WHERE id = %s RETURNING pg_notify('referee_seq', 'X:' || n)"
+            if notify
+            else "UPDATE bare SET n = n + 1 WHERE id = %s RETURNING n"
+        )
         start.wait()
         end, done = time.monotonic() + seconds, 0
         while time.monotonic() < end:
@@ -79,12 +83,14 @@ def bare_writer(url: str, seconds: float, notify: bool, start, counts) -> None:
 
 def listening(url: str, stop: threading.Event) -> threading.Thread:
     """A connection LISTENing and reading every notification, as a process's push.Hub does."""
+
     def listen() -> None:
         with psycopg.connect(url, autocommit=True) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             while not stop.is_set():
                 for _ in connection.notifies(timeout=0.5):
                     pass
+
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
     return thread
@@ -119,6 +125,7 @@ def main() -> None:
     stop = threading.Event()
     try:
         from referee.db import make_engine
+
         make_engine(url).dispose()  # the schema, once
         with psycopg.connect(url, autocommit=True) as connection:
             connection.execute("CREATE TABLE bare (id serial PRIMARY KEY, n integer NOT NULL)")

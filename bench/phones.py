@@ -13,6 +13,7 @@ and 409s carrying the winner's board (or more 200s, one on top of the other, for
 makes at once), a double tap records once. Anything else is an anomaly.
 ``verify`` then compares the database with what the clients were told.
 """
+
 from __future__ import annotations
 
 import json
@@ -72,8 +73,17 @@ class Stats:
     anomalies: list[str] = field(default_factory=list)
 
     def add(self, other: Stats) -> None:
-        for name in ("requests", "retries", "entries", "races", "double_taps", "undos", "peeks", "replayed",
-                     "unavailable"):
+        for name in (
+            "requests",
+            "retries",
+            "entries",
+            "races",
+            "double_taps",
+            "undos",
+            "peeks",
+            "replayed",
+            "unavailable",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.anomalies += other.anomalies
 
@@ -83,15 +93,26 @@ class GaveUp(Exception):
 
 
 class SimTable:
-    def __init__(self, client: Client, game_id: str, rng: random.Random, patience: float = 120.0,
-                 players: int | list[str] | None = None, timeout: float = 10.0, options: dict | None = None):
+    def __init__(
+        self,
+        client: Client,
+        game_id: str,
+        rng: random.Random,
+        patience: float = 120.0,
+        players: int | list[str] | None = None,
+        timeout: float = 10.0,
+        options: dict | None = None,
+    ):
         self.client, self.game_id, self.rng = client, game_id, rng
         self.engine = GAMES[game_id]
         self.patience, self.timeout = patience, timeout
         self.stats = Stats()
         top = min(self.engine.max_players, 5)
-        names = players if isinstance(players, list) else \
-            [f"P{i}" for i in range(players or rng.randint(self.engine.min_players, top))]
+        names = (
+            players
+            if isinstance(players, list)
+            else [f"P{i}" for i in range(players or rng.randint(self.engine.min_players, top))]
+        )
         options = options or {}
         status, opened = self.send("POST", "/api/tables", {"game": game_id, "players": names, "options": options})
         if status != 201:
@@ -118,8 +139,11 @@ class SimTable:
         """The engine's legal entries that some phone here may make: a secret entry (a
         prediction, trumps) only its seat's own phone may make while the seat is claimed, and
         every seat is; when a kill cut off a claim's answer, nobody here holds that token."""
-        return [action for action in self.engine.legal_entries(self.state)
-                if not (self.secret(action) and self.phone_for(action) == HOST)]
+        return [
+            action
+            for action in self.engine.legal_entries(self.state)
+            if not (self.secret(action) and self.phone_for(action) == HOST)
+        ]
 
     def secret(self, action: dict) -> bool:
         """An entry that is its seat's own (a secret, or the dealer's hints): while the seat has
@@ -135,8 +159,12 @@ class SimTable:
     def phone_for(self, action: dict):
         """The seat's own phone when the entry names a seat that may make it, else the host's."""
         seat = action.get("seat")
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.tokens) \
-                and self.tokens[seat] is not None:
+        if (
+            isinstance(seat, int)
+            and not isinstance(seat, bool)
+            and 0 <= seat < len(self.tokens)
+            and self.tokens[seat] is not None
+        ):
             try:
                 self.engine.check(self.state, action, seat)
                 return seat
@@ -216,8 +244,9 @@ class SimTable:
         bodies = [self.play_body(action) for action in actions]
         answers = self.at_once([lambda i=i: self.post_play(bodies[i], phones[i]) for i in range(width)])
         statuses = [status for status, _ in answers]
-        won = sorted((i for i, status in enumerate(statuses) if status == 200),
-                     key=lambda i: answers[i][1]["entry"]["seq"])
+        won = sorted(
+            (i for i, status in enumerate(statuses) if status == 200), key=lambda i: answers[i][1]["entry"]["seq"]
+        )
         if not won or statuses.count(409) != width - len(won) or not self.commute([actions[i] for i in won]):
             return self.anomaly(f"a race of {width} for seq {self.seq} answered {statuses}: {answers}")
         boards = {}
@@ -230,8 +259,7 @@ class SimTable:
 
     def commute(self, actions: list[dict]) -> bool:
         """Each entry after the first means the same on top of the ones before."""
-        return all(self.engine.commutes(later, earlier)
-                   for n, later in enumerate(actions) for earlier in actions[:n])
+        return all(self.engine.commutes(later, earlier) for n, later in enumerate(actions) for earlier in actions[:n])
 
     def contenders(self, legal: list[dict], width: int) -> tuple[list, list[dict]]:
         """Up to ``width`` different phones, each with an entry it may make; the host's phone
@@ -349,6 +377,7 @@ class SimTable:
 
 # ---------------------------------------------------------------------- checking the database
 
+
 @dataclass
 class Verdict:
     acknowledged: int = 0
@@ -418,7 +447,8 @@ def _stored_as_sent(stored: dict | None, sent: dict | None) -> bool:
     if stored is None or sent is None:
         return stored == sent
     return stored.get("type") == sent.get("type") and all(
-        name in sent and sent[name] == value for name, value in stored.items())
+        name in sent and sent[name] == value for name, value in stored.items()
+    )
 
 
 def _verify_state(session, log, table: SimTable, verdict: Verdict) -> None:

@@ -4,6 +4,7 @@ Tables opened with the same players start from the same state and the engine is 
 so a script worked out here once is legal on every table it is replayed on. Working the
 scripts out before the timed window keeps the generator's CPU for sending requests.
 """
+
 from __future__ import annotations
 
 import random

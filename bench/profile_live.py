@@ -6,6 +6,7 @@ seats' phones fetch their boards, as a nudge makes them do (issue 31).
     .venv/bin/python bench/profile_live.py --top 30    # and the 30 costliest functions
     .venv/bin/python bench/profile_live.py --plain     # without the profiler
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="referee-profile-") as workdir:
         from referee.app import create_app
 
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(workdir) / 'referee.sqlite3'}",
-                          "TABLES_PER_WINDOW": 10 ** 9, "PUBLIC_URL": "http://localhost"})
+        app = create_app(
+            {
+                "DATABASE_URL": f"sqlite:///{Path(workdir) / 'referee.sqlite3'}",
+                "TABLES_PER_WINDOW": 10**9,
+                "PUBLIC_URL": "http://localhost",
+            }
+        )
         tables = [_open(app) for _ in range(args.tables)]
         for table in tables:  # warm: templates compiled, caches as a running server has them
             _entry(table, 0)
@@ -50,8 +56,10 @@ def main(argv: list[str] | None = None) -> int:
                 made += 1
         profiler.disable()
         cpu = time.process_time() - cpu
-        print(f"{made} entries, {cpu / made * 1000:.2f} ms CPU each with all 4 phones' boards "
-              f"({'unprofiled' if args.plain else 'profiled'})")
+        print(
+            f"{made} entries, {cpu / made * 1000:.2f} ms CPU each with all 4 phones' boards "
+            f"({'unprofiled' if args.plain else 'profiled'})"
+        )
         if args.top and not args.plain:
             pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.top)
     return 0
@@ -68,19 +76,29 @@ def _open(app) -> _Table:
     code, host = opened["code"], opened["host_token"]
     phones = []
     for seat in range(4):
-        token = api.post(f"/api/tables/{code}/seats/{seat}/claim", headers={"Authorization": f"Bearer {host}"}).json["token"]
+        token = api.post(f"/api/tables/{code}/seats/{seat}/claim", headers={"Authorization": f"Bearer {host}"}).json[
+            "token"
+        ]
         phone = app.test_client()
         phone.set_cookie(f"rt_{code}", token, path=f"/t/{code}")
         phones.append(phone)
-    answer = api.post(f"/api/tables/{code}/plays", headers={"Authorization": f"Bearer {host}"},
-                      json={"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex})
+    answer = api.post(
+        f"/api/tables/{code}/plays",
+        headers={"Authorization": f"Bearer {host}"},
+        json={"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex},
+    )
     assert answer.status_code == 200, answer.data[:300]
     return _Table(code, phones)
 
 
 def _entry(table: _Table, n: int) -> None:
-    fields = [("type", "predict"), ("seat", "0"), ("value", str(n % 5)), ("expected_seq", str(table.seq)),
-              ("key", uuid.uuid4().hex)]
+    fields = [
+        ("type", "predict"),
+        ("seat", "0"),
+        ("value", str(n % 5)),
+        ("expected_seq", str(table.seq)),
+        ("key", uuid.uuid4().hex),
+    ]
     htmx = {"HX-Request": "true", "Origin": "http://localhost", "Accept-Encoding": "gzip"}
     answer = table.phones[0].post(f"/t/{table.code}/entries", data=MultiDict(fields), headers=htmx)
     assert answer.status_code == 200, answer.data[:300]

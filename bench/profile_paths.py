@@ -5,6 +5,7 @@ next to the baseline app, so that a busy machine does not blur where the time go
     .venv/bin/python bench/profile_paths.py --top 30   # and the 30 costliest functions of each path
     .venv/bin/python bench/profile_paths.py --plain    # CPU ms per request without the profiler
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,17 +31,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--polls", type=int, default=3000)
     parser.add_argument("--top", type=int, default=0, help="print the costliest functions of each path")
-    parser.add_argument("--plain", action="store_true",
-                        help="CPU per request without the profiler, whose overhead falls mostly on "
-                             "Python-heavy paths (templates), so profiled ratios flatter the floor")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="CPU per request without the profiler, whose overhead falls mostly on "
+        "Python-heavy paths (templates), so profiled ratios flatter the floor",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="referee-profile-") as workdir:
         os.environ["DATABASE_URL"] = f"sqlite:///{Path(workdir) / 'baseline.sqlite3'}"
         from bench.baseline import create_app as create_baseline
         from referee.app import create_app
 
-        ours = create_app({"DATABASE_URL": f"sqlite:///{Path(workdir) / 'referee.sqlite3'}",
-                           "TABLES_PER_WINDOW": 10 ** 9}).test_client()  # one address opens them all
+        ours = create_app(
+            {"DATABASE_URL": f"sqlite:///{Path(workdir) / 'referee.sqlite3'}", "TABLES_PER_WINDOW": 10**9}
+        ).test_client()  # one address opens them all
         floor = create_baseline().test_client()
         tables, page_tables = _open_tables(ours, args.tables), _open_tables(ours, args.tables)
         paths = {
@@ -77,12 +82,17 @@ def _submit_all(client, tables, page: bool = False) -> int:
                 continue
             if page:
                 fields = as_form(script[position]) + [("expected_seq", str(position)), ("key", uuid.uuid4().hex)]
-                answer = client.post(f"/t/{code}/entries", data=MultiDict(fields),
-                                     headers={"HX-Request": "true", "Origin": "http://localhost"})
+                answer = client.post(
+                    f"/t/{code}/entries",
+                    data=MultiDict(fields),
+                    headers={"HX-Request": "true", "Origin": "http://localhost"},
+                )
             else:
-                answer = client.post(f"/api/tables/{code}/plays", headers={"Authorization": f"Bearer {token}"},
-                                     json={"action": script[position], "expected_seq": position,
-                                           "key": uuid.uuid4().hex})
+                answer = client.post(
+                    f"/api/tables/{code}/plays",
+                    headers={"Authorization": f"Bearer {token}"},
+                    json={"action": script[position], "expected_seq": position, "key": uuid.uuid4().hex},
+                )
             assert answer.status_code == 200, answer.data[:300]
             table[3] += 1
             made += 1
@@ -118,8 +128,10 @@ def _profile(name: str, path, top: int, plain: bool = False) -> None:
     profiler.disable()
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     count = result if isinstance(result, int) else len(result)
-    print(f"{name:20} {count:6} requests  {cpu / count * 1000:6.2f} ms CPU each "
-          f"({'unprofiled' if plain else 'profiled'})  {wall / count * 1000:6.2f} ms wall each")
+    print(
+        f"{name:20} {count:6} requests  {cpu / count * 1000:6.2f} ms CPU each "
+        f"({'unprofiled' if plain else 'profiled'})  {wall / count * 1000:6.2f} ms wall each"
+    )
     if top and not plain:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 

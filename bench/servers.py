@@ -1,6 +1,7 @@
 """Start the production servers on loopback: gunicorn for the referee and for the baseline, and
 ``referee serve`` (the README's production command: waitress and its stream pump) for the
 event streams one process holds."""
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,7 @@ class ServerSettings:
     threads: int = 8
 
     def args(self) -> list[str]:
-        return ["--workers", str(self.workers), "--worker-class", self.worker_class,
-                "--threads", str(self.threads)]
+        return ["--workers", str(self.workers), "--worker-class", self.worker_class, "--threads", str(self.threads)]
 
     def describe(self) -> str:
         return f"gunicorn {self.workers} workers × {self.threads} threads ({self.worker_class})"
@@ -85,9 +85,23 @@ def gunicorns(apps: list[AppToServe], settings: ServerSettings, log_path: Path):
 
 def _start(app: AppToServe, settings: ServerSettings, log_path: Path) -> Server:
     port = free_port()
-    command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--chdir", str(ROOT),
-               "--log-level", "warning", "--keep-alive", "30", "--graceful-timeout", "2", *settings.args(),
-               app.app_spec]
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--chdir",
+        str(ROOT),
+        "--log-level",
+        "warning",
+        "--keep-alive",
+        "30",
+        "--graceful-timeout",
+        "2",
+        *settings.args(),
+        app.app_spec,
+    ]
     return Server(app.name, port, _spawn(command, _env(app.database_url, port), log_path))
 
 
@@ -111,8 +125,19 @@ def floor_serve(database_url: str, log_path: Path, cpus: str | None = None, boar
     """The live-table floor (``bench/jinja_floor.py``) on plain waitress with as many threads as
     ``referee serve``, until the block ends."""
     port = free_port()
-    command = [*_pinned(cpus), sys.executable, "-m", "waitress", "--host", "127.0.0.1", f"--port={port}",
-               "--threads=48", "--connection-limit=2000", "--call", "bench.jinja_floor:create_app"]
+    command = [
+        *_pinned(cpus),
+        sys.executable,
+        "-m",
+        "waitress",
+        "--host",
+        "127.0.0.1",
+        f"--port={port}",
+        "--threads=48",
+        "--connection-limit=2000",
+        "--call",
+        "bench.jinja_floor:create_app",
+    ]
     env = {**_env(database_url, port), "REFEREE_FLOOR_BOARD_BYTES": str(board_bytes)}
     server = Server("floor", port, _spawn(command, env, log_path))
     try:
@@ -130,15 +155,21 @@ def _pinned(cpus: str | None) -> list[str]:
 def _env(database_url: str, port: int) -> dict:
     # one address opens thousands of tables, streams and connections here: the per-address
     # limits would refuse them
-    return {**os.environ, "DATABASE_URL": database_url, "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
-            "REFEREE_TABLES_PER_WINDOW": "1000000", "REFEREE_PUSH_STREAMS_PER_CLIENT": "1000000",
-            "REFEREE_CONNECTIONS_PER_ADDRESS": "1000000"}
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REFEREE_PUBLIC_URL": f"http://127.0.0.1:{port}",
+        "REFEREE_TABLES_PER_WINDOW": "1000000",
+        "REFEREE_PUSH_STREAMS_PER_CLIENT": "1000000",
+        "REFEREE_CONNECTIONS_PER_ADDRESS": "1000000",
+    }
 
 
 def _spawn(command: list[str], env: dict, log_path: Path) -> subprocess.Popen:
     with open(log_path, "ab") as log:  # its own session: stopping it stops its workers too
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        return subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
 
 
 def _stop(process: subprocess.Popen) -> None:
@@ -205,11 +236,14 @@ def _wait_until_answering(server: Server, workers: int, log_path: Path, seconds:
 
 # --------------------------------------------------------------------------- databases
 
+
 @contextmanager
 def databases(workdir: Path, postgres: str | None):
     """Two fresh databases, the referee's and the baseline's (see ``fresh_database``)."""
-    with fresh_database(workdir, postgres, "referee") as referee, \
-            fresh_database(workdir, postgres, "baseline") as baseline:
+    with (
+        fresh_database(workdir, postgres, "referee") as referee,
+        fresh_database(workdir, postgres, "baseline") as baseline,
+    ):
         yield referee, baseline
 
 

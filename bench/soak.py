@@ -14,6 +14,7 @@ every table, through the API and in the database, is checked against what the cl
 The last line printed is one JSON object with the figures; the exit status is 1 if anything was
 lost, duplicated, recorded unacknowledged, or answered differently from the engine's prediction.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -122,8 +123,11 @@ def main(argv: list[str] | None = None) -> int:
 def soak(database: str, profile: dict, seed: int, workers: int, log_path: Path) -> dict:
     games = playable_games()
     rng = random.Random(seed)
-    print(f"soak: seed {seed}, {profile['seconds']:.0f} s, {profile['tables_per_game']} tables at once "
-          f"for each of {', '.join(games)}; server log {log_path}", flush=True)
+    print(
+        f"soak: seed {seed}, {profile['seconds']:.0f} s, {profile['tables_per_game']} tables at once "
+        f"for each of {', '.join(games)}; server log {log_path}",
+        flush=True,
+    )
     started = time.monotonic()
     # Every phone here is one address: the app's limit on the tables one address opens (30 in
     # ten minutes) stopped the full run on SQLite, whose games end and open new tables sooner.
@@ -131,8 +135,11 @@ def soak(database: str, profile: dict, seed: int, workers: int, log_path: Path) 
     server = Gunicorn(database, workers=workers, log_path=log_path).start()
     client = Client(server.base)
     finished = threading.Event()
-    seats = [Seat(client, game_id, random.Random(rng.random()), finished)
-             for game_id in games for _ in range(profile["tables_per_game"])]
+    seats = [
+        Seat(client, game_id, random.Random(rng.random()), finished)
+        for game_id in games
+        for _ in range(profile["tables_per_game"])
+    ]
     killer = Killer(server, profile["kill_every"], random.Random(rng.random()))
     for thread in [*seats, killer]:
         thread.start()
@@ -180,25 +187,45 @@ def report(games, seats, tables, stats, verdict, server, killer, server_errors, 
         per_game[seat.game_id]["entries"] += sum(len(table.acks) for table in seat.tables)
     for problem in [*stats.anomalies, *verdict.problems][:30]:
         print("PROBLEM", problem, flush=True)
-    print(f"requests {stats.requests} (sent again after no answer or a 503: {stats.retries}, of which 503s "
-          f"{stats.unavailable}; recorded before the answer was lost and answered again from the log: "
-          f"{stats.replayed}); entries {stats.entries}, "
-          f"races {stats.races}, double taps {stats.double_taps}, undos {stats.undos}, reads {stats.peeks}",
-          flush=True)
-    print(f"server killed {server.kills} times, down {killer.downtime:.1f} s in all; tracebacks in its log: "
-          f"{server_errors}", flush=True)
-    print(f"checked {verdict.acknowledged} acknowledged log lines on {len(tables)} tables: lost {verdict.lost}, "
-          f"duplicated {verdict.duplicated}, recorded unacknowledged {verdict.unacknowledged}, "
-          f"tables with seq gaps {verdict.gaps}, state mismatches {verdict.state_mismatches}, "
-          f"anomalies {len(stats.anomalies)}", flush=True)
+    print(
+        f"requests {stats.requests} (sent again after no answer or a 503: {stats.retries}, of which 503s "
+        f"{stats.unavailable}; recorded before the answer was lost and answered again from the log: "
+        f"{stats.replayed}); entries {stats.entries}, "
+        f"races {stats.races}, double taps {stats.double_taps}, undos {stats.undos}, reads {stats.peeks}",
+        flush=True,
+    )
+    print(
+        f"server killed {server.kills} times, down {killer.downtime:.1f} s in all; tracebacks in its log: "
+        f"{server_errors}",
+        flush=True,
+    )
+    print(
+        f"checked {verdict.acknowledged} acknowledged log lines on {len(tables)} tables: lost {verdict.lost}, "
+        f"duplicated {verdict.duplicated}, recorded unacknowledged {verdict.unacknowledged}, "
+        f"tables with seq gaps {verdict.gaps}, state mismatches {verdict.state_mismatches}, "
+        f"anomalies {len(stats.anomalies)}",
+        flush=True,
+    )
     return {
-        "acknowledged": verdict.acknowledged, "lost": verdict.lost, "duplicated": verdict.duplicated,
-        "unacknowledged": verdict.unacknowledged, "gaps": verdict.gaps,
-        "state_mismatches": verdict.state_mismatches, "anomalies": len(stats.anomalies),
-        "server_errors": server_errors, "server_kills": server.kills, "tables": len(tables),
-        "phones": sum(table.phones for table in tables), "requests": stats.requests, "retries": stats.retries,
-        "replayed": stats.replayed, "unavailable": stats.unavailable,
-        "races": stats.races, "double_taps": stats.double_taps, "undos": stats.undos, "games": per_game,
+        "acknowledged": verdict.acknowledged,
+        "lost": verdict.lost,
+        "duplicated": verdict.duplicated,
+        "unacknowledged": verdict.unacknowledged,
+        "gaps": verdict.gaps,
+        "state_mismatches": verdict.state_mismatches,
+        "anomalies": len(stats.anomalies),
+        "server_errors": server_errors,
+        "server_kills": server.kills,
+        "tables": len(tables),
+        "phones": sum(table.phones for table in tables),
+        "requests": stats.requests,
+        "retries": stats.retries,
+        "replayed": stats.replayed,
+        "unavailable": stats.unavailable,
+        "races": stats.races,
+        "double_taps": stats.double_taps,
+        "undos": stats.undos,
+        "games": per_game,
         "seconds": round(time.monotonic() - started, 1),
         "ok": verdict.ok and not stats.anomalies and not server_errors,
     }

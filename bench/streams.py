@@ -9,6 +9,7 @@ five windows) stayed within 1.2x of that with no streams open (before the climb 
 are refused or entries fail. Measured on a ``referee serve`` process of its own (servers.py),
 whose door holds streams without a thread each (pump.py); stop it after the run.
 """
+
 from __future__ import annotations
 
 import os
@@ -58,9 +59,13 @@ def measure_streams(port: int, processes: int = 1, most: int = 4096, pid: int | 
         step["latency_ratio"] = round(step["entry_p50_ms"] / 1000 / alone, 2) if step["entry_p50_ms"] else None
         if step["held"] == step["asked"] and step["latency_ratio"] and step["latency_ratio"] <= LATENCY_ALLOWED:
             best = step["held"]  # one noisy step does not end the climb
-    return {"streams_per_process": best // processes, "processes": processes,
-            "entry_alone_p50_ms": _ms(alone), "entry_alone_cpu_ms": [_ms(cpu_before), _ms(cpu_after)],
-            "steps": steps}
+    return {
+        "streams_per_process": best // processes,
+        "processes": processes,
+        "entry_alone_p50_ms": _ms(alone),
+        "entry_alone_cpu_ms": [_ms(cpu_before), _ms(cpu_after)],
+        "steps": steps,
+    }
 
 
 def _ms(seconds: float | None) -> float | None:
@@ -73,8 +78,9 @@ def _open_streams(port: int, code: str, count: int) -> list[tuple[socket.socket,
     opened = []
     for _ in range(count):
         sock = socket.create_connection(("127.0.0.1", port), timeout=2)
-        sock.sendall(f"GET /t/{code}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                     f"Accept: text/event-stream\r\n\r\n".encode())
+        sock.sendall(
+            f"GET /t/{code}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n".encode()
+        )
         opened.append(sock)
     answered, deadline = [], time.monotonic() + ANSWER_SECONDS + ANSWER_SECONDS_PER_STREAM * count
     for sock in opened:
@@ -132,7 +138,9 @@ def _room_for_sockets(wanted: int) -> None:
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard)
+        )
 
 
 def main() -> None:
@@ -147,8 +155,10 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="referee-streams-") as workdir:
         postgres = sys.argv[1] if len(sys.argv) > 1 else None
-        with fresh_database(Path(workdir), postgres, "streams") as url, \
-                referee_serve(url, Path(workdir) / "serve.log") as server:
+        with (
+            fresh_database(Path(workdir), postgres, "streams") as url,
+            referee_serve(url, Path(workdir) / "serve.log") as server,
+        ):
             print(json.dumps(measure_streams(server.port, pid=server.process.pid)))
 
 

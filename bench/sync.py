@@ -13,6 +13,7 @@ does through the DevTools protocol: the CPU six times slower (``Emulation.setCPU
 and 150 ms round trips at 1.6 Mbit/s down, 750 kbit/s up (``Network.emulateNetworkConditions``).
 Then the tap is timed to the new board on the tapping phone itself too.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,12 +26,18 @@ from .plays import PLAYERS
 from .workloads import open_table, post_play
 
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 CHEAP_CPU_SLOWDOWN = 6
 CHEAP_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 # Stamps every seq a board shows with the time it reached the DOM (also after a reload), and
 # settles the promises of ``__untilSeq`` waiting for it.
@@ -69,8 +76,9 @@ def available() -> str | None:
     return None
 
 
-def measure_sync(port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0), seed: int = 8,
-                 cheap: bool = False) -> dict:
+def measure_sync(
+    port: int, taps: int, pause: tuple[float, float] = (0.05, 1.0), seed: int = 8, cheap: bool = False
+) -> dict:
     from playwright.sync_api import sync_playwright
 
     base = f"http://127.0.0.1:{port}"

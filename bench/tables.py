@@ -20,6 +20,7 @@ The floor (``bench/jinja_floor.py``) is served by waitress on the same core and 
 same phones without streams or polls: the tap is answered with a board, and the other phones
 fetch theirs as soon as the tap is answered.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -37,14 +38,15 @@ from .loadgen import Client, percentile
 from .workloads import JSON
 
 TAP_SECONDS = 4.0
-POLL_SECONDS = 1.0      # the board's hx-trigger "every 1s"; while the stream is up 1 in 10 goes out
+POLL_SECONDS = 1.0  # the board's hx-trigger "every 1s"; while the stream is up 1 in 10 goes out
 POLLS_SKIPPED_LIVE = 10
 RECONNECT_SECONDS = 1.0  # the stream's "retry: 1000"
-LATE_SECONDS = 10.0      # a phone that has not caught up by then counts as this late
+LATE_SECONDS = 10.0  # a phone that has not caught up by then counts as this late
 SEQ = re.compile(rb'data-seq="(\d+)"')
 
 
 # --------------------------------------------------------------------------- a minimal async HTTP client
+
 
 class Connection:
     """One kept-alive HTTP/1.1 connection; counts the bytes it received."""
@@ -85,7 +87,7 @@ class Connection:
                     break
         else:
             at = lower.find(b"content-length:")
-            length = int(lower[at + 15: lower.find(b"\r\n", at)]) if at >= 0 else 0
+            length = int(lower[at + 15 : lower.find(b"\r\n", at)]) if at >= 0 else 0
             body = await self.reader.readexactly(length)
             received += length
         self.counters.bytes += received
@@ -111,6 +113,7 @@ def _request_bytes(method: str, path: str, headers: dict, body: bytes, port: int
 
 # --------------------------------------------------------------------------- tables and phones
 
+
 @dataclass
 class Counters:
     bytes: int = 0
@@ -134,8 +137,8 @@ class Tap:
 @dataclass
 class LiveTable:
     code: str
-    tapper: str                    # the token of the phone that enters
-    watchers: list[str]            # the other phones' tokens
+    tapper: str  # the token of the phone that enters
+    watchers: list[str]  # the other phones' tokens
     moves: list[tuple[str, list]]  # (path, form fields) entered in turn
     seq: int = 0
     seats: int = 0
@@ -164,8 +167,9 @@ class Phone:
         try:
             while True:
                 query = {"seats": self.table.seats} if since is None else {"since": self.seq, "seats": self.table.seats}
-                status, body, _ = await self.board.request("GET", f"/t/{self.table.code}?{urlencode(query)}",
-                                                           self.headers)
+                status, body, _ = await self.board.request(
+                    "GET", f"/t/{self.table.code}?{urlencode(query)}", self.headers
+                )
                 if since is None:
                     self.run.counters.board_fetches += 1
                 else:
@@ -209,9 +213,15 @@ class Phone:
     async def _one_stream(self, connection: Connection) -> None:
         if connection.writer is None:
             connection.reader, connection.writer = await asyncio.open_connection("127.0.0.1", self.run.port)
-        connection.writer.write(_request_bytes("GET", f"/t/{self.table.code}/events?seats={self.table.seats}",
-                                               {"Accept": "text/event-stream", "Cookie": self.headers["Cookie"]},
-                                               b"", self.run.port))
+        connection.writer.write(
+            _request_bytes(
+                "GET",
+                f"/t/{self.table.code}/events?seats={self.table.seats}",
+                {"Accept": "text/event-stream", "Cookie": self.headers["Cookie"]},
+                b"",
+                self.run.port,
+            )
+        )
         reader = connection.reader
         head = await reader.readuntil(b"\r\n\r\n")
         self.run.counters.bytes += len(head)
@@ -258,8 +268,9 @@ class Phone:
 class LiveRun:
     """The phones of a growing number of tables on one server, and what they measured."""
 
-    def __init__(self, port: int, origin_port: int | None = None, streams: bool = True,
-                 tap_seconds: float = TAP_SECONDS):
+    def __init__(
+        self, port: int, origin_port: int | None = None, streams: bool = True, tap_seconds: float = TAP_SECONDS
+    ):
         self.port, self.streams, self.tap_seconds = port, streams, tap_seconds
         self.origin = f"http://127.0.0.1:{origin_port or port}"
         self.counters = Counters()
@@ -298,9 +309,12 @@ class LiveRun:
             table.taps.append(tap)
             tapper.busy = True  # a nudge of its own entry before the answer fetches nothing
             try:
-                status, answer, _ = await tapper.board.request("POST", f"/t/{table.code}/{path}", {
-                    **tapper.headers, "Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin},
-                    body)
+                status, answer, _ = await tapper.board.request(
+                    "POST",
+                    f"/t/{table.code}/{path}",
+                    {**tapper.headers, "Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin},
+                    body,
+                )
             except (OSError, asyncio.IncompleteReadError, ValueError):
                 status, answer = 0, b""
             finally:
@@ -341,6 +355,7 @@ class LiveRun:
 
 # --------------------------------------------------------------------------- opening tables (setup, not timed)
 
+
 def open_live_table(client: Client, game: str, phones: int) -> LiveTable:
     """A table as a phone per seat finds it: Switch To with seat 0's prediction replaced again
     and again; any other game with an entry the host makes and takes back, in turns."""
@@ -351,8 +366,9 @@ def open_live_table(client: Client, game: str, phones: int) -> LiveTable:
 
     engine = GAMES[game]
     players = [f"P{n}" for n in range(phones)]
-    status, answer, _ = client.request("POST", "/api/tables", json.dumps({"game": game, "players": players}).encode(),
-                                       JSON)
+    status, answer, _ = client.request(
+        "POST", "/api/tables", json.dumps({"game": game, "players": players}).encode(), JSON
+    )
     if status != 201:
         raise RuntimeError(f"opening a table answered {status}: {answer[:200]!r}")
     opened = json.loads(answer)
@@ -394,6 +410,7 @@ def open_tables(port: int, game: str, phones: int, count: int, threads: int = 4)
 
 # --------------------------------------------------------------------------- CPU and load
 
+
 def cpu_by_process(pids: list[int]) -> dict[int, float]:
     """User and system CPU seconds of each of these processes still there (Linux /proc)."""
     found = {}
@@ -421,13 +438,18 @@ def postgres_backends(url: str, database_url: str) -> list[int]:
 
     name = database_url.rsplit("/", 1)[1]
     with psycopg.connect(url, autocommit=True) as admin:
-        return [row[0] for row in admin.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (name,))]
+        return [
+            row[0]
+            for row in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (name,)
+            )
+        ]
 
 
 @dataclass
 class Window:
     """One timed window of a running load."""
+
     tables: int
     phones: int
     seconds: float
@@ -445,7 +467,10 @@ class Window:
     def figures(self) -> dict:
         entries = max(self.entries, 1)
         return {
-            "tables": self.tables, "phones": self.phones, "seconds": round(self.seconds, 1), "entries": self.entries,
+            "tables": self.tables,
+            "phones": self.phones,
+            "seconds": round(self.seconds, 1),
+            "entries": self.entries,
             "cpu_ms_per_entry": round(self.server_cpu_s * 1000 / entries, 2),
             "backends_cpu_ms_per_entry": round(self.backends_cpu_s * 1000 / entries, 2),
             "server_core_busy": round(self.server_cpu_s / self.seconds, 3),
@@ -453,10 +478,14 @@ class Window:
             "generator_cpu_ms_per_entry": round(self.generator_cpu_s * 1000 / entries, 2),
             # tables whose load would fill a core of the generator's own, at its CPU per entry here
             "generator_ceiling_tables": round(TAP_SECONDS / max(self.generator_cpu_s / entries, 1e-6)),
-            "tap_other_p50_ms": _ms(percentile(self.delays, 50)), "tap_other_p95_ms": _ms(percentile(self.delays, 95)),
-            "tap_other_max_ms": _ms(max(self.delays, default=0.0)), "deliveries": len(self.delays),
+            "tap_other_p50_ms": _ms(percentile(self.delays, 50)),
+            "tap_other_p95_ms": _ms(percentile(self.delays, 95)),
+            "tap_other_max_ms": _ms(max(self.delays, default=0.0)),
+            "deliveries": len(self.delays),
             "late": sum(1 for d in self.delays if d >= LATE_SECONDS),
-            "errors": self.errors, "failed_taps": self.failed_taps, "streams_refused": self.streams_refused,
+            "errors": self.errors,
+            "failed_taps": self.failed_taps,
+            "streams_refused": self.streams_refused,
             "load": self.load,
         }
 
@@ -479,11 +508,13 @@ async def timed_window(run: LiveRun, pids: list[int], backends: list[int], secon
     entries, received, errors, failed, refused = (a - b for a, b in zip(after, before))
     load = load_average()
     settle = time.perf_counter() + LATE_SECONDS + 0.5
-    while time.perf_counter() < settle and any(tap.started < end for phones in run.phones.values()
-                                               for tap in phones[0].table.taps):
+    while time.perf_counter() < settle and any(
+        tap.started < end for phones in run.phones.values() for tap in phones[0].table.taps
+    ):
         await asyncio.sleep(0.1)
     run.late_taps(time.perf_counter())
     delays = [d for started, d in run.delays if start <= started < end]
     phones = sum(len(p) for p in run.phones.values())
-    return Window(len(run.phones), phones, end - start, entries, server, db, own, received, delays, load,
-                  errors, failed, refused)
+    return Window(
+        len(run.phones), phones, end - start, entries, server, db, own, received, delays, load, errors, failed, refused
+    )

@@ -1,4 +1,5 @@
 """What the benchmark asks of the servers: submits, polls, a long table, a page's weight."""
+
 from __future__ import annotations
 
 import gzip
@@ -39,13 +40,18 @@ def open_table(client: Client, script: list[dict] | None = None) -> Table:
         raise RuntimeError(f"opening a table answered {status}: {answer[:200]!r}")
     opened = json.loads(answer)
     host = opened["host_token"]
-    return Table(opened["code"], host, [_claim(client, opened["code"], host, seat["seat"]) for seat in opened["seats"]],
-                 script or [])
+    return Table(
+        opened["code"],
+        host,
+        [_claim(client, opened["code"], host, seat["seat"]) for seat in opened["seats"]],
+        script or [],
+    )
 
 
 def _claim(client: Client, code: str, host: str, seat: int) -> str:
-    status, answer, _ = client.request("POST", f"/api/tables/{code}/seats/{seat}/claim", b"",
-                                       {**JSON, "Authorization": f"Bearer {host}"})
+    status, answer, _ = client.request(
+        "POST", f"/api/tables/{code}/seats/{seat}/claim", b"", {**JSON, "Authorization": f"Bearer {host}"}
+    )
     if status != 201:
         raise RuntimeError(f"claiming seat {seat} answered {status}: {answer[:200]!r}")
     return json.loads(answer)["token"]
@@ -98,6 +104,7 @@ class TablePool:
 
 # --------------------------------------------------------------------------- submit
 
+
 def submit_api(table: Table, client: Client) -> int:
     return post_play(client, table, table.script[table.position])
 
@@ -105,8 +112,12 @@ def submit_api(table: Table, client: Client) -> int:
 def post_play(client: Client, table: Table, action: dict) -> int:
     """One entry through the JSON API, by the host, on the board at ``table.position``."""
     body = json.dumps({"action": action, "expected_seq": table.position, "key": uuid.uuid4().hex}).encode()
-    status, _, _ = client.request("POST", f"/api/tables/{table.code}/plays", body,
-                                  {**JSON, "Authorization": f"Bearer {writer_token(table, action)}"})
+    status, _, _ = client.request(
+        "POST",
+        f"/api/tables/{table.code}/plays",
+        body,
+        {**JSON, "Authorization": f"Bearer {writer_token(table, action)}"},
+    )
     return status
 
 
@@ -125,16 +136,23 @@ def submit_page(port: int):
     def submit(table: Table, client: Client) -> int:
         fields = as_form(table.script[table.position])
         fields += [("expected_seq", str(table.position)), ("key", uuid.uuid4().hex)]
-        status, _, _ = client.request("POST", f"/t/{table.code}/entries", urlencode(fields).encode(), {
-            "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true", "Origin": origin,
-            "Cookie": f"rt_{table.code}={writer_token(table, table.script[table.position])}"})
+        status, _, _ = client.request(
+            "POST",
+            f"/t/{table.code}/entries",
+            urlencode(fields).encode(),
+            {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "HX-Request": "true",
+                "Origin": origin,
+                "Cookie": f"rt_{table.code}={writer_token(table, table.script[table.position])}",
+            },
+        )
         return status
 
     return submit
 
 
-def run_submits(port: int, pool: TablePool, submit, threads: int, seconds: float,
-                tables_per_thread: int) -> Result:
+def run_submits(port: int, pool: TablePool, submit, threads: int, seconds: float, tables_per_thread: int) -> Result:
     """Each client keeps a few tables and enters their next plays in turn; a finished game
     gives way to a fresh table. A table gets one entry at a time, as at a real table."""
 
@@ -161,8 +179,11 @@ def run_submits(port: int, pool: TablePool, submit, threads: int, seconds: float
 
 def run_baseline_submits(port: int, scripts: list[list[dict]], threads: int, seconds: float) -> Result:
     """The same play bodies to the baseline's one-insert endpoint."""
-    bodies = [json.dumps({"code": "BASE01", "action": action, "expected_seq": n, "key": uuid.uuid4().hex}).encode()
-              for script in scripts for n, action in enumerate(script)]
+    bodies = [
+        json.dumps({"code": "BASE01", "action": action, "expected_seq": n, "key": uuid.uuid4().hex}).encode()
+        for script in scripts
+        for n, action in enumerate(script)
+    ]
 
     def make_step(index: int):
         cycle = itertools.cycle(bodies[index:] + bodies[:index])
@@ -173,9 +194,13 @@ def run_baseline_submits(port: int, scripts: list[list[dict]], threads: int, sec
 
 # --------------------------------------------------------------------------- poll
 
+
 def poll_page(table: Table, client: Client) -> int:
-    return client.request("GET", f"/t/{table.code}?since={table.position}", headers={
-        "HX-Request": "true", "Cookie": f"rt_{table.code}={table.host}"})[0]
+    return client.request(
+        "GET",
+        f"/t/{table.code}?since={table.position}",
+        headers={"HX-Request": "true", "Cookie": f"rt_{table.code}={table.host}"},
+    )[0]
 
 
 def poll_api(table: Table, client: Client) -> int:
@@ -191,11 +216,11 @@ def run_polls(port: int, tables: list[Table], poll, threads: int, seconds: float
 
 
 def run_baseline_polls(port: int, threads: int, seconds: float) -> Result:
-    return run_load("127.0.0.1", port, lambda _i: lambda client: client.request("GET", "/poll")[0],
-                    threads, seconds)
+    return run_load("127.0.0.1", port, lambda _i: lambda client: client.request("GET", "/poll")[0], threads, seconds)
 
 
 # --------------------------------------------------------------------------- growth
+
 
 @dataclass
 class Growth:
@@ -208,8 +233,7 @@ class Growth:
     late_board: list[float]
 
 
-def measure_growth(port: int, database_url: str, samples: int, early_seq: int = 20,
-                   late_seq: int = 2000) -> Growth:
+def measure_growth(port: int, database_url: str, samples: int, early_seq: int = 20, late_seq: int = 2000) -> Growth:
     """Two tables, one phone each: the host starts a round, then Ann keeps changing her
     prediction on her phone (allowed until everyone has predicted), so every entry is a real, legal one and
     a table can go on for thousands of entries in the same state. One table's log is filled to
@@ -233,8 +257,12 @@ def measure_growth(port: int, database_url: str, samples: int, early_seq: int = 
 
     def board(table: Table) -> float:
         started = time.perf_counter()
-        _expect(client.request("GET", f"/t/{table.code}", headers={
-            "HX-Request": "true", "Cookie": f"rt_{table.code}={table.host}"})[0], 200)
+        _expect(
+            client.request(
+                "GET", f"/t/{table.code}", headers={"HX-Request": "true", "Cookie": f"rt_{table.code}={table.host}"}
+            )[0],
+            200,
+        )
         return time.perf_counter() - started
 
     fill_started = time.perf_counter()
@@ -264,15 +292,23 @@ def fill_log(database_url: str, code: str, seq: int, until: int) -> int:
     engine = make_engine(database_url)
     with engine.begin() as connection:
         table_id = connection.execute(select(tables.c.id).where(tables.c.code == code)).scalar_one()
-        last = dict(connection.execute(select(entries).where(
-            entries.c.table_id == table_id, entries.c.seq == seq)).one()._mapping)
+        last = dict(
+            connection.execute(select(entries).where(entries.c.table_id == table_id, entries.c.seq == seq))
+            .one()
+            ._mapping
+        )
         kept = [column for column in snapshots.c if column.name not in ("table_id", "seq")]  # state, sheet
-        snapshot = dict(connection.execute(select(*kept).where(
-            snapshots.c.table_id == table_id, snapshots.c.seq == seq)).one()._mapping)
+        snapshot = dict(
+            connection.execute(select(*kept).where(snapshots.c.table_id == table_id, snapshots.c.seq == seq))
+            .one()
+            ._mapping
+        )
         last.pop("id")
         new_seqs = range(seq + 1, until + 1)
-        connection.execute(insert(entries), [
-            {**last, "seq": n, "tip": n, "prev_tip": n - 1, "key": uuid.uuid4().hex} for n in new_seqs])
+        connection.execute(
+            insert(entries),
+            [{**last, "seq": n, "tip": n, "prev_tip": n - 1, "key": uuid.uuid4().hex} for n in new_seqs],
+        )
         connection.execute(insert(snapshots), [{**snapshot, "table_id": table_id, "seq": n} for n in new_seqs])
         connection.execute(update(tables).where(tables.c.id == table_id).values(seq=until, tip=until))
     if engine.dialect.name == "sqlite":  # fold the filled log into the file now, not in a timed entry
@@ -289,11 +325,13 @@ def _expect(status: int, wanted: int) -> None:
 
 # --------------------------------------------------------------------------- page weight
 
+
 class _Assets(HTMLParser):
     """What a browser fetches to show a page: stylesheets, scripts, icons, manifest, images."""
 
-    FETCHED_RELS = frozenset({"stylesheet", "icon", "shortcut icon", "apple-touch-icon", "manifest", "preload",
-                    "modulepreload"})
+    FETCHED_RELS = frozenset(
+        {"stylesheet", "icon", "shortcut icon", "apple-touch-icon", "manifest", "preload", "modulepreload"}
+    )
 
     def __init__(self):
         super().__init__()
@@ -328,9 +366,12 @@ def page_weight(port: int, path: str, cookie: str | None = None) -> dict:
         status, body, head = client.request("GET", url, headers=headers)
         compressed = b"content-encoding: gzip" in head.lower()
         raw = gzip.decompress(body) if compressed else body
-        files[url] = {"status": status, "bytes": len(raw),
-                      "gzip_bytes": len(body) if compressed else len(gzip.compress(raw, 6)),
-                      "served_gzip": compressed}
+        files[url] = {
+            "status": status,
+            "bytes": len(raw),
+            "gzip_bytes": len(body) if compressed else len(gzip.compress(raw, 6)),
+            "served_gzip": compressed,
+        }
         content_type = _header(head, b"content-type")
         if b"html" in content_type:
             parser = _Assets()
@@ -340,8 +381,11 @@ def page_weight(port: int, path: str, cookie: str | None = None) -> dict:
             icons = json.loads(raw).get("icons", [])
             queue += _same_origin(base, url, [icon["src"] for icon in icons if "src" in icon])
     client.close()
-    return {"files": files, "gzip_bytes": sum(f["gzip_bytes"] for f in files.values()),
-            "bytes": sum(f["bytes"] for f in files.values())}
+    return {
+        "files": files,
+        "gzip_bytes": sum(f["gzip_bytes"] for f in files.values()),
+        "bytes": sum(f["bytes"] for f in files.values()),
+    }
 
 
 def _same_origin(base: str, page: str, refs: list[str]) -> list[str]:

@@ -7,6 +7,7 @@ Nothing secret reaches it: no header is logged but the user agent (so no cookie 
 host link's ``?token=``) is replaced by ``REDACTED``. Bodies are never logged. No Flask here:
 it wraps the WSGI app, so it sees every answer, errors and static files included.
 """
+
 from __future__ import annotations
 
 import functools
@@ -64,14 +65,16 @@ class AccessLog:
         dict, datetime's isoformat and the logger's search for its caller cost as much as the
         rest of this together."""
         now = time.time()
-        line = (f'{{"at":"{_utc_second(int(now))}.{int(now % 1 * 1000):03d}Z",'
-                f'"client":{_quoted(environ.get("REMOTE_ADDR", ""))},'
-                f'"method":{_quoted(environ.get("REQUEST_METHOD", ""))},'
-                f'"path":{_quoted(environ.get("PATH_INFO", "")[:LONGEST_LOGGED])},'
-                f'"query":{_quoted(redacted_query(environ.get("QUERY_STRING", ""))[:LONGEST_LOGGED])},'
-                f'"status":{answer["status"]},"bytes":{answer["bytes"]},'
-                f'"ms":{(time.perf_counter() - started) * 1000:.2f},'
-                f'"agent":{_quoted(environ.get("HTTP_USER_AGENT", "")[:200])}}}')
+        line = (
+            f'{{"at":"{_utc_second(int(now))}.{int(now % 1 * 1000):03d}Z",'
+            f'"client":{_quoted(environ.get("REMOTE_ADDR", ""))},'
+            f'"method":{_quoted(environ.get("REQUEST_METHOD", ""))},'
+            f'"path":{_quoted(environ.get("PATH_INFO", "")[:LONGEST_LOGGED])},'
+            f'"query":{_quoted(redacted_query(environ.get("QUERY_STRING", ""))[:LONGEST_LOGGED])},'
+            f'"status":{answer["status"]},"bytes":{answer["bytes"]},'
+            f'"ms":{(time.perf_counter() - started) * 1000:.2f},'
+            f'"agent":{_quoted(environ.get("HTTP_USER_AGENT", "")[:200])}}}'
+        )
         logger.handle(logger.makeRecord(logger.name, logging.INFO, __file__, 0, line, (), None))
 
 

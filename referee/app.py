@@ -1,4 +1,5 @@
 """The Flask application factory."""
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,12 @@ def data_folder() -> Path:
 
 
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(shipped_folder("templates")),
-                static_folder=str(shipped_folder("static")), instance_path=str(data_folder()))
+    app = Flask(
+        __name__,
+        template_folder=str(shipped_folder("templates")),
+        static_folder=str(shipped_folder("static")),
+        instance_path=str(data_folder()),
+    )
     app.jinja_loader = with_game_templates(app.jinja_loader)  # a game's own templates folder first
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL") or os.environ.get("REFEREE_DATABASE_URL"),

@@ -8,6 +8,7 @@ through the classes ``series s0`` … ``s7``. A game may give each point its own
 (``Series.tints``, Switch 16: the deck the player holds there); the stretch of line that runs to
 a point takes that point's colour, and the legend the last one.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,11 +18,11 @@ from html import escape
 
 WIDTH = 360
 PLOT_TOP, PLOT_LEFT, PLOT_RIGHT, PLOT_HEIGHT = 12, 40, 12, 150
-AXIS_GAP = 22          # below the plot: the round labels
+AXIS_GAP = 22  # below the plot: the round labels
 LEGEND_ROW = 22
 LEGEND_COLUMNS = 2
-MAX_X_LABELS = 10      # more rounds than this: label every n-th
-MAX_MARKS = 16         # more points than this: mark every n-th (and the last)
+MAX_X_LABELS = 10  # more rounds than this: label every n-th
+MAX_MARKS = 16  # more points than this: mark every n-th (and the last)
 NAME_CHARS = 16
 
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 4", "12 3", "1 5", "6 2 1 2 1 2")
@@ -31,7 +32,7 @@ MARKS = ("circle", "square", "triangle", "diamond", "cross", "plus", "down", "ba
 @dataclass(frozen=True)
 class Series:
     name: str
-    values: Sequence[float | None]   # one per x label; None: not in play there (a gap)
+    values: Sequence[float | None]  # one per x label; None: not in play there (a gap)
     tints: Sequence[str | None] = ()  # a CSS colour per value; None or none given: the page's colour
 
     def tint(self, index: int) -> str | None:
@@ -42,8 +43,14 @@ class Series:
         return next((tint for tint in reversed(self.tints) if tint), None)
 
 
-def line_chart(series: Sequence[Series], labels: Sequence[str], title: str, desc: str = "",
-               chart_id: str = "chart", dodge: bool = False) -> str:
+def line_chart(
+    series: Sequence[Series],
+    labels: Sequence[str],
+    title: str,
+    desc: str = "",
+    chart_id: str = "chart",
+    dodge: bool = False,
+) -> str:
     """The SVG of ``series`` over ``labels`` (x positions, left to right). ``dodge``: series
     with the same value at a point are drawn a few pixels apart there, so that lines which
     meet (lives: 3, 2, 1 for everyone) stay visible side by side."""
@@ -56,9 +63,11 @@ def line_chart(series: Sequence[Series], labels: Sequence[str], title: str, desc
     height = PLOT_TOP + PLOT_HEIGHT + AXIS_GAP + legend_rows * LEGEND_ROW + 6
     summary = desc or describe(series, labels)
     parts = [
-        (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
-         f'role="img" aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="12" '
-         f'font-family="system-ui, sans-serif" fill="currentColor">'),
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
+            f'role="img" aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="12" '
+            f'font-family="system-ui, sans-serif" fill="currentColor">'
+        ),
         f'<title id="{chart_id}-title">{escape(title)}</title>',
         f'<desc id="{chart_id}-desc">{escape(summary)}</desc>',
         _grid(plot, ticks),
@@ -138,10 +147,14 @@ def _grid(plot: _Plot, ticks: list[float]) -> str:
     for tick in ticks:
         y = _f(plot.y(tick))
         opacity = "0.45" if tick == 0 else "0.18"
-        out.append(f'<line x1="{PLOT_LEFT}" x2="{_f(plot.right)}" y1="{y}" y2="{y}" stroke="currentColor" '
-                   f'stroke-opacity="{opacity}"/>')
-        out.append(f'<text class="tick" x="{PLOT_LEFT - 6}" y="{y}" text-anchor="end" '
-                   f'dominant-baseline="middle" data-value="{_number(tick)}">{_number(tick)}</text>')
+        out.append(
+            f'<line x1="{PLOT_LEFT}" x2="{_f(plot.right)}" y1="{y}" y2="{y}" stroke="currentColor" '
+            f'stroke-opacity="{opacity}"/>'
+        )
+        out.append(
+            f'<text class="tick" x="{PLOT_LEFT - 6}" y="{y}" text-anchor="end" '
+            f'dominant-baseline="middle" data-value="{_number(tick)}">{_number(tick)}</text>'
+        )
     out.append("</g>")
     return "".join(out)
 
@@ -163,12 +176,16 @@ def _line(plot: _Plot, index: int, s: Series) -> str:
     dash = DASHES[index % len(DASHES)]
     mark = MARKS[index % len(MARKS)]
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-    out = [f'<g class="series s{index % len(MARKS)}" data-name="{escape(s.name)}"{_tinted(s.last_tint)} '
-           f'aria-hidden="true">']
+    out = [
+        f'<g class="series s{index % len(MARKS)}" data-name="{escape(s.name)}"{_tinted(s.last_tint)} '
+        f'aria-hidden="true">'
+    ]
     for tint, run in _stretches(s, _runs(s.values)):
         points = " ".join(f"{_f(plot.x(i))},{_f(plot.point_y(index, i, v))}" for i, v in run)
-        out.append(f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2.2" '
-                   f'stroke-linejoin="round"{dash_attr}{_tinted(tint)}/>')
+        out.append(
+            f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="2.2" '
+            f'stroke-linejoin="round"{dash_attr}{_tinted(tint)}/>'
+        )
     present = [i for i, v in enumerate(s.values) if v is not None]
     every = math.ceil(len(present) / MAX_MARKS) or 1
     for n, i in enumerate(present):
@@ -212,8 +229,9 @@ def _runs(values: Sequence[float | None]) -> list[list[tuple[int, float]]]:
     return runs
 
 
-def _mark(kind: str, x: float, y: float, index: int | None = None, value: float | None = None,
-          tint: str | None = None) -> str:
+def _mark(
+    kind: str, x: float, y: float, index: int | None = None, value: float | None = None, tint: str | None = None
+) -> str:
     """A point mark of its own shape, 9 px across, centred on (x, y), in ``tint`` if given."""
     r = 4.5
     extra = (f' data-x="{index}" data-value="{_number(value)}"' if index is not None else "") + _tinted(tint)
@@ -230,11 +248,14 @@ def _mark(kind: str, x: float, y: float, index: int | None = None, value: float 
         points = " ".join(f"{_f(x + dx)},{_f(y + dy)}" for dx, dy in shapes[kind])
         return f'<polygon class="mark" points="{points}"{extra}/>'
     if kind == "bar":  # a hollow square, told apart from the filled one (a page's CSS may fill .hollow)
-        return (f'<rect class="mark hollow" x="{_f(x - r + 1)}" y="{_f(y - r + 1)}" width="7" height="7" '
-                f'fill="#fff" stroke="currentColor" stroke-width="2"{extra}/>')
+        return (
+            f'<rect class="mark hollow" x="{_f(x - r + 1)}" y="{_f(y - r + 1)}" width="7" height="7" '
+            f'fill="#fff" stroke="currentColor" stroke-width="2"{extra}/>'
+        )
     strokes = {"cross": [(-r, -r, r, r), (-r, r, r, -r)], "plus": [(-r - 1, 0, r + 1, 0), (0, -r - 1, 0, r + 1)]}
-    lines = "".join(f'<line x1="{_f(x + a)}" y1="{_f(y + b)}" x2="{_f(x + c)}" y2="{_f(y + d)}"/>'
-                    for a, b, c, d in strokes[kind])
+    lines = "".join(
+        f'<line x1="{_f(x + a)}" y1="{_f(y + b)}" x2="{_f(x + c)}" y2="{_f(y + d)}"/>' for a, b, c, d in strokes[kind]
+    )
     return f'<g class="mark" stroke="currentColor" stroke-width="2.4"{extra}>{lines}</g>'
 
 
@@ -247,11 +268,13 @@ def _legend(series: Sequence[Series], top: float) -> str:
         y = top + row * LEGEND_ROW + 8
         dash = DASHES[index % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        name = s.name if len(s.name) <= NAME_CHARS else s.name[:NAME_CHARS - 1] + "…"
-        out.append(f'<g class="series s{index % len(MARKS)}"{_tinted(s.last_tint)}>'
-                   f'<line x1="{_f(x)}" x2="{_f(x + 34)}" y1="{_f(y)}" y2="{_f(y)}" stroke="currentColor" '
-                   f'stroke-width="2.2"{dash_attr}/>{_mark(MARKS[index % len(MARKS)], x + 17, y)}'
-                   f'<text x="{_f(x + 42)}" y="{_f(y)}" dominant-baseline="middle">{escape(name)}</text></g>')
+        name = s.name if len(s.name) <= NAME_CHARS else s.name[: NAME_CHARS - 1] + "…"
+        out.append(
+            f'<g class="series s{index % len(MARKS)}"{_tinted(s.last_tint)}>'
+            f'<line x1="{_f(x)}" x2="{_f(x + 34)}" y1="{_f(y)}" y2="{_f(y)}" stroke="currentColor" '
+            f'stroke-width="2.2"{dash_attr}/>{_mark(MARKS[index % len(MARKS)], x + 17, y)}'
+            f'<text x="{_f(x + 42)}" y="{_f(y)}" dominant-baseline="middle">{escape(name)}</text></g>'
+        )
     out.append("</g>")
     return "".join(out)
 

@@ -12,6 +12,7 @@ everyone else's do. So freeing a seat, taking it and looking reads nothing. A ph
 its own seat on (a link it shows once): that keeps the secrets with the seat. A rematch's seats
 wait a while for the phones that held them.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -41,8 +42,11 @@ def with_event(info: Mapping[str, Any], kind: str, seq: int, by=None, token: str
 
 def seat_events(table: GameTable) -> list[dict]:
     """Every claim and free at this table, oldest first: seat, name, kind, by, seq, at."""
-    found = [{"seat": seat, "name": info["name"], **{k: v for k, v in event.items() if k != "print"}}
-             for seat, info in enumerate(table.seats) for event in info.get("events", [])]
+    found = [
+        {"seat": seat, "name": info["name"], **{k: v for k, v in event.items() if k != "print"}}
+        for seat, info in enumerate(table.seats)
+        for event in info.get("events", [])
+    ]
     return sorted(found, key=lambda event: (event["seq"], event["at"]))
 
 
@@ -58,6 +62,7 @@ def freed_seat_of(table: GameTable, token: str | None) -> int | None:
 
 
 # --------------------------------------------------------------------------- a seat handed on purpose
+
 
 def offer_hand_off(session, table: GameTable, seat: int, secret: str) -> None:
     """The seat's phone shows a link with ``secret`` (kept here as its fingerprint): the phone
@@ -93,8 +98,10 @@ def take_handed_seat(session, table: GameTable, secret: str | None) -> tuple[int
             raise log.Denied(403, "This link to take a seat is not valid any more: ask for a new one.")
         taken[:] = [seat]
         events = with_event(seats[seat], "handed", table.seq)
-        return [{**info, "token": token, "handing": None, "events": events} if n == seat else dict(info)
-                for n, info in enumerate(seats)]
+        return [
+            {**info, "token": token, "handing": None, "events": events} if n == seat else dict(info)
+            for n, info in enumerate(seats)
+        ]
 
     log._change_seats(session, table, handed)
     return taken[0], token
@@ -117,8 +124,9 @@ def awaiting(seats: list[dict]) -> list[dict]:
     """For a rematch of a table with these seats: what each new seat keeps, so that it waits
     for the phone that held it (a fingerprint of that pass) a while."""
     until = (utcnow() + timedelta(minutes=REMATCH_WAIT_MINUTES)).isoformat()
-    return [{"awaits": fingerprint(info["token"]), "awaits_until": until} if info.get("token") else {}
-            for info in seats]
+    return [
+        {"awaits": fingerprint(info["token"]), "awaits_until": until} if info.get("token") else {} for info in seats
+    ]
 
 
 def is_awaited(info: Mapping[str, Any]) -> bool:
@@ -132,6 +140,7 @@ def refuse_while_awaited(info: Mapping[str, Any], by, old_pass: str | None) -> N
 
 
 # --------------------------------------------------------------------------- what a late phone sees
+
 
 def seat_view(session, table: GameTable, state, viewer, engine, view=None) -> dict:
     """``engine.view(state, viewer)`` (or ``view(state, viewer)``), except for a seat's phone
@@ -183,11 +192,16 @@ def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool
         line = lines[seq]
         action = line.action if isinstance(line.action, Mapping) else {}
         if engine.may_show_secrets(action) and engine.shows_secrets(
-                log.state_at(session, table, line.prev_tip or 0), action, log.state_at(session, table, seq)):
+            log.state_at(session, table, line.prev_tip or 0), action, log.state_at(session, table, seq)
+        ):
             break
         kind = action.get("type")
-        if isinstance(kind, str) and kind in engine.secret_entries and kind not in waiting \
-                and _seat_of(session, table, line, action) == seat:
+        if (
+            isinstance(kind, str)
+            and kind in engine.secret_entries
+            and kind not in waiting
+            and _seat_of(session, table, line, action) == seat
+        ):
             waiting[kind] = line
     return any(_first_made(lines, line) <= claimed_at for line in waiting.values())
 

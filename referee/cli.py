@@ -1,5 +1,6 @@
 """``referee serve``: start the app on a production WSGI server (waitress, also on macOS and
 Windows) and print where phones should go, with a QR code of it."""
+
 from __future__ import annotations
 
 import argparse
@@ -13,13 +14,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="referee", description="Table Referee")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the app to the phones at the table")
-    serve.add_argument("--host", default=os.environ.get("REFEREE_HOST", "0.0.0.0"),
-                       help="interface to listen on (default: all)")
+    serve.add_argument(
+        "--host", default=os.environ.get("REFEREE_HOST", "0.0.0.0"), help="interface to listen on (default: all)"
+    )
     serve.add_argument("--port", type=int, default=int(os.environ.get("REFEREE_PORT", "8000")))
-    serve.add_argument("--public-url", default=os.environ.get("REFEREE_PUBLIC_URL"),
-                       help="the address phones should open (default: this machine's LAN address)")
-    serve.add_argument("--threads", type=int, default=48,
-                       help="worker threads (phones' event streams hold none: see REFEREE_PUSH_STREAMS)")
+    serve.add_argument(
+        "--public-url",
+        default=os.environ.get("REFEREE_PUBLIC_URL"),
+        help="the address phones should open (default: this machine's LAN address)",
+    )
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=48,
+        help="worker threads (phones' event streams hold none: see REFEREE_PUSH_STREAMS)",
+    )
     args = parser.parse_args(argv)
     return run_server(args)
 
@@ -35,8 +44,15 @@ def run_server(args) -> int:
     print(terminal_qr(url), flush=True)
     print(f"Database: {_redacted(app.config['DATABASE_URL'])}  ·  stop with Ctrl+C", flush=True)
     access_log.print_to_stderr()
-    door.serve(app, host=args.host, port=args.port, threads=args.threads, ident="referee",
-               max_request_body_size=door_limit(app), trusted_proxies=app.config["TRUSTED_PROXIES"])
+    door.serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        ident="referee",
+        max_request_body_size=door_limit(app),
+        trusted_proxies=app.config["TRUSTED_PROXIES"],
+    )
     return 0
 
 

@@ -27,6 +27,7 @@ are checked again after those in force.
 Who may correct: the host, any entry in force; a seat, its own entry while nobody has entered
 after it.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -55,8 +56,7 @@ class Change:
     ruling: bool = False  # host only: accept ``action`` although the rules refuse it
 
 
-def correct(session: Session, code: str, by, target: int, change: Change, expected_seq: int,
-            key: str) -> log.Recorded:
+def correct(session: Session, code: str, by, target: int, change: Change, expected_seq: int, key: str) -> log.Recorded:
     """Make ``change`` to entry ``target`` and check every later entry again (see the module)."""
     gate.refuse_a_seat_ruling(by, change.ruling or change.kind == "accept")
 
@@ -65,8 +65,12 @@ def correct(session: Session, code: str, by, target: int, change: Change, expect
         return _Replay(session, table, plan).run(by, change, key)
 
     def same_tap(earlier: Entry) -> bool:
-        return (earlier.kind == change.kind and earlier.corrects == target and earlier.by == log._by_text(by)
-                and earlier.action == (dict(change.action) if change.action is not None else None))
+        return (
+            earlier.kind == change.kind
+            and earlier.corrects == target
+            and earlier.by == log._by_text(by)
+            and earlier.action == (dict(change.action) if change.action is not None else None)
+        )
 
     return log._write(session, code, expected_seq, key, attempt, same_tap)
 
@@ -80,11 +84,12 @@ def starting_point(session: Session, table: GameTable, by, target: int, kind: st
 
 # --------------------------------------------------------------------------- what is replayed
 
+
 @dataclass
 class _Plan:
-    target: Entry          # the entry the correction is about
-    base: int              # the entry in force the rebuilt chain starts after
-    queue: list[Entry]     # the lines to check again after the change, oldest first
+    target: Entry  # the entry the correction is about
+    base: int  # the entry in force the rebuilt chain starts after
+    queue: list[Entry]  # the lines to check again after the change, oldest first
     settling: dict | None  # the pending correction this one settles a step of
 
 
@@ -103,11 +108,18 @@ def _plan(session: Session, table: GameTable, by, target: int, change: Change) -
         _through_the_gate(session, table, by, change, plan)
         return plan
     if target in waiting:
-        raise Refusal("PENDING", "Settle line {seq} in History first: it no longer passes after the correction.",
-                      overridable=False, seq=waiting[0])
+        raise Refusal(
+            "PENDING",
+            "Settle line {seq} in History first: it no longer passes after the correction.",
+            overridable=False,
+            seq=waiting[0],
+        )
     if change.kind == "accept":
-        raise Refusal("CORRECT", "Only the first entry that no longer passes after a correction can be accepted "
-                                 "as a table ruling here.", overridable=False)
+        raise Refusal(
+            "CORRECT",
+            "Only the first entry that no longer passes after a correction can be accepted as a table ruling here.",
+            overridable=False,
+        )
     chain = _chain_down_to(session, table, target)
     if chain is None:
         raise _not_in_force(target)
@@ -124,13 +136,25 @@ def _through_the_gate(session: Session, table: GameTable, by, change: Change, pl
     it whoever's it is: else a held seat's secret could hold up the table for good."""
     before = log.state_at(session, table, plan.base) if change.action is not None else None
     settled_as_it_is = plan.settling is not None and change.kind in ("accept", "remove")
-    gate.check(session, table, by, change.kind, action=change.action, before=before, ruling=change.ruling,
-               target=None if settled_as_it_is else plan.target)
+    gate.check(
+        session,
+        table,
+        by,
+        change.kind,
+        action=change.action,
+        before=before,
+        ruling=change.ruling,
+        target=None if settled_as_it_is else plan.target,
+    )
 
 
 def _not_in_force(target: int) -> Refusal:
-    return Refusal("CORRECT", "Line {seq} in History is not in force (undone or corrected): correct the entry in force "
-                              "instead.", overridable=False, seq=target)
+    return Refusal(
+        "CORRECT",
+        "Line {seq} in History is not in force (undone or corrected): correct the entry in force instead.",
+        overridable=False,
+        seq=target,
+    )
 
 
 def _settling_plan(session: Session, table: GameTable, change: Change) -> _Plan:
@@ -150,12 +174,21 @@ def _chain_down_to(session: Session, table: GameTable, target: int) -> list[Entr
     ``target``: the lines off the chain (undone, corrected, re-entered) are never read."""
     if table.tip < target:
         return None
-    down = (select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip)
-            .where(_ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == table.tip).cte("chain", recursive=True))
-    down = down.union_all(select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip).where(
-        _ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == down.c.prev_tip, down.c.prev_tip >= target))
-    lines = list(session.exec(select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(select(down.c.seq)))
-                              .order_by(Entry.seq)))
+    down = (
+        select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip)
+        .where(_ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == table.tip)
+        .cte("chain", recursive=True)
+    )
+    down = down.union_all(
+        select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip).where(
+            _ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == down.c.prev_tip, down.c.prev_tip >= target
+        )
+    )
+    lines = list(
+        session.exec(
+            select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(select(down.c.seq))).order_by(Entry.seq)
+        )
+    )
     if not lines or lines[0].seq != target or lines[0].kind != "entry":
         return None
     return lines
@@ -165,13 +198,16 @@ def _lines_in(session: Session, table: GameTable, seqs: list[int]) -> list[Entry
     """The log lines ``seqs``, in that order."""
     found = {}
     for start in range(0, len(seqs), IN_CHUNK):
-        chunk = seqs[start:start + IN_CHUNK]
-        found.update((line.seq, line) for line in session.exec(
-            select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(chunk))))
+        chunk = seqs[start : start + IN_CHUNK]
+        found.update(
+            (line.seq, line)
+            for line in session.exec(select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(chunk)))
+        )
     return [found[seq] for seq in seqs]
 
 
 # --------------------------------------------------------------------------- the replay
+
 
 class _Replay:
     """The new entry lines of one correction, built on the state before the entry it is about."""
@@ -192,9 +228,17 @@ class _Replay:
         sentence = self._sentence(by, change, first)
         pending = self._pending(sentence, failing)
         record = log._new_entry(
-            self.table, self.seq + 1, key, kind=change.kind, by=log._by_text(by), corrects=self.plan.target.seq,
-            action=dict(change.action) if change.kind in ("correct", "insert") else None, ruling=ruling,
-            tip=self.tip, **log._description(sentence))
+            self.table,
+            self.seq + 1,
+            key,
+            kind=change.kind,
+            by=log._by_text(by),
+            corrects=self.plan.target.seq,
+            action=dict(change.action) if change.kind in ("correct", "insert") else None,
+            ruling=ruling,
+            tip=self.tip,
+            **log._description(sentence),
+        )
         return log._Prepared(record, self.state, None, earlier=self.lines, pending=pending)
 
     def _change(self, by, change: Change) -> tuple[Text | None, str | None]:
@@ -217,10 +261,18 @@ class _Replay:
         after, action = self.engine.accept(before, action, by, ruling=ruling)  # only the fields it read
         self.seq += 1
         line = log._new_entry(
-            self.table, self.seq, "c-" + secrets.token_hex(12), kind="entry", by=by_text, action=action,
-            ruling=self.engine.overridden_rule(before, action, by) if ruling else None, replaces=replaces,
-            prev_tip=self.tip, tip=self.seq,
-            **log._description(log._describe(self.engine, before, action, by, after)))
+            self.table,
+            self.seq,
+            "c-" + secrets.token_hex(12),
+            kind="entry",
+            by=by_text,
+            action=action,
+            ruling=self.engine.overridden_rule(before, action, by) if ruling else None,
+            replaces=replaces,
+            prev_tip=self.tip,
+            tip=self.seq,
+            **log._description(log._describe(self.engine, before, action, by, after)),
+        )
         self.lines.append((line, self.engine.dump(after)))
         self.shows_again = self.shows_again or self.engine.shows_secrets(before, action, after)
         self.state, self.tip = after, self.seq
@@ -233,14 +285,16 @@ class _Replay:
             try:
                 self._put(line.action, line.by, line.ruling is not None, line.seq)
             except Refusal as refusal:
-                return [(line, refusal), *self._would_fail(queue[n + 1:])]
+                return [(line, refusal), *self._would_fail(queue[n + 1 :])]
         return []
 
     def _would_fail(self, queue: list[Entry]) -> list[tuple[Entry, Refusal]]:
         state, failing = self.state, []
         for line in queue:
             try:
-                state = self.engine.apply(state, line.action, log._by_from_text(line.by), ruling=line.ruling is not None)
+                state = self.engine.apply(
+                    state, line.action, log._by_from_text(line.by), ruling=line.ruling is not None
+                )
             except Refusal as refusal:
                 failing.append((line, refusal))
         return failing
@@ -251,20 +305,33 @@ class _Replay:
         first = failing[0][0]
         queue_seqs = [line.seq for line in self.plan.queue]
         about = self.plan.settling["about"] if self.plan.settling else sentence.dump()
-        return {"about": about, "rest": queue_seqs[queue_seqs.index(first.seq):], "unlisted": len(failing[LISTED:]),
-                "failing": [self._failing(line, refusal) for line, refusal in failing[:LISTED]]}
+        return {
+            "about": about,
+            "rest": queue_seqs[queue_seqs.index(first.seq) :],
+            "unlisted": len(failing[LISTED:]),
+            "failing": [self._failing(line, refusal) for line, refusal in failing[:LISTED]],
+        }
 
     def _failing(self, line: Entry, refusal: Refusal) -> dict:
         """A line that no longer passes, as the pending correction lists it. A secret entry the
         table has seen (every hand shown) is named with its value and says why it fails on
         every phone; one it has not seen, only on its own seat's phone."""
         seen = self._shown_secret(line)
-        words = (self.engine.shown(log.state_at(self.session, self.table, line.prev_tip), self._with_its_seat(line))
-                 if seen else None) or _words(line)
-        return {"seq": line.seq, "by": line.by, "entry": _dumped(words), "rule": refusal.rule,
-                "message": refusal.message.dump(), "overridable": refusal.overridable,
-                "secret_for": None if seen else self._secret_for(line),
-                "seat": (line.action or {}).get("seat", line.by)}
+        words = (
+            self.engine.shown(log.state_at(self.session, self.table, line.prev_tip), self._with_its_seat(line))
+            if seen
+            else None
+        ) or _words(line)
+        return {
+            "seq": line.seq,
+            "by": line.by,
+            "entry": _dumped(words),
+            "rule": refusal.rule,
+            "message": refusal.message.dump(),
+            "overridable": refusal.overridable,
+            "secret_for": None if seen else self._secret_for(line),
+            "seat": (line.action or {}).get("seat", line.by),
+        }
 
     def _with_its_seat(self, line: Entry) -> Any:
         return self.engine.naming_its_seat(line.action, log._by_from_text(line.by))
@@ -295,23 +362,40 @@ class _Replay:
                 replacement = self.engine.shown(self.before, new) or replacement
         elif change.kind == "correct" and self._secret(target) and str(entry) == str(replacement):  # not seen yet
             if host:
-                return Text("“{entry}” ({where}) corrected by the host; it stays hidden until it is shown",
-                            entry=entry, where=where)
-            return Text("“{entry}” ({where}) corrected by {name}; it stays hidden until it is shown",
-                        entry=entry, where=where, name=name)
+                return Text(
+                    "“{entry}” ({where}) corrected by the host; it stays hidden until it is shown",
+                    entry=entry,
+                    where=where,
+                )
+            return Text(
+                "“{entry}” ({where}) corrected by {name}; it stays hidden until it is shown",
+                entry=entry,
+                where=where,
+                name=name,
+            )
         if change.kind == "correct":
             if host:
-                return Text("“{entry}” ({where}) corrected to “{replacement}” by the host",
-                            entry=entry, where=where, replacement=replacement)
-            return Text("“{entry}” ({where}) corrected to “{replacement}” by {name}",
-                        entry=entry, where=where, replacement=replacement, name=name)
+                return Text(
+                    "“{entry}” ({where}) corrected to “{replacement}” by the host",
+                    entry=entry,
+                    where=where,
+                    replacement=replacement,
+                )
+            return Text(
+                "“{entry}” ({where}) corrected to “{replacement}” by {name}",
+                entry=entry,
+                where=where,
+                replacement=replacement,
+                name=name,
+            )
         if change.kind == "remove":
             if host:
                 return Text("“{entry}” ({where}) removed by the host", entry=entry, where=where)
             return Text("“{entry}” ({where}) removed by {name}", entry=entry, where=where, name=name)
         if change.kind == "insert":
-            return Text("“{entry}” inserted before “{other}” ({where}) by the host",
-                        entry=replacement, other=entry, where=where)
+            return Text(
+                "“{entry}” inserted before “{other}” ({where}) by the host", entry=replacement, other=entry, where=where
+            )
         return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
 
     def _secret(self, target: Entry) -> bool:
@@ -323,8 +407,11 @@ class _Replay:
     def _settled(self) -> Text | None:
         """What held the game before this correction and no longer does (its reason), or None."""
         after = {str(held) for held in self.engine.holds(self.state)}
-        cleared = [held for held in self.engine.holds(log.state_at(self.session, self.table, self.table.tip))
-                   if str(held) not in after]
+        cleared = [
+            held
+            for held in self.engine.holds(log.state_at(self.session, self.table, self.table.tip))
+            if str(held) not in after
+        ]
         return cleared[0] if cleared else None
 
     def _where(self) -> Text:
@@ -368,6 +455,7 @@ def _dumped(words: Any) -> Any:
 
 # --------------------------------------------------------------------------- reading a pending one
 
+
 def pending_view(table: GameTable, viewer) -> dict | None:
     """The pending correction as ``viewer`` may see it: the sentence of the correction, then the
     entries that no longer pass (the first is the one to settle now), each with who made it, the
@@ -376,10 +464,15 @@ def pending_view(table: GameTable, viewer) -> dict | None:
     pending = table.pending
     if not pending:
         return None
-    return {"about": revive_texts(pending["about"]),
-            "failing": [{**item, "entry": revive_texts(item["entry"]), "message": _message_for(item, viewer)}
-                        for item in pending["failing"]],
-            "rest": len(pending["rest"]), "unlisted": pending.get("unlisted", 0)}
+    return {
+        "about": revive_texts(pending["about"]),
+        "failing": [
+            {**item, "entry": revive_texts(item["entry"]), "message": _message_for(item, viewer)}
+            for item in pending["failing"]
+        ],
+        "rest": len(pending["rest"]),
+        "unlisted": pending.get("unlisted", 0),
+    }
 
 
 HIDDEN_WHY = Text("Why it fails stays hidden: it would show what this entry keeps secret.")

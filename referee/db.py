@@ -5,6 +5,7 @@ no request replays the whole game; they can always be rebuilt from the log (``lo
 The schema is built and upgraded by migrations (``migrate.py``); a test checks that these models
 match them.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -97,7 +98,7 @@ def database_url(url: str) -> str:
     """Accept plain ``postgres://`` / ``postgresql://`` URLs and use the psycopg 3 driver."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 

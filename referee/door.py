@@ -19,6 +19,7 @@ the chunked terminator and the connection comes back to the loop, kept alive (HT
 ``Connection: close`` asked for: the pump closes it, as waitress would have); a phone that went
 away is closed by the pump.
 """
+
 from __future__ import annotations
 
 import logging
@@ -36,22 +37,23 @@ from waitress.task import WSGITask
 from .push import PARK_STREAM, HeldStream
 from .pump import StreamPump
 
-CONNECTIONS = 1000           # in all, within the process's file limit (held streams not counted)
-STREAMS = 4000               # event streams one process holds (each a socket, no thread)
-FILES_KEPT = 256             # open files for all else: the database, logs, the trigger
+CONNECTIONS = 1000  # in all, within the process's file limit (held streams not counted)
+STREAMS = 4000  # event streams one process holds (each a socket, no thread)
+FILES_KEPT = 256  # open files for all else: the database, logs, the trigger
 CONNECTIONS_PER_ADDRESS = 64  # a table behind one NAT: phones x (a stream + a few requests)
-REQUEST_SECONDS = 10.0       # for a request to arrive whole; a phone's entry is a few hundred bytes
-IDLE_SECONDS = 30            # waitress's channel_timeout: a kept-alive connection doing nothing
-CLEANUP_SECONDS = 1          # how often the limits above are looked at
-DRAIN_SECONDS = 20.0         # at most, on SIGTERM, for requests received to be answered
+REQUEST_SECONDS = 10.0  # for a request to arrive whole; a phone's entry is a few hundred bytes
+IDLE_SECONDS = 30  # waitress's channel_timeout: a kept-alive connection doing nothing
+CLEANUP_SECONDS = 1  # how often the limits above are looked at
+DRAIN_SECONDS = 20.0  # at most, on SIGTERM, for requests received to be answered
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 @dataclass(frozen=True)
 class Handover:
     """A held stream's answer, its opening written, on its way from the task to the pump."""
+
     held: HeldStream
-    chunked: bool     # HTTP/1.1: chunks, ended by the terminator
+    chunked: bool  # HTTP/1.1: chunks, ended by the terminator
     keep_alive: bool  # the connection serves another request after it
 
 
@@ -102,9 +104,12 @@ class KeepAliveTask(WSGITask):
         super().finish()
 
     def build_response_header(self):
-        self._bodiless_keep_alive = ((not self.has_body or self.parked is not None) and self.version == "1.1"
-                                     and not self.close_on_finish
-                                     and self.request.headers.get("CONNECTION", "").lower() != "close")
+        self._bodiless_keep_alive = (
+            (not self.has_body or self.parked is not None)
+            and self.version == "1.1"
+            and not self.close_on_finish
+            and self.request.headers.get("CONNECTION", "").lower() != "close"
+        )
         try:
             return super().build_response_header()
         finally:
@@ -138,8 +143,12 @@ class GuardedChannel(HTTPChannel):
         handover, self.handing_over = self.handing_over, None
         if self.connected and not self.will_close:
             self.del_channel()  # out of the loop's map and of the connections counted
-            self.server.pump.adopt(self.socket, handover.held, handover.chunked,
-                                   lambda reusable: self._back_from_pump(reusable and handover.keep_alive))
+            self.server.pump.adopt(
+                self.socket,
+                handover.held,
+                handover.chunked,
+                lambda reusable: self._back_from_pump(reusable and handover.keep_alive),
+            )
         else:
             handover.held.give_back()
 
@@ -253,14 +262,21 @@ def drain(server, seconds: float) -> None:
 
 def _idle(channel: HTTPChannel) -> bool:
     """Neither receiving nor answering a request, nor handing a stream over."""
-    return (not channel.requests and channel.request is None and not channel.total_outbufs_len
-            and getattr(channel, "handing_over", None) is None)
+    return (
+        not channel.requests
+        and channel.request is None
+        and not channel.total_outbufs_len
+        and getattr(channel, "handing_over", None) is None
+    )
 
 
 def listeners_of(server) -> list[TcpWSGIServer]:
     """The listening servers: ``server`` itself, or those of a server on several addresses."""
-    return [server] if isinstance(server, TcpWSGIServer) else \
-        [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
+    return (
+        [server]
+        if isinstance(server, TcpWSGIServer)
+        else [listener for listener in server.map.values() if isinstance(listener, TcpWSGIServer)]
+    )
 
 
 def server_map(server) -> dict:
@@ -278,9 +294,14 @@ def guarded_server(app, *, trusted_proxies: int = 0, **settings):
     the proxy limits each client instead. poll(), not select(): held streams take file numbers
     past select's 1024."""
     per_address = int(os.environ.get("REFEREE_CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS))
-    server = create_server(app, connection_limit=_connection_limit(app.config["PUSH_STREAMS"]),
-                           channel_timeout=IDLE_SECONDS, cleanup_interval=CLEANUP_SECONDS,
-                           asyncore_use_poll=True, **settings)
+    server = create_server(
+        app,
+        connection_limit=_connection_limit(app.config["PUSH_STREAMS"]),
+        channel_timeout=IDLE_SECONDS,
+        cleanup_interval=CLEANUP_SECONDS,
+        asyncore_use_poll=True,
+        **settings,
+    )
     pump = StreamPump()
     for listener in listeners_of(server):
         listener.__class__ = GuardedServer

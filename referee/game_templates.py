@@ -5,6 +5,7 @@ that names a folder of its own templates (``Game.own_templates``) is served from
 registry is read when a template is asked for, so a game registered after the app was made is
 found too. Every other name falls through to the app's ``templates/``.
 """
+
 from __future__ import annotations
 
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateNotFound
@@ -17,8 +18,10 @@ class GameTemplates(BaseLoader):
 
     def get_source(self, environment, template: str):
         top, folder, name = (template.split("/", 2) + ["", ""])[:3]
-        game = next((game for game in list(GAMES.values())
-                     if game.own_templates and game.template_folder == f"{top}/{folder}"), None)
+        game = next(
+            (game for game in list(GAMES.values()) if game.own_templates and game.template_folder == f"{top}/{folder}"),
+            None,
+        )
         if top != "games" or not name or game is None:
             raise TemplateNotFound(template)
         return FileSystemLoader(game.own_templates).get_source(environment, name)

@@ -17,6 +17,7 @@ are worked out, so that the rule of who may make, replace or remove an entry is 
 Who the writer is at all (a token of this table) is ``log.require_identity``'s question, asked
 before. The game's rules (whose turn, whose seat) are asked after, by the engine.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -31,8 +32,17 @@ PLAY, UNDO, PUT_BACK = "play", "undo", "put back"
 CORRECT, REMOVE, INSERT, ACCEPT = "correct", "remove", "insert", "accept"  # corrections.KINDS
 
 
-def check(session, table: GameTable, by, path: str, *, action: Any = None, target: Entry | None = None,
-          before: Any = None, ruling: bool = False) -> None:
+def check(
+    session,
+    table: GameTable,
+    by,
+    path: str,
+    *,
+    action: Any = None,
+    target: Entry | None = None,
+    before: Any = None,
+    ruling: bool = False,
+) -> None:
     """Refuse (``Denied``, 403) a write ``by`` may not make: ``action`` is the entry it makes
     (a play, an entry put back, a correction's new entry), ``target`` the entry it undoes,
     corrects, removes or settles, ``before`` the state ``action`` is entered on, ``ruling``: the
@@ -58,15 +68,22 @@ def _may_change(session, table: GameTable, by, path: str, target: Entry) -> bool
         own = target.by == log._by_text(by)
         if path == UNDO:
             if not own:
-                raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.",
-                             entry=log.description(target))
+                raise Denied(
+                    403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=log.description(target)
+                )
             return False  # an undo of what showed a secret is refused by the rule that showed it
         if not own or target.seq != table.tip:
-            raise Denied(403, "Only the host can correct this entry: a seat corrects its own entry while "
-                              "nobody has entered after it.")
+            raise Denied(
+                403,
+                "Only the host can correct this entry: a seat corrects its own entry while "
+                "nobody has entered after it.",
+            )
         if shown(session, table, target):
-            raise Denied(403, "The table has seen “{entry}”: only the host can correct it now, and every "
-                              "phone is told.", entry=log.description(target))
+            raise Denied(
+                403,
+                "The table has seen “{entry}”: only the host can correct it now, and every phone is told.",
+                entry=log.description(target),
+            )
         return False
     held = _held_seat_of_line(session, table, target)
     if held is None and path != CORRECT:
@@ -89,7 +106,8 @@ def shown(session, table: GameTable, target: Entry) -> bool:
         return False
     for line in _in_force_from(session, table, target):
         if engine.may_show_secrets(line.action) and engine.shows_secrets(
-                log.state_at(session, table, line.prev_tip or 0), line.action, log.state_at(session, table, line.seq)):
+            log.state_at(session, table, line.prev_tip or 0), line.action, log.state_at(session, table, line.seq)
+        ):
             return True
     return False
 
@@ -110,8 +128,11 @@ def refuse_seat_entry_of_a_held_seat(table: GameTable, state, action: Any, by) -
 
 
 def _only_its_phone(table: GameTable, seat: int) -> Denied:
-    return Denied(403, "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
-                  name=table.seats[seat]["name"])
+    return Denied(
+        403,
+        "{name} has joined on their own phone: only that phone makes {name}'s secret entries.",
+        name=table.seats[seat]["name"],
+    )
 
 
 def _held_seat_of_line(session, table: GameTable, line: Entry) -> int | None:

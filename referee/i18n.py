@@ -6,6 +6,7 @@ and their sentences (``base.Text``: refusals, notes, history lines) are English 
 pass them through the ``translate`` filter, and ``referee.i18n_extract`` hands them to pybabel
 so the catalogs carry them. The JSON API keeps to English.
 """
+
 from __future__ import annotations
 
 import re
@@ -95,8 +96,10 @@ def localize(text: Text) -> str:
         template = translations.ngettext(text.template, text.plural, text.params.get("n", 1))
     if not text.params:
         return template
-    parts = {name: localize(value) if isinstance(value, Text) else _cards_as_printed(value, translations)
-             for name, value in text.params.items()}
+    parts = {
+        name: localize(value) if isinstance(value, Text) else _cards_as_printed(value, translations)
+        for name, value in text.params.items()
+    }
     try:
         return template.format_map(parts)
     except (KeyError, IndexError, ValueError):  # a translation naming other fields: English beats a crash
@@ -115,8 +118,10 @@ def _cards_as_printed(value, translations):
     says B♠ D♠ where it said J♠ Q♠, as the board beside it does (``web.filters.rank_letter``)."""
     if not isinstance(value, str) or not CARD_LABELS.fullmatch(value):
         return value
-    return " ".join(FACE.sub(lambda face: translations.pgettext("card rank letter", face.group()), label)
-                    for label in value.split(" "))
+    return " ".join(
+        FACE.sub(lambda face: translations.pgettext("card rank letter", face.group()), label)
+        for label in value.split(" ")
+    )
 
 
 def vary_on_language(response):
@@ -184,8 +189,9 @@ def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(["translations", *own]))
     Babel(app, locale_selector=select_locale)
     # Flask-Babel added Jinja's i18n extension (newstyle); these replace its callables.
-    app.jinja_env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext,
-                                 npgettext=_npgettext)
+    app.jinja_env.globals.update(
+        _=_gettext, gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext, npgettext=_npgettext
+    )
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, get_locale=get_locale, current_page=current_page)
     app.add_template_filter(translate, "translate")
     app.add_template_filter(option_value, "option_value")

@@ -7,6 +7,7 @@ value help; said where game.py is read), and sentences (``base.Text``) whose tem
 ``Text``, ``counted``, ``Refusal``, ``unreadable``, ``not_yours`` and ``Denied``, found in the
 source.
 """
+
 from __future__ import annotations
 
 import ast
@@ -101,4 +102,3 @@ def extract_engine_texts(fileobj, keywords, comment_tags, options) -> Iterator[t
             yield 0, None, fixed, [f"{game.id} (engine text)"]
         for value in dict.fromkeys(option_values(game)):
             yield 0, "pgettext", (VALUE_CONTEXT, value), [f"{game.id} (house rule value)"]
-

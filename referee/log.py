@@ -6,6 +6,7 @@ write made on an older board is refused as stale. Both hold under concurrent wri
 the table row is advanced with a compare-and-set and the log has unique (table, seq) and
 (table, key) indexes.
 """
+
 from __future__ import annotations
 
 import functools
@@ -92,21 +93,38 @@ def engine_of(table: GameTable):
 
 # --------------------------------------------------------------------------- opening and finding
 
-def open_table(session: Session, game_id: str, players: Any, options: Mapping | None,
-               host_token: str | None = None, seat_fields: list[dict] | None = None) -> GameTable:
+
+def open_table(
+    session: Session,
+    game_id: str,
+    players: Any,
+    options: Mapping | None,
+    host_token: str | None = None,
+    seat_fields: list[dict] | None = None,
+) -> GameTable:
     """Create a table with a fresh code and a host token (a rematch keeps its table's). Seats get
     their tokens when a phone claims them (``claim_seat``), so nobody holds a seat's token but
     that phone."""
     if game_id not in GAMES:
-        raise Refusal("ENTRY", "Unknown game {game!r}; playable now: {games}.", overridable=False,
-                      game=game_id, games=", ".join(GAMES))
+        raise Refusal(
+            "ENTRY",
+            "Unknown game {game!r}; playable now: {games}.",
+            overridable=False,
+            game=game_id,
+            games=", ".join(GAMES),
+        )
     engine = GAMES[game_id]
     state = engine.new_game(players, options)
     table = GameTable(
-        code=_unused_code(session), game=game_id, host_token=host_token or new_token(), share=new_share_code(),
+        code=_unused_code(session),
+        game=game_id,
+        host_token=host_token or new_token(),
+        share=new_share_code(),
         options=dict(state.options),
-        seats=[{"name": name, "token": None, "claimed": False, **(seat_fields[n] if seat_fields else {})}
-               for n, name in enumerate(engine.seat_names(state))],
+        seats=[
+            {"name": name, "token": None, "claimed": False, **(seat_fields[n] if seat_fields else {})}
+            for n, name in enumerate(engine.seat_names(state))
+        ],
     )
     session.add(table)
     session.flush()
@@ -146,7 +164,8 @@ _SNAPSHOTS = Snapshot.__table__
 _TABLE_AND_TIP_STATE = (
     select(GameTable, _SNAPSHOTS.c.seq, _SNAPSHOTS.c.state, _SNAPSHOTS.c.sheet)
     .outerjoin(_SNAPSHOTS, (_SNAPSHOTS.c.table_id == GameTable.id) & (_SNAPSHOTS.c.seq == GameTable.tip))
-    .where(GameTable.code == bindparam("code")))
+    .where(GameTable.code == bindparam("code"))
+)
 
 
 def find_table(session: Session, code: str) -> GameTable:
@@ -182,8 +201,9 @@ def tables_with_codes(session: Session, codes: list[str]) -> list[GameTable]:
     return list(session.exec(select(GameTable).where(GameTable.code.in_(codes))))
 
 
-_STAMP_OF_CODE = (select(GameTable.__table__.c.seq, GameTable.__table__.c.seats_version)
-                  .where(GameTable.__table__.c.code == bindparam("code")))
+_STAMP_OF_CODE = select(GameTable.__table__.c.seq, GameTable.__table__.c.seats_version).where(
+    GameTable.__table__.c.code == bindparam("code")
+)
 
 
 def table_seq(engine: Engine, code: str) -> int | None:
@@ -225,6 +245,7 @@ def identify(table: GameTable, token: str | None):
 
 # --------------------------------------------------------------------------- seats
 
+
 def claim_seat(session: Session, table: GameTable, seat: int, by=None, old_pass: str | None = None) -> str:
     """A new token for a seat nobody holds, minted and stored atomically: of several phones
     claiming one seat at once, one wins and the others get SeatTaken. Nobody, the host
@@ -240,8 +261,15 @@ def claim_seat(session: Session, table: GameTable, seat: int, by=None, old_pass:
         if seats[seat].get("token"):
             raise SeatTaken(seats[seat]["name"])
         claims.refuse_while_awaited(seats[seat], by, old_pass)
-        return _with_seat(seats, seat, token=token, claimed=True, claimed_at=table.seq, handing=None,
-                          events=claims.with_event(seats[seat], "claimed", table.seq, by))
+        return _with_seat(
+            seats,
+            seat,
+            token=token,
+            claimed=True,
+            claimed_at=table.seq,
+            handing=None,
+            events=claims.with_event(seats[seat], "claimed", table.seq, by),
+        )
 
     _change_seats(session, table, claimed)
     return token
@@ -255,8 +283,9 @@ def free_seat(session: Session, table: GameTable, seat: int) -> None:
         held, events = seats[seat].get("token"), seats[seat].get("events", [])
         if held:
             events = claims.with_event(seats[seat], "freed", table.seq, HOST, held)
-        return _with_seat(seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None,
-                          handing=None)
+        return _with_seat(
+            seats, seat, token=None, claimed=False, claimed_at=None, events=events, awaits=None, handing=None
+        )
 
     _change_seats(session, table, freed)
 
@@ -269,10 +298,13 @@ def _with_seat(seats: list[dict], seat: int, **fields) -> list[dict]:
     return [{**info, **fields} if n == seat else dict(info) for n, info in enumerate(seats)]
 
 
-_SWAP_SEATS = (GameTable.__table__.update()
-               .where(GameTable.__table__.c.id == bindparam("table_id"),
-                      GameTable.__table__.c.seats_version == bindparam("version"))
-               .values(seats=bindparam("seats"), seats_version=bindparam("new_version")))
+_SWAP_SEATS = (
+    GameTable.__table__.update()
+    .where(
+        GameTable.__table__.c.id == bindparam("table_id"), GameTable.__table__.c.seats_version == bindparam("version")
+    )
+    .values(seats=bindparam("seats"), seats_version=bindparam("new_version"))
+)
 # PostgreSQL: a seat change nudges every process's push.Hub too (the host's list of who joined).
 _SWAP_SEATS_AND_NOTIFY = _SWAP_SEATS.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
 
@@ -283,12 +315,18 @@ def _change_seats(session: Session, table: GameTable, change) -> None:
     for attempt_number in range(WRITE_ATTEMPTS * 4):
         session.refresh(table)
         seats = change(table.seats)
-        params = {"table_id": table.id, "version": table.seats_version, "seats": seats,
-                  "new_version": table.seats_version + 1}
+        params = {
+            "table_id": table.id,
+            "version": table.seats_version,
+            "seats": seats,
+            "new_version": table.seats_version + 1,
+        }
         try:
             connection = session.connection()
             if connection.dialect.name == "postgresql":
-                params.update(channel=PUSH_CHANNEL, payload=notice_payload(table.code, table.seq, params["new_version"]))
+                params.update(
+                    channel=PUSH_CHANNEL, payload=notice_payload(table.code, table.seq, params["new_version"])
+                )
                 swapped = len(connection.execute(_SWAP_SEATS_AND_NOTIFY, params).all())
             else:
                 swapped = connection.execute(_SWAP_SEATS, params).rowcount
@@ -305,9 +343,11 @@ def _change_seats(session: Session, table: GameTable, change) -> None:
     raise Stale()
 
 
-_LINK_REMATCH = (GameTable.__table__.update()
-                 .where(GameTable.__table__.c.id == bindparam("table_id"), GameTable.__table__.c.rematch.is_(None))
-                 .values(rematch=bindparam("rematch_code"), seats_version=GameTable.__table__.c.seats_version + 1))
+_LINK_REMATCH = (
+    GameTable.__table__.update()
+    .where(GameTable.__table__.c.id == bindparam("table_id"), GameTable.__table__.c.rematch.is_(None))
+    .values(rematch=bindparam("rematch_code"), seats_version=GameTable.__table__.c.seats_version + 1)
+)
 _LINK_REMATCH_AND_NOTIFY = _LINK_REMATCH.returning(func.pg_notify(bindparam("channel"), bindparam("payload")))
 
 
@@ -319,8 +359,9 @@ def open_rematch(session: Session, table: GameTable) -> GameTable:
     if table.rematch:
         return find_table(session, table.rematch)
     names = [seat["name"] for seat in table.seats]
-    new = open_table(session, table.game, names, table.options, host_token=table.host_token,
-                     seat_fields=claims.awaiting(table.seats))
+    new = open_table(
+        session, table.game, names, table.options, host_token=table.host_token, seat_fields=claims.awaiting(table.seats)
+    )
     connection = session.connection()
     params = {"table_id": table.id, "rematch_code": new.code}
     if connection.dialect.name == "postgresql":
@@ -338,7 +379,7 @@ def new_share_code() -> str:
     """The code that shares a table's result read-only, made when the table is opened (so that
     reading a sheet never writes). It names no table: a phone given it cannot reach the live
     table, nor follow it to its rematch."""
-    return new_token()[:CODE_LENGTH * 2]
+    return new_token()[: CODE_LENGTH * 2]
 
 
 def share_code(session: Session, table: GameTable) -> str:
@@ -364,8 +405,9 @@ def require_identity(table: GameTable, token: str | None):
 
 # --------------------------------------------------------------------------- reading
 
-_STATE_AT = select(_SNAPSHOTS.c.state).where(_SNAPSHOTS.c.table_id == bindparam("table_id"),
-                                             _SNAPSHOTS.c.seq == bindparam("seq"))
+_STATE_AT = select(_SNAPSHOTS.c.state).where(
+    _SNAPSHOTS.c.table_id == bindparam("table_id"), _SNAPSHOTS.c.seq == bindparam("seq")
+)
 
 
 def state_at(session: Session, table: GameTable, seq: int):
@@ -385,8 +427,9 @@ def current_state(session: Session, table: GameTable):
 
 # --------------------------------------------------------------------------- the score sheet's working
 
-_SHEET_AT = select(_SNAPSHOTS.c.sheet).where(_SNAPSHOTS.c.table_id == bindparam("table_id"),
-                                             _SNAPSHOTS.c.seq == bindparam("seq"))
+_SHEET_AT = select(_SNAPSHOTS.c.sheet).where(
+    _SNAPSHOTS.c.table_id == bindparam("table_id"), _SNAPSHOTS.c.seq == bindparam("seq")
+)
 
 
 def first_sheet_fold(engine, state) -> dict | None:
@@ -486,8 +529,9 @@ def replay(session: Session, table: GameTable):
     tip = 0
     for entry in history(session, table):
         if entry.kind == "entry":
-            states[entry.seq] = engine.apply(states[entry.prev_tip], entry.action, _by_from_text(entry.by),
-                                             ruling=entry.ruling is not None)
+            states[entry.seq] = engine.apply(
+                states[entry.prev_tip], entry.action, _by_from_text(entry.by), ruling=entry.ruling is not None
+            )
         tip = entry.tip
     return states[tip]
 
@@ -502,8 +546,17 @@ def _by_from_text(text: str):
 
 # --------------------------------------------------------------------------- writing
 
-def record(session: Session, code: str, by, action: Mapping[str, Any], expected_seq: int, key: str,
-           ruling: bool = False, path: str | None = None) -> Recorded:
+
+def record(
+    session: Session,
+    code: str,
+    by,
+    action: Mapping[str, Any],
+    expected_seq: int,
+    key: str,
+    ruling: bool = False,
+    path: str | None = None,
+) -> Recorded:
     """Check ``action`` with the game's rules and append it to the log (``path`` ``gate.PUT_BACK``: an
     entry an undo voided, entered again)."""
     from . import gate  # the gate reads the log: imported once the log is
@@ -518,23 +571,35 @@ def record(session: Session, code: str, by, action: Mapping[str, Any], expected_
         after, kept = engine.accept(before, action, by, ruling=ruling)  # only the fields it read
         seq = table.seq + 1
         entry = _new_entry(
-            table, seq, key, kind="entry", by=_by_text(by), action=kept,
+            table,
+            seq,
+            key,
+            kind="entry",
+            by=_by_text(by),
+            action=kept,
             ruling=engine.overridden_rule(before, kept, by) if ruling else None,
-            prev_tip=table.tip, tip=seq, **_description(_describe(engine, before, kept, by, after)),
+            prev_tip=table.tip,
+            tip=seq,
+            **_description(_describe(engine, before, kept, by, after)),
         )
         return _Prepared(entry, after, engine.dump(after))
 
     def same_tap(earlier: Entry) -> bool:
         # the log kept only the fields the game read: the same tap sends those same fields
-        return (earlier.kind == "entry" and earlier.by == _by_text(by) and isinstance(earlier.action, dict)
-                and all(name in action and action[name] == value for name, value in earlier.action.items()))
+        return (
+            earlier.kind == "entry"
+            and earlier.by == _by_text(by)
+            and isinstance(earlier.action, dict)
+            and all(name in action and action[name] == value for name, value in earlier.action.items())
+        )
 
     def catches_up(table: GameTable, lines: list[Entry]) -> bool:
         engine = engine_of(table)
         mine = engine.naming_its_seat(action, by)  # a phone's entry naming no seat is for its own
-        return all(line.kind == "entry"
-                   and engine.commutes(mine, engine.naming_its_seat(line.action, _by_from_text(line.by)))
-                   for line in lines)
+        return all(
+            line.kind == "entry" and engine.commutes(mine, engine.naming_its_seat(line.action, _by_from_text(line.by)))
+            for line in lines
+        )
 
     return _write(session, code, expected_seq, key, attempt, same_tap, catches_up)
 
@@ -551,7 +616,13 @@ def undo(session: Session, code: str, by, expected_seq: int, key: str) -> Record
         gate.check(session, table, by, gate.UNDO, target=target)
         _refuse_to_hide_again(session, table, target)
         entry = _new_entry(
-            table, table.seq + 1, key, kind="void", by=_by_text(by), voids=target.seq, tip=target.prev_tip,
+            table,
+            table.seq + 1,
+            key,
+            kind="void",
+            by=_by_text(by),
+            voids=target.seq,
+            tip=target.prev_tip,
             **_description(Text("Undone: {entry}", entry=description(target))),
         )
         return _Prepared(entry, state_at(session, table, target.prev_tip), None)
@@ -566,8 +637,11 @@ def refuse_while_pending(table: GameTable) -> None:
     """No entry and no undo while a correction waits for the host to settle the entries that no
     longer pass (``referee.corrections``)."""
     if table.pending:
-        raise Refusal("PENDING", "A correction is pending: the host settles the entries that no longer pass "
-                                 "before anything new is entered.", overridable=False)
+        raise Refusal(
+            "PENDING",
+            "A correction is pending: the host settles the entries that no longer pass before anything new is entered.",
+            overridable=False,
+        )
 
 
 _UNCHANGED = object()
@@ -586,9 +660,13 @@ def shown_for_good(session: Session, table: GameTable, target: Entry) -> str | N
 def _refuse_to_hide_again(session: Session, table: GameTable, target: Entry) -> None:
     rule = shown_for_good(session, table, target)
     if rule:
-        raise Refusal(rule, "“{entry}” showed hidden choices to the table, so it cannot be undone: "
-                            "they could be chosen again by players who have seen them.",
-                      overridable=False, entry=description(target))
+        raise Refusal(
+            rule,
+            "“{entry}” showed hidden choices to the table, so it cannot be undone: "
+            "they could be chosen again by players who have seen them.",
+            overridable=False,
+            entry=description(target),
+        )
 
 
 def entry_seat(table: GameTable, state, action: Mapping[str, Any]) -> int | None:
@@ -609,6 +687,7 @@ class _Prepared:
 
     A correction writes more: the entry lines it puts in force, each with its snapshot, before
     its own record line (``entry``), and the table's pending correction after it."""
+
     entry: Entry
     state: Any
     snapshot: dict[str, Any] | None
@@ -622,8 +701,19 @@ _ENTRY_COLUMNS = tuple(column.name for column in Entry.__table__.columns if colu
 def _new_entry(table: GameTable, seq: int, key: str, **fields) -> Entry:
     """A log line as an unsaved Entry: ``model_construct`` sets the fields without the
     validating constructor (a tenth of the cost); every column but ``id`` is given."""
-    values = {"table_id": table.id, "seq": seq, "key": key, "action": None, "ruling": None, "voids": None,
-              "corrects": None, "replaces": None, "prev_tip": None, "created_at": utcnow(), **fields}
+    values = {
+        "table_id": table.id,
+        "seq": seq,
+        "key": key,
+        "action": None,
+        "ruling": None,
+        "voids": None,
+        "corrects": None,
+        "replaces": None,
+        "prev_tip": None,
+        "created_at": utcnow(),
+        **fields,
+    }
     return Entry.model_construct(**values)
 
 
@@ -645,8 +735,7 @@ def description(entry: Entry) -> str:
 
 
 @metrics.timed_write()
-def _write(session: Session, code: str, expected_seq: int, key: str, attempt, same_tap,
-           catches_up=None) -> Recorded:
+def _write(session: Session, code: str, expected_seq: int, key: str, attempt, same_tap, catches_up=None) -> Recorded:
     """Run one write in its own transaction: refuse a stale board, work the write out
     (``attempt``), then store it with a compare-and-set on the table row.
 
@@ -752,9 +841,11 @@ def _entry_with_key(session: Session, table: GameTable, key: str) -> Entry | Non
 
 
 _TABLES, _ENTRIES = GameTable.__table__, Entry.__table__
-_MOVE = (_TABLES.update()
-         .where(_TABLES.c.id == bindparam("table_id"), _TABLES.c.seq == bindparam("expected_seq"))
-         .values(seq=bindparam("new_seq"), tip=bindparam("new_tip"), updated_at=bindparam("at")))
+_MOVE = (
+    _TABLES.update()
+    .where(_TABLES.c.id == bindparam("table_id"), _TABLES.c.seq == bindparam("expected_seq"))
+    .values(seq=bindparam("new_seq"), tip=bindparam("new_tip"), updated_at=bindparam("at"))
+)
 _MOVE_AND_SET_PENDING = _MOVE.values(pending=bindparam("pending"))
 _INSERT_ENTRY = _ENTRIES.insert()
 _INSERT_SNAPSHOT = _SNAPSHOTS.insert()
@@ -779,8 +870,13 @@ def _append(session: Session, table: GameTable, expected_seq: int, prepared: _Pr
     (the profile showed the ORM's flushes and its UPDATE bookkeeping were most of a write)."""
     entry = prepared.entry
     connection = session.connection()
-    params = {"table_id": table.id, "expected_seq": expected_seq, "new_seq": entry.seq, "new_tip": entry.tip,
-              "at": entry.created_at}
+    params = {
+        "table_id": table.id,
+        "expected_seq": expected_seq,
+        "new_seq": entry.seq,
+        "new_tip": entry.tip,
+        "at": entry.created_at,
+    }
     setting_pending = prepared.pending is not _UNCHANGED
     if setting_pending:
         params["pending"] = prepared.pending
@@ -797,14 +893,21 @@ def _append(session: Session, table: GameTable, expected_seq: int, prepared: _Pr
     if prepared.earlier:  # a correction: its lines in one statement each for lines and snapshots
         lines = [*prepared.earlier, (entry, prepared.snapshot)]
         connection.execute(_INSERT_ENTRY, [_columns(line) for line, _ in lines])
-        connection.execute(_INSERT_SNAPSHOT, [{"table_id": table.id, "seq": line.seq, "state": state,
-                                               "sheet": folds.get(line.seq)}
-                                              for line, state in lines if state is not None])
+        connection.execute(
+            _INSERT_SNAPSHOT,
+            [
+                {"table_id": table.id, "seq": line.seq, "state": state, "sheet": folds.get(line.seq)}
+                for line, state in lines
+                if state is not None
+            ],
+        )
     else:
         connection.execute(_INSERT_ENTRY, _columns(entry))
         if prepared.snapshot is not None:
-            connection.execute(_INSERT_SNAPSHOT, {"table_id": table.id, "seq": entry.seq, "state": prepared.snapshot,
-                                                  "sheet": folds.get(entry.seq)})
+            connection.execute(
+                _INSERT_SNAPSHOT,
+                {"table_id": table.id, "seq": entry.seq, "state": prepared.snapshot, "sheet": folds.get(entry.seq)},
+            )
     session.info.setdefault("sheet_folds", {}).update({(table.id, seq): fold for seq, fold in folds.items()})
     set_committed_value(table, "seq", entry.seq)
     set_committed_value(table, "tip", entry.tip)

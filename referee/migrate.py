@@ -3,6 +3,7 @@ database to the newest schema when it starts: a new database is built by the mig
 existing one is upgraded in place, and one made before migrations existed (by ``create_all``)
 is first recognised as revision 0001. Several processes starting at once take turns under a
 lock, so only one of them migrates, and a migration is one transaction. No Flask here."""
+
 from __future__ import annotations
 
 import contextlib

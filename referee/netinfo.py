@@ -1,4 +1,5 @@
 """Where phones on the same network can reach this machine, and a QR code of it for the terminal."""
+
 from __future__ import annotations
 
 import io

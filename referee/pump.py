@@ -17,6 +17,7 @@ Every way out gives the stream's slot back and stops watching its table. Events 
 bytes and a socket's send buffer holds many kilobytes: a send that does not take all of an
 event means the phone stopped reading long ago, and it is dropped too. No Flask, no waitress.
 """
+
 from __future__ import annotations
 
 import heapq

@@ -20,6 +20,7 @@ made them, as a NOTIFY is delivered: never a move that was rolled back.
 The same seqs answer the "anything new?" polls of phones without a stream, without a query.
 No Flask here.
 """
+
 from __future__ import annotations
 
 import threading
@@ -36,10 +37,11 @@ from sqlalchemy.orm import Session
 CHANNEL = "referee_seq"
 SQLITE_WATCH_SECONDS = 0.1
 POLL_INTEREST_SECONDS = 30.0
-LISTEN_CHECK_SECONDS = 2.0   # PostgreSQL: how often the LISTEN connection is checked against the database
-NOTIFY_GRACE_SECONDS = 0.5   # a NOTIFY sent at a commit before the check arrives within this
+LISTEN_CHECK_SECONDS = 2.0  # PostgreSQL: how often the LISTEN connection is checked against the database
+NOTIFY_GRACE_SECONDS = 0.5  # a NOTIFY sent at a commit before the check arrives within this
 SEQS_OF_CODES = text("SELECT code, seq, seats_version FROM game_tables WHERE code IN :codes").bindparams(
-    bindparam("codes", expanding=True))
+    bindparam("codes", expanding=True)
+)
 NO_SEATS = -1  # a table whose seats' version the hub has not heard yet
 MOVED = "referee.push.moved"  # session.info: the tables this transaction moved, heard at commit
 
@@ -165,8 +167,7 @@ class Hub:
             if self._thread is not None and self._thread.is_alive():
                 return
             target = self._listen if self.engine.dialect.name == "postgresql" else self._read_seqs
-            self._thread = threading.Thread(target=self._forever, args=(target,), name="referee-push",
-                                            daemon=True)
+            self._thread = threading.Thread(target=self._forever, args=(target,), name="referee-push", daemon=True)
             self._thread.start()
 
     def _forever(self, watch) -> None:
@@ -242,8 +243,9 @@ class Hub:
         with self.changed:
             known = dict(self.seqs)
         with self.engine.connect() as other:
-            ahead = [row for row in other.execute(SEQS_OF_CODES, {"codes": codes}).all()
-                     if row[1] > known.get(row[0], -1)]
+            ahead = [
+                row for row in other.execute(SEQS_OF_CODES, {"codes": codes}).all() if row[1] > known.get(row[0], -1)
+            ]
         heard = self._hear(driver, NOTIFY_GRACE_SECONDS) if ahead else True
         for code, seq, seats in ahead:
             self.announce(code, seq, seats)
@@ -300,8 +302,15 @@ class TableStream:
         return said
 
 
-def event_stream(hub: Hub, code: str, seq: int, lifetime: float, heartbeat: float = 15,
-                 seats: int | None = None, board_seats: int | None = None):
+def event_stream(
+    hub: Hub,
+    code: str,
+    seq: int,
+    lifetime: float,
+    heartbeat: float = 15,
+    seats: int | None = None,
+    board_seats: int | None = None,
+):
     """Server-sent events for one phone, holding the thread that reads them: the seq now, then
     each newer one, for ``lifetime`` seconds (the browser reconnects by itself); a comment now
     and then keeps proxies from closing an idle stream and finds phones that went away.
@@ -324,6 +333,7 @@ class HeldStream:
     """A phone's stream handed to a server that holds streams without a thread each (the door's
     pump, pump.py): its opening already sent, what it has said, for how long it lasts, and the
     slot it gives back when it ends."""
+
     hub: Hub
     stream: TableStream
     lifetime: float

@@ -9,6 +9,7 @@ Sticht's chips, Switch 16's points) reads the views after each entry in force wi
 Pure: no Flask, no database. ``history`` is a callable so the games that do not need it never
 make the caller load it.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -22,10 +23,10 @@ Number = float | int
 
 @dataclass(frozen=True)
 class Row:
-    label: str                          # "R1", "H2", "T5"
-    scores: list[Number | None]         # what each player scored in this round (None: not in play)
-    standings: list[Number | None]      # each player's total after it (None: out of the game)
-    note: str = ""                      # e.g. "void"
+    label: str  # "R1", "H2", "T5"
+    scores: list[Number | None]  # what each player scored in this round (None: not in play)
+    standings: list[Number | None]  # each player's total after it (None: out of the game)
+    note: str = ""  # e.g. "void"
     tints: list[str | None] = field(default_factory=list)  # each player's chart colour (CSS), e.g. the deck held
 
 
@@ -33,16 +34,16 @@ class Row:
 class ScoreSheet:
     game: str
     players: list[str]
-    round_word: str                     # "Round", "Hand", "Turn"
-    measure: str                        # what the totals count
+    round_word: str  # "Round", "Hand", "Turn"
+    measure: str  # what the totals count
     higher_wins: bool
-    start: list[Number]                 # the totals before the first round
+    start: list[Number]  # the totals before the first round
     rows: list[Row] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     finished: bool = False
-    goal: str = ""                      # how the game is won when not by the best total ("last player left",
+    goal: str = ""  # how the game is won when not by the best total ("last player left",
     #                                     "first to card 16")
-    dodge_lines: bool = False           # small whole-number totals: chart lines that meet are drawn side by side
+    dodge_lines: bool = False  # small whole-number totals: chart lines that meet are drawn side by side
     start_tints: list[str | None] = field(default_factory=list)  # each player's chart colour at the start
 
     @property
@@ -52,11 +53,13 @@ class ScoreSheet:
     def ranks(self) -> list[int]:
         """Places as in sport (1, 1, 3): the game's winners first, then by the totals; players
         who went out come last, the later out the better."""
+
         def key(seat: int) -> tuple:
             total = self.totals[seat]
             if total is None:
                 return (seat not in self.winners, 1, -self.out_after(seat))
             return (seat not in self.winners, 0, -total if self.higher_wins else total)
+
         keys = [key(s) for s in range(len(self.players))]
         return [1 + sum(other < mine for other in keys) for mine in keys]
 
@@ -66,6 +69,7 @@ class ScoreSheet:
 
 
 # --------------------------------------------------------------------------- rounds in the view
+
 
 def from_scores(game: str, round_word: str, higher_wins: bool, prefix: str):
     def builder(view: dict, _history) -> ScoreSheet:
@@ -77,12 +81,23 @@ def from_scores(game: str, round_word: str, higher_wins: bool, prefix: str):
             scores = [p["scores"][r] if r < len(p["scores"]) else 0 for p in players]
             running = [total + score for total, score in zip(running, scores)]
             rows.append(Row(f"{prefix}{r + 1}", scores, list(running)))
-        return ScoreSheet(game, [p["name"] for p in players], round_word, "penalty points", higher_wins,
-                          [0] * len(players), rows, list(view.get("winners") or []), view["phase"] == "over")
+        return ScoreSheet(
+            game,
+            [p["name"] for p in players],
+            round_word,
+            "penalty points",
+            higher_wins,
+            [0] * len(players),
+            rows,
+            list(view.get("winners") or []),
+            view["phase"] == "over",
+        )
+
     return builder
 
 
 # --------------------------------------------------------------------------- rounds from the history
+
 
 def closing_views(views: Iterable[dict], counter: Callable[[dict], int]) -> list[dict]:
     """For n = 1, 2, …: the last view in which ``counter`` read n (everyone's standing after
@@ -95,8 +110,7 @@ def closing_views(views: Iterable[dict], counter: Callable[[dict], int]) -> list
     return [closing[n] for n in sorted(closing)]
 
 
-def closing_step(fold: dict | None, view: dict, counter: Callable[[dict], int],
-                 digest: Callable[[dict], dict]) -> dict:
+def closing_step(fold: dict | None, view: dict, counter: Callable[[dict], int], digest: Callable[[dict], dict]) -> dict:
     """``closing_views`` one view at a time, for ``Game.sheet_step``: the fold keeps, for each n,
     ``digest`` of the last view whose ``counter`` read n (only what the sheet reads of it), so
     ``closing_history(fold)`` read by the sheet gives what the whole history would have."""
@@ -118,18 +132,23 @@ def closing_history(fold: dict | None) -> list[dict]:
 
 # --------------------------------------------------------------------------- the chart
 
+
 def chart(sheet: ScoreSheet, title: str, chart_id: str = "chart", start_label: str = "0") -> str:
     """The totals after each round as an SVG line chart, starting from where everyone began."""
     labels = [start_label] + [row.label for row in sheet.rows]
-    series = [Series(name, [sheet.start[seat]] + [row.standings[seat] for row in sheet.rows], _tints(sheet, seat))
-              for seat, name in enumerate(sheet.players)]
+    series = [
+        Series(name, [sheet.start[seat]] + [row.standings[seat] for row in sheet.rows], _tints(sheet, seat))
+        for seat, name in enumerate(sheet.players)
+    ]
     return line_chart(series, labels, title, chart_id=chart_id, dodge=sheet.dodge_lines)
 
 
 def _tints(sheet: ScoreSheet, seat: int) -> list[str | None]:
     """One player's chart colour at the start and after each row; none when the game gives none."""
+
     def at(tints: list[str | None]) -> str | None:
         return tints[seat] if seat < len(tints) else None
+
     tints = [at(sheet.start_tints)] + [at(row.tints) for row in sheet.rows]
     return tints if any(tints) else []
 
@@ -139,8 +158,7 @@ def as_table(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:
     lives sheet says which is which: its rows are the lives lost, its last row the lives left."""
     lives = sheet.measure == "lives"
     header = [f"{sheet.round_word} (lives lost)" if lives else sheet.round_word, *sheet.players]
-    body = [[row.label + (f" ({row.note})" if row.note else ""), *(_cell(v) for v in row.scores)]
-            for row in sheet.rows]
+    body = [[row.label + (f" ({row.note})" if row.note else ""), *(_cell(v) for v in row.scores)] for row in sheet.rows]
     body.append(["Lives left" if lives else "Total", *(_cell(v, out="out") for v in sheet.totals)])
     return header, body
 

@@ -6,6 +6,7 @@
 - A table nobody has written to for ``ARCHIVE_DAYS`` (30 by default, ``REFEREE_ARCHIVE_DAYS``)
   is archived: its board, history and score sheet stay, and it takes no new entries.
 """
+
 from __future__ import annotations
 
 import os
@@ -79,8 +80,13 @@ def sweep_unplayed(session: Session, now: datetime | None = None, force: bool = 
             return 0
         _last_sweep = time.monotonic()
     cutoff = (now or utcnow()) - UNPLAYED_FOR
-    ids = session.execute(select(GameTable.id).where(GameTable.seq == 0, GameTable.created_at < cutoff)
-                          .limit(SWEEP_BATCH)).scalars().all()
+    ids = (
+        session.execute(
+            select(GameTable.id).where(GameTable.seq == 0, GameTable.created_at < cutoff).limit(SWEEP_BATCH)
+        )
+        .scalars()
+        .all()
+    )
     if ids:
         session.execute(delete(Snapshot).where(Snapshot.table_id.in_(ids)))
         session.execute(delete(Entry).where(Entry.table_id.in_(ids)))

@@ -10,6 +10,7 @@ With ``--preload`` the app is built once and the workers are forked from it, whi
 in a fraction of the time; each worker then drops the database connections it inherited (a
 connection must never be shared by two processes) and opens its own.
 """
+
 import os
 
 from .access_log import print_to_stderr

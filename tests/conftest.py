@@ -4,6 +4,7 @@ Web and log tests run twice, on a SQLite file and on PostgreSQL (a fresh databas
 named by REFEREE_TEST_POSTGRES, default 127.0.0.1:5432 as user postgres). PostgreSQL tests are
 skipped when no server answers, except under CI=true, where a missing server is a failure.
 """
+
 from __future__ import annotations
 
 import os
@@ -54,10 +55,12 @@ def client(app):
 # --------------------------------------------------------------------------- the fast lane
 
 TESTS = Path(__file__).resolve().parent
-SLOW_FOLDERS = {"server", "browser"}           # real server processes; real Chromium
-SLOW_FILES = {"test_bench.py",                 # the benchmark, ~1.5 minutes
-              "test_api_schema.py",            # Schemathesis: hundreds of generated requests
-              "test_server.py"}                # `referee serve` started as a real process
+SLOW_FOLDERS = {"server", "browser"}  # real server processes; real Chromium
+SLOW_FILES = {
+    "test_bench.py",  # the benchmark, ~1.5 minutes
+    "test_api_schema.py",  # Schemathesis: hundreds of generated requests
+    "test_server.py",
+}  # `referee serve` started as a real process
 
 
 def pytest_collection_modifyitems(config, items):
@@ -74,8 +77,11 @@ def pytest_collection_modifyitems(config, items):
 
 def _is_slow(item) -> bool:
     where = Path(item.path).resolve().relative_to(TESTS)
-    return (where.parts[0] in SLOW_FOLDERS or where.name in SLOW_FILES
-            or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+    return (
+        where.parts[0] in SLOW_FOLDERS
+        or where.name in SLOW_FILES
+        or getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+    )
 
 
 def _database(item) -> str | None:

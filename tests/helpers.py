@@ -6,6 +6,7 @@
 - Engines: the rule an engine refuses an entry with.
 - Pages: a phone with its own cookies posting forms as a browser does, and what a page says.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -50,12 +51,17 @@ def postgres_url(database: str) -> str:
 
 # --------------------------------------------------------------------------- a full disk
 
+
 @contextlib.contextmanager
 def small_filesystem(mount: Path, megabytes: int = 2):
     """A tmpfs of its own at ``mount`` (root only: elsewhere the test is skipped), to fill."""
     mount.mkdir(exist_ok=True)
-    if shutil.which("mount") is None or subprocess.run(
-            ["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(mount)], capture_output=True).returncode:
+    if (
+        shutil.which("mount") is None
+        or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={megabytes}m", "tmpfs", str(mount)], capture_output=True
+        ).returncode
+    ):
         pytest.skip("cannot mount a small filesystem here (needs root)")
     try:
         yield mount
@@ -77,6 +83,7 @@ def fill(disk: Path) -> Path:
 
 # --------------------------------------------------------------------------- engines
 
+
 def refused_rule(apply, state, action, by=HOST) -> str:
     """The rule ID ``apply`` refuses ``action`` by ``by`` with (the test fails if it is accepted)."""
     with pytest.raises(Refusal) as caught:
@@ -85,6 +92,7 @@ def refused_rule(apply, state, action, by=HOST) -> str:
 
 
 # --------------------------------------------------------------------------- pages
+
 
 class Phone:
     """One phone: its own cookie jar, the last board it drew, and form posts like a browser's."""

@@ -1,5 +1,6 @@
 """The benchmark runs in its quick form and reports its figures. It reports, never gates:
 no goal is asserted here, only that every part ran and answered as the app should."""
+
 from __future__ import annotations
 
 import json
@@ -8,13 +9,25 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIGURES = ("submit_ratio", "page_submit_ratio", "poll_ratio", "growth_ratio", "page_kb_gz", "sync_p95_ms",
-           "streams_per_process")
+FIGURES = (
+    "submit_ratio",
+    "page_submit_ratio",
+    "poll_ratio",
+    "growth_ratio",
+    "page_kb_gz",
+    "sync_p95_ms",
+    "streams_per_process",
+)
 
 
 def test_quick_benchmark_runs_and_prints_its_figures_last():
-    run = subprocess.run([sys.executable, str(ROOT / "bench" / "run.py"), "--quick"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "run.py"), "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-4000:]
     lines = run.stdout.strip().splitlines()
     figures = json.loads(lines[-1])
@@ -35,6 +48,7 @@ def test_quick_benchmark_runs_and_prints_its_figures_last():
     else:
         assert set(figures["cheap_phone_tap_ms"]) >= {"own_p50", "own_p95", "other_p50", "other_p95"}
     from bench.phones import served_games
+
     assert set(figures["growth_ratio_by_game"]) == set(served_games())  # every game, through the page path
     assert figures["server_errors"] == 0
     assert "submit API" in run.stdout and "sync" in run.stdout  # the readable table came first

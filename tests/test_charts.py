@@ -1,4 +1,5 @@
 """The SVG line chart: well-formed, accessible, and drawn where the numbers say."""
+
 from __future__ import annotations
 
 import itertools
@@ -24,15 +25,17 @@ def series_groups(root: ET.Element) -> list[ET.Element]:
 
 def axis(root: ET.Element):
     """value -> y, from the tick labels."""
-    ticks = [(float(t.get("data-value")), float(t.get("y"))) for t in root.iter(f"{SVG}text")
-             if t.get("class") == "tick"]
+    ticks = [
+        (float(t.get("data-value")), float(t.get("y"))) for t in root.iter(f"{SVG}text") if t.get("class") == "tick"
+    ]
     (v0, y0), (v1, y1) = ticks[0], ticks[-1]
     return lambda value: y0 + (value - v0) * (y1 - y0) / (v1 - v0)
 
 
 def polyline_points(group: ET.Element) -> list[list[tuple[float, float]]]:
-    return [[tuple(map(float, p.split(","))) for p in line.get("points").split()]
-            for line in group.iter(f"{SVG}polyline")]
+    return [
+        [tuple(map(float, p.split(","))) for p in line.get("points").split()] for line in group.iter(f"{SVG}polyline")
+    ]
 
 
 def _shape(mark: ET.Element, x: float, y: float) -> str:
@@ -59,8 +62,14 @@ def _same(a: ET.Element, b: ET.Element) -> bool:
 
 
 def test_title_desc_and_role_make_it_readable_without_sight():
-    root = parse(line_chart([Series("Ann", [0, 5, 9]), Series("Ben", [0, 7, 8])], ["Start", "R1", "R2"],
-                            "Points after each round", chart_id="c1"))
+    root = parse(
+        line_chart(
+            [Series("Ann", [0, 5, 9]), Series("Ben", [0, 7, 8])],
+            ["Start", "R1", "R2"],
+            "Points after each round",
+            chart_id="c1",
+        )
+    )
     assert root.get("role") == "img" and root.get("aria-labelledby") == "c1-title c1-desc"
     assert root.find(f"{SVG}title").text == "Points after each round"
     assert root.find(f"{SVG}title").get("id") == "c1-title"
@@ -105,8 +114,9 @@ def test_colour_comes_from_the_page():
 
 
 def test_a_player_out_of_the_game_leaves_a_gap_not_a_line():
-    root = parse(line_chart([Series("Ann", [3, 2, None, None]), Series("Ben", [3, None, 1, 0])],
-                            ["0", "R1", "R2", "R3"], "t"))
+    root = parse(
+        line_chart([Series("Ann", [3, 2, None, None]), Series("Ben", [3, None, 1, 0])], ["0", "R1", "R2", "R3"], "t")
+    )
     ann, ben = series_groups(root)
     assert [len(run) for run in polyline_points(ann)] == [2]
     assert [len(run) for run in polyline_points(ben)] == [2]  # the lone first point has a mark only
@@ -146,8 +156,7 @@ def test_ticks_are_round_and_cover_the_values(values):
     assert 2 <= len(ticks) <= 7
 
 
-@pytest.mark.parametrize("low, high, expected", [(0, 10, [0, 5, 10]), (-54, 0, [-60, -40, -20, 0]),
-                                                 (3, 3, [2, 3, 4])])
+@pytest.mark.parametrize("low, high, expected", [(0, 10, [0, 5, 10]), (-54, 0, [-60, -40, -20, 0]), (3, 3, [2, 3, 4])])
 def test_ticks_examples(low, high, expected):
     ticks = nice_ticks(low, high)
     assert ticks[0] == expected[0] and ticks[-1] == expected[-1]
@@ -166,8 +175,13 @@ def drawn_colours(group: ET.Element) -> list[tuple[str, list[int]]]:
 
 def test_tints_colour_each_stretch_by_the_point_it_runs_to_and_the_legend_by_the_last():
     """Switch 16 colours a line by the deck its player holds, which changes with a swap."""
-    root = parse(line_chart([Series("Ann", [0, 7, 7, None, 9, 12], ["red", "red", "blue", "blue", "blue", "red"])],
-                            ["S", "T1", "T2", "T3", "T4", "T5"], "t"))
+    root = parse(
+        line_chart(
+            [Series("Ann", [0, 7, 7, None, 9, 12], ["red", "red", "blue", "blue", "blue", "red"])],
+            ["S", "T1", "T2", "T3", "T4", "T5"],
+            "t",
+        )
+    )
     (group,) = series_groups(root)
     assert drawn_colours(group) == [("red", [0, 1]), ("blue", [1, 2]), ("red", [4, 5])]
     marks = {int(m.get("data-x")): m.get("style") for m in group if m.get("data-x") is not None}

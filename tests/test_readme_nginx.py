@@ -1,4 +1,5 @@
 """The README quotes deploy/nginx.conf (the tested configuration), never a text of its own."""
+
 from __future__ import annotations
 
 import re
@@ -17,5 +18,6 @@ def test_every_nginx_line_the_readme_quotes_is_in_the_tested_configuration():
     readme = (PROJECT / "README.md").read_text()
     quoted = set().union(*(directives(block) for block in re.findall(r"```nginx\n(.*?)```", readme, flags=re.S)))
     assert quoted, "the README quotes deploy/nginx.conf"
-    assert quoted <= directives((PROJECT / "deploy" / "nginx.conf").read_text()), \
-        quoted - directives((PROJECT / "deploy" / "nginx.conf").read_text())
+    assert quoted <= directives((PROJECT / "deploy" / "nginx.conf").read_text()), quoted - directives(
+        (PROJECT / "deploy" / "nginx.conf").read_text()
+    )

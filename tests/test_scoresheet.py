@@ -1,4 +1,5 @@
 """Each game's score sheet and round strip, read from real engines' public views."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -39,6 +40,7 @@ def table(sheet: scoresheet.ScoreSheet) -> list[list]:
 
 # --------------------------------------------------------------------------- scores kept in the view
 
+
 def test_switch_to_rounds_come_from_the_scores():
     game = Game("switch-to", ["Ann", "Ben"])
     game({"type": "start_round", "removed_suit": "C"})
@@ -59,14 +61,18 @@ def test_swoop_hands_add_up_and_the_lowest_total_wins():
     game = Game("swoop", ["Ann", "Ben", "Cem"])
     game.state.scores = [[12, 0, 30], [0, 55, 2], [7, 7, 7]]
     sheet = GAMES["swoop"].score_sheet(game.view(), list)
-    assert table(sheet) == [["H1", 12, 0, 7, "|", 12, 0, 7], ["H2", 0, 55, 7, "|", 12, 55, 14],
-                            ["H3", 30, 2, 7, "|", 42, 57, 21]]
+    assert table(sheet) == [
+        ["H1", 12, 0, 7, "|", 12, 0, 7],
+        ["H2", 0, 55, 7, "|", 12, 55, 14],
+        ["H3", 30, 2, 7, "|", 42, 57, 21],
+    ]
     assert not sheet.higher_wins and sheet.ranks() == [2, 3, 1]
     header, body = scoresheet.as_table(sheet)
     assert header == ["Hand", "Ann", "Ben", "Cem"] and body[-1] == ["Total", "42", "57", "21"]
 
 
 # --------------------------------------------------------------------------- scores read off the history
+
 
 def roll(game, dice):
     game({"type": "roll", "dice": dice, "face": "blank"})
@@ -152,9 +158,9 @@ def test_was_sticht_counts_completed_chips_per_round():
     game({"type": "round_result", "tricks": [9, 0, 0, 0], "last": A})
     assert table(game.sheet()) == [["R1", 0, 1, 1, 1, "|", 0, 1, 1, 1]]
     assert game.views[-1]["dealer"] == B
-    game({"type": "choose_task", "chip": 0}, A)      # NONE
-    game({"type": "choose_task", "chip": 1}, C)      # MOST
-    game({"type": "choose_task", "chip": 1}, D)      # MOST: fails, C takes them all
+    game({"type": "choose_task", "chip": 0}, A)  # NONE
+    game({"type": "choose_task", "chip": 1}, C)  # MOST
+    game({"type": "choose_task", "chip": 1}, D)  # MOST: fails, C takes them all
     game({"type": "round_result", "tricks": [0, 0, 9, 0], "last": C})
     sheet = game.sheet()
     assert table(sheet) == [["R1", 0, 1, 1, 1, "|", 0, 1, 1, 1], ["R2", 1, 0, 1, 0, "|", 1, 1, 2, 1]]
@@ -178,6 +184,7 @@ def test_chart_starts_where_everyone_began():
 
 
 # --------------------------------------------------------------------------- the round strip
+
 
 def test_round_strip_for_each_game():
     game = Game("switch-to", ["Ann", "Ben", "Cem"])
@@ -222,8 +229,9 @@ def test_switch16_chart_lines_take_the_colours_of_the_decks_held():
     lines = {g.get("data-name"): g for g in root.iter(f"{svg}g") if g.get("data-name")}
 
     def colours(group) -> list[str]:
-        return [(line.get("style") or group.get("style")).removeprefix("color: ")
-                for line in group.iter(f"{svg}polyline")]
+        return [
+            (line.get("style") or group.get("style")).removeprefix("color: ") for line in group.iter(f"{svg}polyline")
+        ]
 
     assert colours(lines["Ann"]) == [red, blue] and colours(lines["Ben"]) == [blue, red]
     legend = root.find(f".//{svg}g[@class='legend']")

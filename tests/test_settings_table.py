@@ -1,5 +1,6 @@
 """The README's table of settings names every ``REFEREE_`` variable the app reads, and no other
 (as Datasette's documentation tests check its settings)."""
+
 from __future__ import annotations
 
 import re

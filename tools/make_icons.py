@@ -3,6 +3,7 @@
 Uses Debian's headless Chromium (the browser the tests use), nothing downloaded:
     .venv/bin/python tools/make_icons.py
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -23,10 +24,22 @@ svg{{display:block;width:{size}px;height:{size}px}}</style></head><body>{svg}</b
         html = Path(tmp) / "icon.html"
         html.write_text(page)
         target = ICONS / f"icon-{size}.png"
-        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        f"--user-data-dir={tmp}/profile", f"--window-size={size},{size}",
-                        "--default-background-color=00000000", f"--screenshot={target}", html.as_uri()],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                f"--user-data-dir={tmp}/profile",
+                f"--window-size={size},{size}",
+                "--default-background-color=00000000",
+                f"--screenshot={target}",
+                html.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+        )
     print(f"wrote {target}")
 
 

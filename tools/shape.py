@@ -3,6 +3,7 @@ most functions of the referee package on the stack while a phone's entry is reco
 counted once), and how
 many calls the web layer makes into the table's code (log, corrections, claims, gate, push,
 db, upkeep) to draw one board. Run: `python tools/shape.py` (a fresh SQLite file, Switch To)."""
+
 from __future__ import annotations
 
 import sys
@@ -10,8 +11,15 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-TABLE_MODULES = ("referee.log", "referee.corrections", "referee.claims", "referee.gate", "referee.push",
-                 "referee.db", "referee.upkeep")
+TABLE_MODULES = (
+    "referee.log",
+    "referee.corrections",
+    "referee.claims",
+    "referee.gate",
+    "referee.push",
+    "referee.db",
+    "referee.upkeep",
+)
 
 
 def _module(frame) -> str:
@@ -68,15 +76,23 @@ def main() -> int:
         opened = client.post("/api/tables", json={"game": "switch-to", "players": ["Ann", "Ben", "Cem"]}).json
         code, host = opened["code"], opened["host_token"]
         headers = {"Authorization": f"Bearer {host}"}
-        client.post(f"/api/tables/{code}/plays", headers=headers,
-                    json={"expected_seq": 0, "key": "warm", "action": {"type": "start_round"}})
+        client.post(
+            f"/api/tables/{code}/plays",
+            headers=headers,
+            json={"expected_seq": 0, "key": "warm", "action": {"type": "start_round"}},
+        )
         client.post(f"/t/{code}/host", data={"token": host})  # this client is the host's phone
         client.get(f"/t/{code}")  # warm: templates compiled, caches filled as on a running server
 
         depth = Depth()
-        answer = profiled(depth, lambda: client.post(
-            f"/api/tables/{code}/plays", headers=headers,
-            json={"expected_seq": 1, "key": "one", "action": {"type": "predict", "seat": 0, "value": 1}}))
+        answer = profiled(
+            depth,
+            lambda: client.post(
+                f"/api/tables/{code}/plays",
+                headers=headers,
+                json={"expected_seq": 1, "key": "one", "action": {"type": "predict", "seat": 0, "value": 1}},
+            ),
+        )
         assert answer.status_code == 200, answer.json
         into = IntoTheTable()
         board = profiled(into, lambda: client.get(f"/t/{code}"))

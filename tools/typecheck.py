@@ -8,6 +8,7 @@ The whole package is checked once, in the `[tool.mypy]` settings of pyproject.to
 there for the modules listed under its overrides); a file's count is the number of error lines
 mypy prints for it.
 """
+
 from __future__ import annotations
 
 import argparse

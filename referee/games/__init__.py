@@ -3,6 +3,7 @@
 A game registers itself here with one line; a game that lives elsewhere (a plug-in, the toy game
 of the tests) calls :func:`register` itself, and brings its templates in its own folder
 (``Game.own_templates``)."""
+
 from __future__ import annotations
 
 from . import schwimmen, switch16, switch_to, swoop, was_sticht

@@ -9,6 +9,7 @@ English wherever a str is expected, and keeps its template and parts so that a p
 in the player's language (``referee.i18n.localize``). Templates are literal strings with named
 ``{fields}``, never f-strings, so the catalogs can carry them (``referee.i18n_extract``).
 """
+
 from __future__ import annotations
 
 import functools
@@ -89,8 +90,7 @@ class Refusal(Exception):
     rules can be overridden, unreadable entries and entries in the wrong phase cannot.
     """
 
-    def __init__(self, rule: str, message: str, *, overridable: bool = True, permission: bool = False,
-                 **params: Any):
+    def __init__(self, rule: str, message: str, *, overridable: bool = True, permission: bool = False, **params: Any):
         message = message if isinstance(message, Text) else Text(message, **params)
         super().__init__(f"{rule}: {message}")
         self.rule = rule
@@ -129,13 +129,26 @@ class Option:
 
 
 VALUE_WORDS = {
-    "true": "yes", "false": "no", "auto": "automatic", "bga": "Board Game Arena",
-    "draw_discard": "draw and discard", "others_lose_one": "the others lose a life", "hits_all": "everyone else loses",
-    "own_turn": "on one's own turn", "flat5": "5 points each", "face": "face value",
-    "playmonster": "the leaflet's rule", "checkpoint8": "back to card 8 (older editions)",
-    "turn_only": "this turn's cards only", "left_of_round_winner": "left of the round's winner", "roll_off": "a roll-off",
-    "draw_each_hand": "drawn each hand", "hands": "a number of hands", "no_extra": "nothing extra",
-    "schwimmen": "Schwimmen", "blitz": "Blitz",
+    "true": "yes",
+    "false": "no",
+    "auto": "automatic",
+    "bga": "Board Game Arena",
+    "draw_discard": "draw and discard",
+    "others_lose_one": "the others lose a life",
+    "hits_all": "everyone else loses",
+    "own_turn": "on one's own turn",
+    "flat5": "5 points each",
+    "face": "face value",
+    "playmonster": "the leaflet's rule",
+    "checkpoint8": "back to card 8 (older editions)",
+    "turn_only": "this turn's cards only",
+    "left_of_round_winner": "left of the round's winner",
+    "roll_off": "a roll-off",
+    "draw_each_hand": "drawn each hand",
+    "hands": "a number of hands",
+    "no_extra": "nothing extra",
+    "schwimmen": "Schwimmen",
+    "blitz": "Blitz",
 }
 """Option values whose id is not the word a player says (``flat5``, ``true``): their words, in
 English, translated as house rule values. Every other value reads as itself, ``_`` as spaces."""
@@ -171,8 +184,9 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        raise unreadable("Unknown house rule {name!r}; this game knows {known}.", name=unknown[0],
-                         known=", ".join(by_name))
+        raise unreadable(
+            "Unknown house rule {name!r}; this game knows {known}.", name=unknown[0], known=", ".join(by_name)
+        )
     chosen = {}
     for name, option in by_name.items():
         value = str(given.get(name, option.default)).strip()
@@ -180,12 +194,21 @@ def resolve_options(spec: Iterable[Option], given: Mapping[str, Any] | None) -> 
             low, high = option.number
             number = read_int(value)
             if number is None or not low <= number <= high:
-                raise unreadable("House rule {name} is a whole number from {low} to {high}, not {value!r}.",
-                                 name=name, low=low, high=high, value=value)
+                raise unreadable(
+                    "House rule {name} is a whole number from {low} to {high}, not {value!r}.",
+                    name=name,
+                    low=low,
+                    high=high,
+                    value=value,
+                )
             value = str(number)
         elif value not in option.values:
-            raise unreadable("House rule {name} is one of {values}, not {value!r}.", name=name,
-                             values=", ".join(option.values), value=value)
+            raise unreadable(
+                "House rule {name} is one of {values}, not {value!r}.",
+                name=name,
+                values=", ".join(option.values),
+                value=value,
+            )
         chosen[name] = value
     return chosen
 
@@ -265,8 +288,7 @@ class ReadFields(Mapping[str, Any]):
     the rest (issue 17 item 5: extra fields were stored verbatim, and one form post of 61 KB
     became an export of 55.7 MB). Iterating or counting the fields counts as reading them all."""
 
-    def __init__(self, fields: Mapping[str, Any], read: set[object] | None = None,
-                 added: dict[str, Any] | None = None):
+    def __init__(self, fields: Mapping[str, Any], read: set[object] | None = None, added: dict[str, Any] | None = None):
         self._fields = fields
         self.read = set() if read is None else read
         self._added = added or {}
@@ -313,8 +335,9 @@ def entry_type(action: Any, known: Iterable[str], game: str) -> str:
         raise unreadable("An entry is an object with a type.")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in known:
-        raise unreadable("Unknown entry {kind!r}; {game} knows {known}.", kind=kind, game=game,
-                         known=", ".join(sorted(known)))
+        raise unreadable(
+            "Unknown entry {kind!r}; {game} knows {known}.", kind=kind, game=game, known=", ".join(sorted(known))
+        )
     return kind
 
 
@@ -345,8 +368,9 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
 
-def apply_checked(state: Any, action: Mapping[str, Any], by: Any, ruling: bool, check: Check,
-                  effect: Callable[[Any], None]) -> Any:
+def apply_checked(
+    state: Any, action: Mapping[str, Any], by: Any, ruling: bool, check: Check, effect: Callable[[Any], None]
+) -> Any:
     """The fold step every engine shares: check the entry, or (host only, ``ruling``) accept an
     overridable refusal as a table ruling; then run ``effect`` on a copy, never on ``state``."""
     overridden = None

@@ -3,6 +3,7 @@
 Input is accepted case-insensitively and with suit symbols (``7♦``); output is always the
 canonical code (``7D``) or, for people, the symbol form (``7♦``).
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, NamedTuple

@@ -17,6 +17,7 @@ A sixth game is a package under ``referee/games/`` with a module-level ``GAME`` 
 of a ``Game`` subclass) and a template folder ``templates/games/<id>/``; it registers itself
 with :func:`register` (the five built-in games are listed in ``referee.games``).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
@@ -54,10 +55,10 @@ class RoundInfo:
 
     word: str
     number: int | None
-    of: int | None = None     # how many there will be, when the game fixes it
+    of: int | None = None  # how many there will be, when the game fixes it
     dealer: int | None = None
     starter: int | None = None
-    turn: int | None = None   # the seat expected to act now, if one is
+    turn: int | None = None  # the seat expected to act now, if one is
 
 
 HOLE = "<hole>"
@@ -110,8 +111,8 @@ class Move(Generic[StateT]):
     """
 
     type: ClassVar[str]
-    for_seat: ClassVar[bool] = True   # False: a table entry with no seat (the host's, or anyone's)
-    secret: ClassVar[bool] = False    # its fields stay on the maker's phone until revealed
+    for_seat: ClassVar[bool] = True  # False: a table entry with no seat (the host's, or anyone's)
+    secret: ClassVar[bool] = False  # its fields stay on the maker's phone until revealed
     any_order: ClassVar[bool] = False  # each seat's own entry in a phase all seats enter at once
     restated_by: ClassVar[frozenset[str]] = frozenset()
     checks: ClassVar[tuple[str, ...]] = ("offered", "rules")
@@ -210,12 +211,12 @@ class Game(Generic[StateT]):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     presets: ClassVar[tuple[Preset, ...]] = (STANDARD,)  # the first: the defaults, named in words
-    summary: ClassVar[str] = ""       # what the game is, in one line, for the start page
+    summary: ClassVar[str] = ""  # what the game is, in one line, for the start page
     moves: ClassVar[Mapping[str, Move[Any]]] = {}
     # A phone's entry that names no seat is for the phone's own seat: written in before the
     # entry is checked (``naming_its_seat``), so that its checks and effect read it.
     phones_name_no_seat: ClassVar[bool] = False
-    template: ClassVar[str] = ""      # the folder under templates/games/ (default: the id)
+    template: ClassVar[str] = ""  # the folder under templates/games/ (default: the id)
     own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...
     input_samples: ClassVar[InputSamples]
     # A game kept outside this package brings its rule book (``<lang>.md`` per language, see
@@ -315,8 +316,11 @@ class Game(Generic[StateT]):
             return False
         kind = action.get("type")
         move = self.moves.get(kind) if isinstance(kind, str) else None  # a list or an object: no move
-        return (bool(move and move.any_order) and earlier.get("type") == action.get("type")
-                and str(earlier.get("seat")) != str(action.get("seat")))
+        return (
+            bool(move and move.any_order)
+            and earlier.get("type") == action.get("type")
+            and str(earlier.get("seat")) != str(action.get("seat"))
+        )
 
     def naming_its_seat(self, action: Any, by: Any) -> Any:
         """A phone's entry with its seat written in, when it names none (it can be for no other)."""
@@ -352,8 +356,9 @@ class Game(Generic[StateT]):
         """What the app does on its own after each entry's effect (Switch To passes for players
         who hold no token). By default: nothing."""
 
-    def accept(self, state: StateT, action: Action, by: By = HOST, *,
-               ruling: bool = False) -> tuple[StateT, dict[str, Any]]:
+    def accept(
+        self, state: StateT, action: Action, by: By = HOST, *, ruling: bool = False
+    ) -> tuple[StateT, dict[str, Any]]:
         """``apply``, and the entry as the log stores it: only the fields the game read to check
         and apply it, as sent (the type always). A field the game never reads is dropped, so
         what is stored and exported is only what the game accepted; replaying the kept fields
@@ -405,8 +410,9 @@ class Game(Generic[StateT]):
 
     def may_show_secrets(self, action: Action) -> bool:
         move = self._move_of(action)
-        return move is not None and (type(move).reveals is not Move.reveals
-                                     or type(move).shows_secrets is not Move.shows_secrets)
+        return move is not None and (
+            type(move).reveals is not Move.reveals or type(move).shows_secrets is not Move.shows_secrets
+        )
 
     def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
         """``action``'s line for ``viewer`` when the board at ``now`` keeps its details from that
@@ -467,7 +473,7 @@ class Game(Generic[StateT]):
         seats = range(len(self.seat_names(state))) if viewer == HOST else [viewer]
         found = []
         for kind, move in self.moves.items():
-            for seat in (seats if move.for_seat else [None]):
+            for seat in seats if move.for_seat else [None]:
                 if passes(move.ready, state, seat, viewer):
                     found.append({"type": kind, "seat": seat})
         return found
@@ -475,8 +481,12 @@ class Game(Generic[StateT]):
     def legal_entries(self, state: StateT) -> list[dict[str, Any]]:
         """Every entry the rules allow now, as far as public information tells (for simulated
         phones and property tests)."""
-        return [entry for move in self.moves.values() for entry in move.candidates(state)
-                if passes(self.check, state, entry, HOST)]
+        return [
+            entry
+            for move in self.moves.values()
+            for entry in move.candidates(state)
+            if passes(self.check, state, entry, HOST)
+        ]
 
 
 GAMES: dict[str, Game[Any]] = {}

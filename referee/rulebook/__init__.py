@@ -14,6 +14,7 @@ A text is a small Markdown subset, so that it reads well as a plain file too::
 Every book has the sections of :data:`SECTIONS`, a part ``option-<name>`` for each house rule
 and a part for each rule ID its engine can cite (``tests/web/test_rulebook.py`` checks both).
 """
+
 from __future__ import annotations
 
 import functools
@@ -135,7 +136,7 @@ def parse(text: str, game: str, language: str, source: str = "<text>") -> Book:
         else:
             rule = RULE_ID.fullmatch(words.split()[0])
             if rule:
-                part = (rule.group(0), words[rule.end():].strip(), True)
+                part = (rule.group(0), words[rule.end() :].strip(), True)
             elif anchor:
                 part = (anchor, words, False)
             else:
@@ -143,8 +144,9 @@ def parse(text: str, game: str, language: str, source: str = "<text>") -> Book:
     close_part()
     if not title:
         raise ValueError(f"{source}: no title (# Title)")
-    return Book(game, language, title, tuple(
-        Section(s["anchor"], s["title"], s["body"], tuple(s["parts"])) for s in sections))
+    return Book(
+        game, language, title, tuple(Section(s["anchor"], s["title"], s["body"], tuple(s["parts"])) for s in sections)
+    )
 
 
 def _blocks(lines: list[str]) -> Markup:
@@ -156,8 +158,11 @@ def _blocks(lines: list[str]) -> Markup:
             html.append(Markup("<p>{}</p>").format(inline(_join(paragraph))))
             paragraph.clear()
         if items:
-            html.append(Markup("<ul>{}</ul>").format(Markup("").join(
-                Markup("<li>{}</li>").format(inline(item)) for item in items)))
+            html.append(
+                Markup("<ul>{}</ul>").format(
+                    Markup("").join(Markup("<li>{}</li>").format(inline(item)) for item in items)
+                )
+            )
             items.clear()
 
     for line in lines:
@@ -194,7 +199,7 @@ def inline(text: str) -> Markup:
     """**bold**, `code` and rule IDs (links to their paragraph on the same page); the rest escaped."""
     out, at = [], 0
     for match in _INLINE.finditer(text):
-        out.append(escape(text[at:match.start()]))
+        out.append(escape(text[at : match.start()]))
         if match.group("strong"):
             out.append(Markup("<strong>{}</strong>").format(inline(match.group("strong"))))
         elif match.group("code"):

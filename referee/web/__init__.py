@@ -1,11 +1,27 @@
 """The web side: the phone pages, the JSON API, score sheets and live updates, as blueprints
 on the app that ``referee.app.create_app`` makes (see each module's docstring)."""
+
 from __future__ import annotations
 
 
 def init_app(app) -> None:
-    from . import (api, assets, common, events, filters, forms, fragments, limits, operators, outcomes, pages, rules,
-                   security, sessions, sheets)
+    from . import (
+        api,
+        assets,
+        common,
+        events,
+        filters,
+        forms,
+        fragments,
+        limits,
+        operators,
+        outcomes,
+        pages,
+        rules,
+        security,
+        sessions,
+        sheets,
+    )
 
     for blueprint in (pages.bp, api.bp, sheets.bp, events.bp, rules.bp, operators.bp):
         app.register_blueprint(blueprint)

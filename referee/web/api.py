@@ -3,6 +3,7 @@
 Described by the OpenAPI document at ``/api/openapi.json`` and in ``docs/api.md``. A view
 loads, checks and answers; errors are answered in JSON by outcomes.py.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
@@ -24,12 +25,28 @@ def openapi():
 
 @bp.get("/games")
 def games():
-    return jsonify({"games": [
-        {"id": game_id, "title": engine.title, "players": [engine.min_players, engine.max_players],
-         "options": [{"name": o.name, "values": list(o.values), "default": o.default, "help": o.help,
-                      "number": list(o.number) if o.number else None}
-                     for o in engine.options]}
-        for game_id, engine in GAMES.items()]})
+    return jsonify(
+        {
+            "games": [
+                {
+                    "id": game_id,
+                    "title": engine.title,
+                    "players": [engine.min_players, engine.max_players],
+                    "options": [
+                        {
+                            "name": o.name,
+                            "values": list(o.values),
+                            "default": o.default,
+                            "help": o.help,
+                            "number": list(o.number) if o.number else None,
+                        }
+                        for o in engine.options
+                    ],
+                }
+                for game_id, engine in GAMES.items()
+            ]
+        }
+    )
 
 
 @bp.post("/tables")
@@ -37,12 +54,19 @@ def open_table():
     body = forms.json_body()
     limits.count_a_new_table()
     table = log.open_table(db(), forms.game_id(body), body.get("players"), forms.options(body))
-    return jsonify({
-        "code": table.code, "join_url": join_url(table), "seq": table.seq, "host_token": table.host_token,
-        "host_url": flows.host_url(table),
-        "seats": [{"seat": i, "name": s["name"], "join_url": f"{join_url(table)}?seat={i}"}
-                  for i, s in enumerate(table.seats)],
-    }), 201
+    return jsonify(
+        {
+            "code": table.code,
+            "join_url": join_url(table),
+            "seq": table.seq,
+            "host_token": table.host_token,
+            "host_url": flows.host_url(table),
+            "seats": [
+                {"seat": i, "name": s["name"], "join_url": f"{join_url(table)}?seat={i}"}
+                for i, s in enumerate(table.seats)
+            ],
+        }
+    ), 201
 
 
 @bp.post("/tables/<code>/seats/<int:seat>/claim")
@@ -101,10 +125,14 @@ def _write(code: str, write: forms.Write):
     by = sessions.writer(log.find_table(db(), code))
     recorded = write.record(db(), code, by)
     table = log.find_table(db(), code)
-    return jsonify({**render.board_json(table, recorded.state, by),
-                    "seq": recorded.entry.seq if recorded.replayed else table.seq,
-                    "entry": render.entry_json(recorded.entry, projection.Projection(db(), table, by)),
-                    "replayed": recorded.replayed})
+    return jsonify(
+        {
+            **render.board_json(table, recorded.state, by),
+            "seq": recorded.entry.seq if recorded.replayed else table.seq,
+            "entry": render.entry_json(recorded.entry, projection.Projection(db(), table, by)),
+            "replayed": recorded.replayed,
+        }
+    )
 
 
 @bp.get("/tables/<code>/history")
@@ -113,11 +141,27 @@ def history(code: str):
     entries = log.history(db(), table)
     voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
     seen = projection.of_this_phone(table, entries)
-    return jsonify({"code": table.code, "seq": table.seq,
-                    "entries": [{**render.entry_json(e, seen), "voided": e.seq in voided, "in_force": e.seq in in_force}
-                                for e in entries],
-                    "seats": [{"seat": event["seat"], "name": event["name"], "kind": event["kind"], "by": event["by"],
-                               "after_seq": event["seq"], "at": event["at"]} for event in claims.seat_events(table)]})
+    return jsonify(
+        {
+            "code": table.code,
+            "seq": table.seq,
+            "entries": [
+                {**render.entry_json(e, seen), "voided": e.seq in voided, "in_force": e.seq in in_force}
+                for e in entries
+            ],
+            "seats": [
+                {
+                    "seat": event["seat"],
+                    "name": event["name"],
+                    "kind": event["kind"],
+                    "by": event["by"],
+                    "after_seq": event["seq"],
+                    "at": event["at"],
+                }
+                for event in claims.seat_events(table)
+            ],
+        }
+    )
 
 
 @bp.get("/tables/<code>/qr.svg")

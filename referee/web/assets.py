@@ -5,6 +5,7 @@ sent gzip-compressed to browsers that take it.
 
 Event streams are never compressed: gzip would hold back the nudges it is there to send.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -15,8 +16,18 @@ from pathlib import Path
 from flask import current_app, request
 
 YEAR = 365 * 24 * 3600
-COMPRESSED_TYPES = frozenset({"text/html", "application/json", "image/svg+xml", "text/css", "text/javascript",
-                              "application/javascript", "application/manifest+json", "text/csv"})
+COMPRESSED_TYPES = frozenset(
+    {
+        "text/html",
+        "application/json",
+        "image/svg+xml",
+        "text/css",
+        "text/javascript",
+        "application/javascript",
+        "application/manifest+json",
+        "text/csv",
+    }
+)
 SMALLEST_WORTH_COMPRESSING = 600  # bytes: below about this, gzip's own header and a packet cost more
 GZIP_LEVEL = 6
 
@@ -46,8 +57,11 @@ def _static_hashes() -> dict[str, str]:
     with _lock:
         if _hashes is None:
             folder = Path(current_app.static_folder)
-            _hashes = {path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:10]
-                       for path in folder.rglob("*") if path.is_file()}
+            _hashes = {
+                path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+                for path in folder.rglob("*")
+                if path.is_file()
+            }
         return _hashes
 
 

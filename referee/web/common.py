@@ -1,4 +1,5 @@
 """What the views share: the request's database session, this server's addresses, QR codes."""
+
 from __future__ import annotations
 
 from itertools import groupby
@@ -51,8 +52,10 @@ def qr_svg(text: str) -> str:
     modules = code.get_matrix()
     rows = "".join(row_strokes(y, row) for y, row in enumerate(modules))
     size = len(modules)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}mm" '
-            f'height="{size}mm"><path d="{rows}" stroke="#000" stroke-width="1" shape-rendering="crispEdges"/></svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}mm" '
+        f'height="{size}mm"><path d="{rows}" stroke="#000" stroke-width="1" shape-rendering="crispEdges"/></svg>'
+    )
 
 
 def row_strokes(y: int, row: list[bool]) -> str:

@@ -6,6 +6,7 @@ the table's (``entry_url``), so every game's forms serve both without a change. 
 table with a pending correction lists the entries that no longer pass; the host settles each
 there. History marks what each correction replaced.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,17 @@ def entry_url(table: GameTable) -> str:
 
 # --------------------------------------------------------------------------- the correction page
 
-def correction_page(table: GameTable, target: int, inserting: bool, status: int = 200, *,
-                    refusal: Refusal | None = None, refused: dict | None = None, message=None):
+
+def correction_page(
+    table: GameTable,
+    target: int,
+    inserting: bool,
+    status: int = 200,
+    *,
+    refusal: Refusal | None = None,
+    refused: dict | None = None,
+    message=None,
+):
     """The board before entry ``target`` for this phone, its forms posting the correction (the
     whole page, or for htmx the part in ``#board``). Refuses as the correction would."""
     viewer = sessions.writer(table)
@@ -42,11 +52,20 @@ def correction_page(table: GameTable, target: int, inserting: bool, status: int 
     view = seen.view(before) if inserting else for_its_seat(seen.view(before), action_of(entry))
     was = None if inserting or refused else readable_entry(table, seen, entry)
     context = dict(
-        table=table, engine=game, view=view, viewer=viewer, host=HOST, key=uuid.uuid4().hex,
-        target=entry, target_words=named(game, before, entry, was) or seen.own_words(entry),
-        target_line=seen.words(entry), inserting=inserting,
-        settling=bool(table.pending), refusal=refusal,
-        refused=json.dumps(refused) if refused else None, message=message,
+        table=table,
+        engine=game,
+        view=view,
+        viewer=viewer,
+        host=HOST,
+        key=uuid.uuid4().hex,
+        target=entry,
+        target_words=named(game, before, entry, was) or seen.own_words(entry),
+        target_line=seen.words(entry),
+        inserting=inserting,
+        settling=bool(table.pending),
+        refusal=refusal,
+        refused=json.dumps(refused) if refused else None,
+        message=message,
         was=json.dumps(was) if was else None,
     )
     template = "_correction_board.html" if render.is_htmx() else "correct.html"
@@ -108,8 +127,9 @@ def failed(code: str, target: int, inserting: bool, write, problem: Exception):
         return correction_page(table, target, inserting, 409, message=outcomes.STALE_MESSAGE)
     if isinstance(problem, log.Denied):
         return correction_page(table, target, inserting, problem.status, message=problem.message)
-    return correction_page(table, target, inserting, 403 if problem.permission else 422, refusal=problem,
-                           refused=dict(write.change.action))
+    return correction_page(
+        table, target, inserting, 403 if problem.permission else 422, refusal=problem, refused=dict(write.change.action)
+    )
 
 
 def corrected(table: GameTable):
@@ -123,6 +143,7 @@ def corrected(table: GameTable):
 
 
 # --------------------------------------------------------------------------- on the board
+
 
 def board_context(table: GameTable, view: dict, seen: Projection) -> dict:
     """What a board adds: the pending correction (its entries' forms are hidden meanwhile), or
@@ -166,13 +187,26 @@ def pending_json(seen: Projection) -> dict | None:
     pending = seen.pending()
     if pending is None:
         return None
-    return {"about": str(pending["about"]), "remaining": pending["rest"], "unlisted": pending["unlisted"],
-            "entries": [{"seq": item["seq"], "by": by_json(item["by"]), "description": str(item["entry"]),
-                         "rule": item["rule"], "message": str(item["message"]), "overridable": item["overridable"]}
-                        for item in pending["failing"]]}
+    return {
+        "about": str(pending["about"]),
+        "remaining": pending["rest"],
+        "unlisted": pending["unlisted"],
+        "entries": [
+            {
+                "seq": item["seq"],
+                "by": by_json(item["by"]),
+                "description": str(item["entry"]),
+                "rule": item["rule"],
+                "message": str(item["message"]),
+                "overridable": item["overridable"],
+            }
+            for item in pending["failing"]
+        ],
+    }
 
 
 # --------------------------------------------------------------------------- history
+
 
 def history_marks(entries: list[Entry], tip: int) -> dict:
     """What History says of each line besides its words: which entries are in force, and for
@@ -201,5 +235,4 @@ def may_correct(table: GameTable, viewer, entry: Entry, in_force: set[int]) -> b
     """Whether History offers this phone "Correct" for ``entry`` (the log decides again)."""
     if entry.seq not in in_force or viewer is None or (table.pending and viewer != HOST):
         return False
-    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip
-                              and not gate.shown(db(), table, entry))
+    return viewer == HOST or (entry.by == str(viewer) and entry.seq == table.tip and not gate.shown(db(), table, entry))

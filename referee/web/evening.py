@@ -5,6 +5,7 @@ table: how many games each player won, and each game's winners and final totals,
 of the wins as they came. Only finished games count; the game in progress is listed as such.
 Nothing here is secret: every game's final sheet is public.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,8 +30,8 @@ class Game:
 @dataclass(frozen=True)
 class Evening:
     players: list[str]
-    games: list[Game]           # oldest first, the table asked about among them
-    wins: list[int]             # per seat, over the finished games
+    games: list[Game]  # oldest first, the table asked about among them
+    wins: list[int]  # per seat, over the finished games
 
     @property
     def tally(self) -> list[tuple[str, int]]:
@@ -49,8 +50,9 @@ def evening_of(table: GameTable, sheet_of) -> Evening | None:
     if len(chain) < 2:
         return None
     games = [Game(t.code, sheet_of(t)) for t in chain]
-    wins = [sum(seat in game.sheet.winners for game in games if game.sheet.finished)
-            for seat in range(len(table.seats))]
+    wins = [
+        sum(seat in game.sheet.winners for game in games if game.sheet.finished) for seat in range(len(table.seats))
+    ]
     return Evening([seat["name"] for seat in table.seats], games, wins)
 
 
@@ -76,19 +78,38 @@ def wins_sheet(evening: Evening) -> scoresheet.ScoreSheet:
         totals = [total + int(seat in game.sheet.winners) for seat, total in enumerate(totals)]
         standings: list[scoresheet.Number | None] = list(totals)
         rows.append(scoresheet.Row(f"G{number}", won, standings))
-    return scoresheet.ScoreSheet(game="evening", players=evening.players, round_word="Game", measure="wins",
-                                 higher_wins=True, start=[0] * len(evening.players), rows=rows,
-                                 dodge_lines=True)
+    return scoresheet.ScoreSheet(
+        game="evening",
+        players=evening.players,
+        round_word="Game",
+        measure="wins",
+        higher_wins=True,
+        start=[0] * len(evening.players),
+        rows=rows,
+        dodge_lines=True,
+    )
 
 
 def chart(evening: Evening, chart_id: str = "evening-chart") -> str | None:
     sheet = wins_sheet(evening)
     if not sheet.rows:
         return None
-    return scoresheet.chart(sheet, gettext("Wins tonight, game by game"), chart_id=chart_id, start_label=gettext("Start"))
+    return scoresheet.chart(
+        sheet, gettext("Wins tonight, game by game"), chart_id=chart_id, start_label=gettext("Start")
+    )
 
 
 def as_json(evening: Evening) -> dict:
-    return {"players": evening.players, "wins": evening.wins,
-            "games": [{"code": game.code, "finished": game.sheet.finished, "winners": game.sheet.winners,
-                       "totals": game.sheet.totals} for game in evening.games]}
+    return {
+        "players": evening.players,
+        "wins": evening.wins,
+        "games": [
+            {
+                "code": game.code,
+                "finished": game.sheet.finished,
+                "winners": game.sheet.winners,
+                "totals": game.sheet.totals,
+            }
+            for game in evening.games
+        ],
+    }

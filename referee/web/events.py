@@ -3,6 +3,7 @@ carrying the table's seq and its seats' version, see push.py), the cheap polls o
 one ("anything new since seq N, seats version V?"), and the nudge a write or a seat change gives
 both (the nudge itself is sent at commit: push.moved).
 """
+
 from __future__ import annotations
 
 import threading
@@ -41,10 +42,15 @@ def stream(code: str):
 
 def _held_by_this_thread(table: GameTable):
     """The stream as a generator: the server thread serving it is held for its lifetime."""
-    return push.event_stream(current_app.extensions["push_hub"], table.code, table.seq,
-                             lifetime=current_app.config["PUSH_LIFETIME"], seats=table.seats_version,
-                             heartbeat=current_app.config["PUSH_HEARTBEAT"],
-                             board_seats=request.args.get("seats", type=int))
+    return push.event_stream(
+        current_app.extensions["push_hub"],
+        table.code,
+        table.seq,
+        lifetime=current_app.config["PUSH_LIFETIME"],
+        seats=table.seats_version,
+        heartbeat=current_app.config["PUSH_HEARTBEAT"],
+        board_seats=request.args.get("seats", type=int),
+    )
 
 
 def _held_by_the_server(table: GameTable, park, give_back):
@@ -53,8 +59,15 @@ def _held_by_the_server(table: GameTable, park, give_back):
     a Content-Length, and the answer must stay open."""
     stream = push.TableStream(table.code, table.seq, table.seats_version)
     opening = stream.opening(request.args.get("seats", type=int))
-    park(push.HeldStream(current_app.extensions["push_hub"], stream, lifetime=current_app.config["PUSH_LIFETIME"],
-                         heartbeat=current_app.config["PUSH_HEARTBEAT"], give_back=give_back))
+    park(
+        push.HeldStream(
+            current_app.extensions["push_hub"],
+            stream,
+            lifetime=current_app.config["PUSH_LIFETIME"],
+            heartbeat=current_app.config["PUSH_HEARTBEAT"],
+            give_back=give_back,
+        )
+    )
     return iter([opening])
 
 

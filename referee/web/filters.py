@@ -2,6 +2,7 @@
 card markup every card game draws many times (a card, a row of cards, the grid of cards to tap),
 built here rather than in macros: a board draws up to four grids of 52 cards, and a Jinja macro
 per card was a fifth of a board's CPU. Each card's words are worked out once per language."""
+
 from __future__ import annotations
 
 import functools
@@ -88,6 +89,7 @@ def _card_name(code: str) -> str:
 
 # --------------------------------------------------------------------------- card markup
 
+
 def card_html(code: str) -> Markup:
     """One card as the board shows it (``_macros.html``'s ``card``); ``W7`` is a wild token as 7."""
     if code.startswith("W"):
@@ -101,8 +103,9 @@ def cards_html(codes) -> Markup:
     return Markup('<span class="cards">%s</span>') % Markup("").join(card_html(code) for code in codes)
 
 
-def card_grid_html(name, ranks, suits, disabled=(), checked=(), size="", kind="checkbox", needs=None,
-                   marked=None) -> Markup:
+def card_grid_html(
+    name, ranks, suits, disabled=(), checked=(), size="", kind="checkbox", needs=None, marked=None
+) -> Markup:
     """The grid of cards to tap, a row per suit (``_macros.html``'s ``card_grid``): ``disabled``
     cards are greyed out, ``checked`` ones ticked, and ``marked`` gives a class per list of ranks
     (the ranks that can beat the top play)."""
@@ -119,19 +122,26 @@ def card_grid_html(name, ranks, suits, disabled=(), checked=(), size="", kind="c
         rows.append(f'<div class="grid-row">{"".join(cells)}</div>')
     needs_attribute = Markup(' data-needs="%s"') % needs if needs else ""
     words = Markup(page_translations().ugettext("Cards"))
-    return (Markup('<div class="grid %s"%s role="group" aria-label="%s">%s</div>')
-            % (size, needs_attribute, words, Markup("".join(rows))))
+    return Markup('<div class="grid %s"%s role="group" aria-label="%s">%s</div>') % (
+        size,
+        needs_attribute,
+        words,
+        Markup("".join(rows)),
+    )
 
 
 @functools.lru_cache(maxsize=8192)
-def _grid_cell(language: str, name: str, kind: str, code: str, suit: str, classes: str, gone: bool,
-               checked: bool) -> str:
+def _grid_cell(
+    language: str, name: str, kind: str, code: str, suit: str, classes: str, gone: bool, checked: bool
+) -> str:
     """One card of a grid, safe HTML: the same few hundred cells in every language's grids. No
     white space between the tags: the rows are CSS grids and the cells' insides blocks, where
     it is not drawn, and a cheap phone swapping in a board with four grids builds some 800 fewer
     text nodes."""
     card_said, label = _card_words(code)
-    return (f'<label class="pick s-{escape(suit)}{escape(classes)}">'
-            f'<input type="{escape(kind)}" name="{escape(name)}" value="{escape(code)}"'
-            f'{" disabled" if gone else ""}{" checked" if checked else ""}>'
-            f'<span aria-label="{escape(card_said)}">{escape(label)}</span></label>')
+    return (
+        f'<label class="pick s-{escape(suit)}{escape(classes)}">'
+        f'<input type="{escape(kind)}" name="{escape(name)}" value="{escape(code)}"'
+        f"{' disabled' if gone else ''}{' checked' if checked else ''}>"
+        f'<span aria-label="{escape(card_said)}">{escape(label)}</span></label>'
+    )

@@ -6,6 +6,7 @@ Views stay thin: pages.py calls these, render.py adds :func:`board_flows` to eve
 sentences are ``Text`` templates (``Denied``), read for the catalogs by the engines' extractor
 (babel.cfg).
 """
+
 from __future__ import annotations
 
 import threading
@@ -25,6 +26,7 @@ from .projection import Projection
 
 # --------------------------------------------------------------------------- secret entries
 
+
 def hide_held_secret_offers(table: GameTable, state, view: dict, viewer) -> dict:
     """The host's board does not offer an entry that is a held seat's own (a prediction, trumps,
     a task, the dealer's hints): only that seat's phone makes it (``gate`` refuses it from
@@ -37,12 +39,14 @@ def hide_held_secret_offers(table: GameTable, state, view: dict, viewer) -> dict
 
 # --------------------------------------------------------------------------- joining
 
+
 @dataclass(frozen=True)
 class Joining:
     """What an unjoined phone is shown first: "Who are you?", the seat its link named first."""
-    free: list[int]          # seats nobody holds, the asked one first
+
+    free: list[int]  # seats nobody holds, the asked one first
     taken: list[int]
-    asked: int | None        # the seat its link named (?seat=N), if that is a seat
+    asked: int | None  # the seat its link named (?seat=N), if that is a seat
     asked_taken: bool
 
 
@@ -81,6 +85,7 @@ def board_args(table: GameTable, viewer) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- the host's link
 
+
 def host_url(table: GameTable) -> str:
     """The link that makes any phone the host of this table (shown on the host's phone only)."""
     return f"{public_base()}{url_for('pages.host_link', code=table.code, token=table.host_token)}"
@@ -88,14 +93,16 @@ def host_url(table: GameTable) -> str:
 
 # --------------------------------------------------------------------------- the last tap
 
+
 @dataclass(frozen=True)
 class LastLine:
     """The last line of the log, as every phone is told of it."""
+
     entry: Entry
-    said: Any                        # the entry in the table's words (a Text), without its notes
-    undone: Entry | None = None      # for an undo: the entry it voided
-    can_put_back: bool = False       # this phone may put the undone entry back (one tap)
-    tip_said: Any = None             # for an undo: the entry now last in force, which Undo would void next
+    said: Any  # the entry in the table's words (a Text), without its notes
+    undone: Entry | None = None  # for an undo: the entry it voided
+    can_put_back: bool = False  # this phone may put the undone entry back (one tap)
+    tip_said: Any = None  # for an undo: the entry now last in force, which Undo would void next
 
 
 def entry_at(table: GameTable, seq: int) -> Entry | None:
@@ -153,8 +160,13 @@ def last_line(table: GameTable, seen: Projection) -> LastLine | None:
     undone = entry_at(table, entry.voids)
     said = Text("Undone: {entry}", entry=seen.own_words(undone)) if undone else seen.words(entry)
     in_force = entry_at(table, table.tip) if table.tip and seen.viewer is not None else None
-    return LastLine(entry, said, undone, undone is not None and may_put_back(table, entry, undone, seen.viewer),
-                    seen.own_words(in_force) if in_force else None)
+    return LastLine(
+        entry,
+        said,
+        undone,
+        undone is not None and may_put_back(table, entry, undone, seen.viewer),
+        seen.own_words(in_force) if in_force else None,
+    )
 
 
 def may_put_back(table: GameTable, void: Entry, undone: Entry, viewer) -> bool:
@@ -191,6 +203,7 @@ def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
 
 # --------------------------------------------------------------------------- a refused entry
 
+
 def refused_entry_line(table: GameTable, refused: dict | None):
     """The refused entry in the table's words ("Cem played 4♦ 4♣"), shown with the refusal and
     named by the host's "accept anyway" button; None when it cannot be said."""
@@ -204,14 +217,15 @@ def refused_entry_line(table: GameTable, refused: dict | None):
 
 # --------------------------------------------------------------------------- game over
 
+
 @dataclass(frozen=True)
 class GameOver:
-    reason: Any                      # the engine's sentence (a Text), or None: said from the sheet
+    reason: Any  # the engine's sentence (a Text), or None: said from the sheet
     sheet: scoresheet.ScoreSheet
-    places: list[tuple[int, int]]    # (place, seat), best first
-    out: list[int]                   # seats out of the game
+    places: list[tuple[int, int]]  # (place, seat), best first
+    out: list[int]  # seats out of the game
     rematch: str | None
-    evening: Any = None              # the evening's ledger when this game is one of a rematch chain
+    evening: Any = None  # the evening's ledger when this game is one of a rematch chain
 
 
 def refuse_unless_over(table: GameTable) -> None:
@@ -228,19 +242,28 @@ def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> Gam
     from .sheets import sheet_of
 
     out = [seat for seat, total in enumerate(sheet.totals) if total is None]
-    return GameOver(log.engine_of(table).end_reason(view), sheet, list(scoresheet.ranked(sheet)), out,
-                    table.rematch, evening_of(table, sheet_of))
+    return GameOver(
+        log.engine_of(table).end_reason(view),
+        sheet,
+        list(scoresheet.ranked(sheet)),
+        out,
+        table.rematch,
+        evening_of(table, sheet_of),
+    )
 
 
 # --------------------------------------------------------------------------- everything a board adds
+
 
 def board_flows(table: GameTable, view: dict, seen: Projection, sheet: scoresheet.ScoreSheet) -> dict[str, Any]:
     from .sheets import sheet_url
 
     viewer, over = seen.viewer, game_over(table, view, sheet)
     return {
-        "joining": joining(table, viewer), "board_args": board_args(table, viewer),
-        "last": last_line(table, seen), "over": over,
+        "joining": joining(table, viewer),
+        "board_args": board_args(table, viewer),
+        "last": last_line(table, seen),
+        "over": over,
         "host_url": host_url(table) if viewer == HOST else None,
         "sheet_url": sheet_url(table) if over else None,  # the result's own link: it leads to no live table
     }

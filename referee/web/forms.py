@@ -3,6 +3,7 @@ entry a ruling form sends back as ``action_json``) and an API's JSON body, each 
 :class:`Write`; a new table's names and house rules; a seat number. What cannot be read is
 :class:`BadInput` (400). No field of ours holds a NUL character, and no JSON says NaN.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,7 @@ FORM_FIELDS = {"type", "seat", "expected_seq", "key", "ruling"}  # the rest of a
 # An entry is an object of lists and objects a level or two deep. Past a few hundred levels a walk
 # of the value by recursion (ours, the database driver's, an export's) runs out of stack.
 MAX_JSON_DEPTH = 32
-UNSTORABLE = ("The body holds a NUL character (\\u0000) or a lone surrogate (\\ud800 to \\udfff); "
-              "no field may.")
+UNSTORABLE = "The body holds a NUL character (\\u0000) or a lone surrogate (\\ud800 to \\udfff); no field may."
 
 
 class BadInput(Exception):
@@ -36,6 +36,7 @@ class BadInput(Exception):
 class Write:
     """One tap: an entry (or, without one, an undo) on the board drawn at ``expected_seq``,
     with the key made for this tap."""
+
     expected_seq: int
     key: str
     entry: dict[str, Any] | None = None
@@ -51,6 +52,7 @@ class Write:
 class CorrectionWrite:
     """A correction of entry ``target`` (``corrections.Change``) on the board drawn at
     ``expected_seq``, with the key made for this tap."""
+
     expected_seq: int
     key: str
     target: int
@@ -61,6 +63,7 @@ class CorrectionWrite:
 
 
 # --------------------------------------------------------------------------- page forms
+
 
 def page_write(form, entry: dict | None) -> Write:
     """The write a page's form makes: its board's seq and its key (400 without them)."""
@@ -79,8 +82,9 @@ def page_correction(form, target: int, inserting: bool) -> CorrectionWrite:
     elif form.get("accept") == "1":
         change = corrections.Change("accept")
     else:
-        change = corrections.Change("insert" if inserting else "correct", entry_from_form(form),
-                                    ruling=form.get("ruling") == "1")
+        change = corrections.Change(
+            "insert" if inserting else "correct", entry_from_form(form), ruling=form.get("ruling") == "1"
+        )
     write = page_write(form, change.action)
     return CorrectionWrite(write.expected_seq, write.key, target, change)
 
@@ -151,6 +155,7 @@ def seat_number(form, table) -> int:
 
 # --------------------------------------------------------------------------- API bodies
 
+
 def json_body() -> dict[str, Any]:
     """The JSON object sent. Not JSON, nested past any sense, NaN or Infinity (which no database
     column takes), a NUL character (which PostgreSQL text cannot hold) or half a surrogate pair
@@ -169,7 +174,7 @@ def api_write(body: dict, with_entry: bool) -> Write:
     if with_entry:
         entry = body.get("action")
         if not isinstance(entry, dict):
-            raise BadInput("action must be an object with a type, e.g. {\"type\": \"pass\"}.")
+            raise BadInput('action must be an object with a type, e.g. {"type": "pass"}.')
         if "seat" in body:
             entry = {**entry, "seat": _whole_number(body, "seat")}
     expected_seq, key = _whole_number(body, "expected_seq"), _key(body)
@@ -186,8 +191,9 @@ def api_correction(body: dict) -> CorrectionWrite:
     target = _whole_number(body, "entry")
     modes = [name for name in ("action", "remove", "accept") if name in body]
     if len(modes) != 1:
-        raise BadInput("Send one of action (with insert: true to insert it before the entry), remove: true "
-                       "or accept: true.")
+        raise BadInput(
+            "Send one of action (with insert: true to insert it before the entry), remove: true or accept: true."
+        )
     for flag in ("remove", "accept"):
         if flag in body and body[flag] is not True:
             raise BadInput(f"{flag} is true, or left out.")
@@ -206,7 +212,7 @@ def api_correction(body: dict) -> CorrectionWrite:
 
 def game_id(body: dict) -> str:
     if not isinstance(body.get("game"), str):
-        raise BadInput("game must be a game id (a string), e.g. \"switch-to\"; see /api/games.")
+        raise BadInput('game must be a game id (a string), e.g. "switch-to"; see /api/games.')
     return body["game"]
 
 
@@ -232,7 +238,8 @@ def _whole_number(body: dict, name: str) -> int:
         value = int(value)  # JSON has one number type: 12.0 is the integer 12 (JSON Schema agrees)
     if isinstance(value, bool) or not isinstance(value, int):
         meaning = {"expected_seq": "the seq your board shows", "entry": "the seq of the entry to correct"}.get(
-            name, "a seat number")
+            name, "a seat number"
+        )
         raise BadInput(f"{name} must be a whole number ({meaning}).")
     return value
 
@@ -245,6 +252,7 @@ def _key(body: dict) -> str:
 
 
 # --------------------------------------------------------------------------- shared
+
 
 def parse_json(text: str) -> Any:
     """JSON text, or None for text that is not JSON, is nested deeper than ``MAX_JSON_DEPTH``,
@@ -294,7 +302,9 @@ def refuse_nul_characters() -> None:
     """No address, query or form field of ours holds a NUL character, and PostgreSQL text cannot:
     refuse it before it reaches a query (JSON bodies are checked as they are read)."""
     form = request.form if request.method == "POST" and not request.is_json else MultiDict()
-    texts = [request.path, *(text for fields in (request.args, form)
-                             for name, values in fields.lists() for text in (name, *values))]
+    texts = [
+        request.path,
+        *(text for fields in (request.args, form) for name, values in fields.lists() for text in (name, *values)),
+    ]
     if any("\x00" in text for text in texts):
         raise BadInput("A NUL character (\\u0000) is in the request.")

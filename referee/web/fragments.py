@@ -9,6 +9,7 @@ viewer, no form key, no table object. So whatever it shows is in its key, and on
 key differs. It must not call what reads the request (``entry_url`` follows a correction in
 progress); links it draws with ``url_for`` are keyed on the request's script root too.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -58,8 +59,9 @@ def frozen(value):
     if isinstance(value, (list, tuple)):  # leaves kept as they are without a call (issue 31)
         return kind.__name__, tuple([item if type(item) in _AS_IS else frozen(item) for item in value])
     if isinstance(value, dict):
-        return kind.__name__, tuple([(k if type(k) in _AS_IS else frozen(k), v if type(v) in _AS_IS else frozen(v))
-                                     for k, v in value.items()])
+        return kind.__name__, tuple(
+            [(k if type(k) in _AS_IS else frozen(k), v if type(v) in _AS_IS else frozen(v)) for k, v in value.items()]
+        )
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return kind.__qualname__, tuple(frozen(getattr(value, f.name)) for f in dataclasses.fields(value))
     raise TypeError(f"a remembered part is keyed on plain data, not on {kind.__qualname__}")

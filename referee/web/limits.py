@@ -3,6 +3,7 @@ open thousands a minute. And how many corrections one address may make at one ta
 each re-enters every later entry with a snapshot (Swoop, 400 entries: 835 KiB and 0.6 s). A
 sliding window per address, kept per process: with several processes the limit is per process,
 which still bounds a flood to a few times the limit."""
+
 from __future__ import annotations
 
 import os
@@ -49,7 +50,7 @@ class Window:
             if len(self._events) > KEYS_KEPT:  # forget quiet addresses, then the longest quiet
                 self._events = {k: v for k, v in self._events.items() if v and now - v[-1] < self.seconds}
                 if len(self._events) > KEYS_KEPT:  # many addresses at once (IPv6 has plenty)
-                    latest = sorted(self._events.items(), key=lambda item: item[1][-1])[-KEYS_KEPT // 2:]
+                    latest = sorted(self._events.items(), key=lambda item: item[1][-1])[-KEYS_KEPT // 2 :]
                     self._events = dict(latest)
             return 0.0
 
@@ -58,8 +59,9 @@ def init_app(app) -> None:
     app.config.setdefault("CORRECTIONS_PER_WINDOW", int(os.environ.get("REFEREE_CORRECTIONS_PER_WINDOW", "20")))
     app.config.setdefault("CORRECTION_WINDOW_SECONDS", 60)
     app.extensions["table_window"] = Window(app.config["TABLES_PER_WINDOW"], app.config["TABLE_WINDOW_SECONDS"])
-    app.extensions["correction_window"] = Window(app.config["CORRECTIONS_PER_WINDOW"],
-                                                 app.config["CORRECTION_WINDOW_SECONDS"])
+    app.extensions["correction_window"] = Window(
+        app.config["CORRECTIONS_PER_WINDOW"], app.config["CORRECTION_WINDOW_SECONDS"]
+    )
 
 
 def count_a_new_table() -> None:

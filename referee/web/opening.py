@@ -6,6 +6,7 @@ as ``rules``. A phone with JavaScript ticks the preset's values into the house r
 picked and says so with ``rules_filled``: the fields are then the whole truth. Without it, the
 preset fills in every house rule the form left at its default.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -2,6 +2,7 @@
 (and its database does: a load balancer sends phones elsewhere while it does not) and
 ``/metrics`` (Prometheus, see referee/metrics.py). A public server's proxy keeps ``/metrics``
 to the operator's own network (deploy/nginx.conf)."""
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app

@@ -24,6 +24,7 @@ database down       503     rule UNAVAILABLE, Retry-After; a page that tries aga
                             one log line each, not a traceback
 ==================  ======  ============================================================
 """
+
 from __future__ import annotations
 
 from flask import current_app, jsonify, render_template, request
@@ -40,8 +41,9 @@ from . import forms, limits, render, sessions
 from .rules import with_rule_url
 from .common import api_request, db
 
-STALE_MESSAGE = lazy_gettext("The table moved on while you were entering; here is the fresh board. "
-                             "Nothing was recorded.")
+STALE_MESSAGE = lazy_gettext(
+    "The table moved on while you were entering; here is the fresh board. Nothing was recorded."
+)
 STALE_API_MESSAGE = "The table moved on since your board was drawn; nothing was recorded."
 
 
@@ -59,6 +61,7 @@ def _on_a_table() -> bool:
 
 
 # --------------------------------------------------------------------------- the log's outcomes
+
 
 def table_not_found(exc: log.TableNotFound):
     if api_request():
@@ -85,7 +88,9 @@ def refused(refusal: Refusal):
     if not _on_a_table():  # opening a table: no ruling can follow, so no "overridable"
         if api_request():
             game_id = (request.get_json(silent=True) or {}).get("game")
-            return jsonify({"error": with_rule_url(game_id, {"rule": refusal.rule, "message": refusal.message})}), status
+            return jsonify(
+                {"error": with_rule_url(game_id, {"rule": refusal.rule, "message": refusal.message})}
+            ), status
         game = GAMES[request.view_args["game_id"]]
         names, chosen = forms.new_table_fields(request.form, game)
         return render.new_table_form(game, status, refusal, names, chosen)
@@ -96,6 +101,7 @@ def refused(refusal: Refusal):
 
 # --------------------------------------------------------------------------- the request's own
 
+
 def bad_input(exc: forms.BadInput):
     if api_request():
         return error_json(400, "REQUEST", exc.message)
@@ -103,24 +109,38 @@ def bad_input(exc: forms.BadInput):
 
 
 def not_joined(_exc: sessions.NotJoined):
-    return render.board_page(_table_again(), 401,
-                             message=gettext("Tap your name first: this phone has not joined the table."))
+    return render.board_page(
+        _table_again(), 401, message=gettext("Tap your name first: this phone has not joined the table.")
+    )
 
 
 def seat_taken(exc: sessions.SeatTaken):
     if api_request():
         return error_json(409, "SEAT", f"{exc.name}'s seat is already claimed; the host can free it first.")
-    return render.board_page(_table_again(), 409, message=gettext(
-        "%(name)s is already taken on another phone. The host can free the seat.", name=exc.name))
+    return render.board_page(
+        _table_again(),
+        409,
+        message=gettext("%(name)s is already taken on another phone. The host can free the seat.", name=exc.name),
+    )
 
 
 def seat_awaited(exc: claims.SeatAwaited):
     if api_request():
-        return error_json(409, "SEAT", f"{exc.name}'s seat waits a few minutes for {exc.name}'s phone from the "
-                                       "last game; the host can give it to you now.")
-    return render.board_page(_table_again(), 409, message=gettext(
-        "%(name)s's seat waits a few minutes for %(name)s's phone from the last game; the host can give it to "
-        "you now.", name=exc.name))
+        return error_json(
+            409,
+            "SEAT",
+            f"{exc.name}'s seat waits a few minutes for {exc.name}'s phone from the "
+            "last game; the host can give it to you now.",
+        )
+    return render.board_page(
+        _table_again(),
+        409,
+        message=gettext(
+            "%(name)s's seat waits a few minutes for %(name)s's phone from the last game; the host can give it to "
+            "you now.",
+            name=exc.name,
+        ),
+    )
 
 
 def too_large(exc):
@@ -157,8 +177,10 @@ def wrong_method(exc):
 RETRY_SECONDS = 5
 LOGGED_REASON = 300  # characters of a path or a driver's message that reach the log
 UNAVAILABLE_API_MESSAGE = "The database cannot be reached just now. Try again in a few seconds."
-UNCONFIRMED_API_MESSAGE = ("The database cannot be reached just now: this write is not confirmed; sending it again "
-                           "(same key) is safe, it is recorded once. Try again in a few seconds.")
+UNCONFIRMED_API_MESSAGE = (
+    "The database cannot be reached just now: this write is not confirmed; sending it again "
+    "(same key) is safe, it is recorded once. Try again in a few seconds."
+)
 
 
 def database_unavailable(exc):
@@ -179,8 +201,11 @@ def database_unavailable(exc):
 
 
 def archived(_exc: log.Archived):
-    message = lazy_gettext("This table rested for %(days)s days and is archived: its board, history and score "
-                           "sheet stay; it takes no new entries.", days=upkeep.ARCHIVE_DAYS)
+    message = lazy_gettext(
+        "This table rested for %(days)s days and is archived: its board, history and score "
+        "sheet stay; it takes no new entries.",
+        days=upkeep.ARCHIVE_DAYS,
+    )
     if api_request():
         return error_json(410, "ARCHIVED", str(message))
     return render.board_page(_table_again(), 410, message=message)
@@ -188,8 +213,10 @@ def archived(_exc: log.Archived):
 
 def too_many_corrections(exc: limits.TooManyCorrections):
     retry = {"Retry-After": str(exc.retry_after)}
-    message = lazy_gettext("This table was corrected many times lately from this address; try again in "
-                           "%(seconds)s seconds.", seconds=exc.retry_after)
+    message = lazy_gettext(
+        "This table was corrected many times lately from this address; try again in %(seconds)s seconds.",
+        seconds=exc.retry_after,
+    )
     if api_request():
         body, status = error_json(429, "LIMIT", str(message))
         return body, status, retry
@@ -198,8 +225,10 @@ def too_many_corrections(exc: limits.TooManyCorrections):
 
 def too_many_tables(exc: limits.TooManyTables):
     retry = {"Retry-After": str(exc.retry_after)}
-    message = lazy_gettext("This address opened many tables lately; try again in %(minutes)s minutes.",
-                           minutes=max(1, round(exc.retry_after / 60)))
+    message = lazy_gettext(
+        "This address opened many tables lately; try again in %(minutes)s minutes.",
+        minutes=max(1, round(exc.retry_after / 60)),
+    )
     if api_request():
         body, status = error_json(429, "LIMIT", str(message))
         return body, status, retry
@@ -207,12 +236,23 @@ def too_many_tables(exc: limits.TooManyTables):
 
 
 ANSWERS = {
-    log.TableNotFound: table_not_found, log.Stale: stale, log.Denied: denied, Refusal: refused,
-    forms.BadInput: bad_input, sessions.NotJoined: not_joined, sessions.SeatTaken: seat_taken,
+    log.TableNotFound: table_not_found,
+    log.Stale: stale,
+    log.Denied: denied,
+    Refusal: refused,
+    forms.BadInput: bad_input,
+    sessions.NotJoined: not_joined,
+    sessions.SeatTaken: seat_taken,
     claims.SeatAwaited: seat_awaited,
-    log.Archived: archived, limits.TooManyTables: too_many_tables, limits.TooManyCorrections: too_many_corrections,
-    413: too_large, 404: no_route, 405: wrong_method, SecurityError: untrusted_host,
-    OperationalError: database_unavailable, PoolTimeout: database_unavailable,
+    log.Archived: archived,
+    limits.TooManyTables: too_many_tables,
+    limits.TooManyCorrections: too_many_corrections,
+    413: too_large,
+    404: no_route,
+    405: wrong_method,
+    SecurityError: untrusted_host,
+    OperationalError: database_unavailable,
+    PoolTimeout: database_unavailable,
 }
 
 

@@ -9,6 +9,7 @@ showdown settled (lives lost) is said under the entry that settled it (``Game.se
 Everything is worked out from the log and its snapshots at reading time, so lines written
 before this existed read the same way.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -26,11 +27,11 @@ from .projection import Projection, States, action_of, same_round
 @dataclass
 class PadLine:
     entry: Entry
-    said: Any                                       # the line (a Text or, for old lines, a str)
-    also: list[Any] = field(default_factory=list)   # the notes that add to it
+    said: Any  # the line (a Text or, for old lines, a str)
+    also: list[Any] = field(default_factory=list)  # the notes that add to it
     settled: list[Any] = field(default_factory=list)  # what it settled (lives lost), said below it
-    replaced_by: int | None = None                  # a later choice of the same seat replaced it
-    by_other: bool = True                           # entered by someone other than its own seat
+    replaced_by: int | None = None  # a later choice of the same seat replaced it
+    by_other: bool = True  # entered by someone other than its own seat
 
     @property
     def at(self) -> datetime:
@@ -80,7 +81,7 @@ def _rounds_along(states: States, chain: list[Entry]) -> dict[int, RoundInfo | N
     def fill(low: int, high: int) -> None:
         first, last = states.round_at(chain[low].prev_tip), states.round_at(chain[high].prev_tip)
         if same_round(first, last):
-            found.update((entry.seq, first) for entry in chain[low:high + 1])
+            found.update((entry.seq, first) for entry in chain[low : high + 1])
             return
         if high - low <= 1:
             found[chain[low].seq], found[chain[high].seq] = first, last
@@ -130,7 +131,7 @@ def _parts(description: Any) -> tuple[Any, list[Any]]:
 
 
 def _entered_by_its_seat(entry: Entry, action: Mapping[str, Any]) -> bool:
-    """"Ann played 6♠" entered on Ann's phone needs no "entered by Ann"."""
+    """ "Ann played 6♠" entered on Ann's phone needs no "entered by Ann"."""
     seat = action.get("seat")
     return entry.by != HOST and isinstance(seat, int) and entry.by == str(seat)
 
@@ -174,9 +175,14 @@ def _shown_before_taken_off(engine: Game, states: States, entries: list[Entry], 
     for entry in entries:
         if entry.kind == "entry" and entry.prev_tip is not None:
             on_top.setdefault(entry.prev_tip, []).append(entry)
-    return {entry.seq for entry in entries
-            if entry.kind == "entry" and entry.seq not in in_force and action_of(entry).get("type") in secret
-            and _showed_it(engine, states, entry, on_top)}
+    return {
+        entry.seq
+        for entry in entries
+        if entry.kind == "entry"
+        and entry.seq not in in_force
+        and action_of(entry).get("type") in secret
+        and _showed_it(engine, states, entry, on_top)
+    }
 
 
 def _showed_it(engine: Game, states: States, entry: Entry, on_top: dict[int, list[Entry]]) -> bool:

@@ -4,6 +4,7 @@ Every form carries the seq of the board it was drawn on and a key made when it w
 double tap records once and a form from an older board is answered with the fresh one. A view
 loads, checks and renders; what goes wrong is answered by outcomes.py.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
@@ -24,6 +25,7 @@ def back_to_the_table(code: str):
 
 
 # --------------------------------------------------------------------------- opening a table
+
 
 @bp.get("/")
 def index():
@@ -53,10 +55,12 @@ def new_table(game_id: str):
 
 # --------------------------------------------------------------------------- the table
 
+
 @bp.get("/t/<code>")
 def table(code: str):
-    if render.is_htmx() and events.nothing_new(code, request.args.get("since", type=int),
-                                               request.args.get("seats", type=int)):
+    if render.is_htmx() and events.nothing_new(
+        code, request.args.get("since", type=int), request.args.get("seats", type=int)
+    ):
         return Response(status=204)  # the cheap poll: nothing new
     table = log.find_table(db(), code)
     if table.rematch:
@@ -95,8 +99,9 @@ def hand_seat(code: str):
     claims.offer_hand_off(db(), table, seat, secret)
     link = f"{public_base()}{url_for('pages.take_seat', code=table.code)}?pass={secret}"  # a token: URL-safe
     sessions.showing_secrets_of(seat)
-    page = make_response(render_template("hand_seat.html", table=table, name=table.seats[seat]["name"], link=link,
-                                         qr=qr_svg(link)))
+    page = make_response(
+        render_template("hand_seat.html", table=table, name=table.seats[seat]["name"], link=link, qr=qr_svg(link))
+    )
     page.headers["Referrer-Policy"] = "no-referrer"
     return page
 
@@ -124,8 +129,16 @@ def host_link(code: str):
     table = log.find_table(db(), code)
     token = request.args.get("token", "")
     sessions.showing_secrets_of(HOST)
-    page = make_response(render_template("host_link.html", table=table, token=token, engine=log.engine_of(table),
-                                         valid=sessions.is_host_token(table, token), viewer=sessions.who(table)))
+    page = make_response(
+        render_template(
+            "host_link.html",
+            table=table,
+            token=token,
+            engine=log.engine_of(table),
+            valid=sessions.is_host_token(table, token),
+            viewer=sessions.who(table),
+        )
+    )
     page.headers["Referrer-Policy"] = "no-referrer"  # the token is in this page's address
     return page
 
@@ -217,17 +230,26 @@ def history(code: str):
     marks = correcting.history_marks(entries, table.tip)
     seen = projection.of_this_phone(table, entries)
     rounds = pad.history_pad(seen, entries, marks["in_force"])
-    return render_template("history.html", table=table, rounds=rounds, words_of=pad.words_by_seq(rounds),
-                           seat_events=claims.seat_events(table)[::-1],
-                           voided=log.voided_seqs(entries), engine=log.engine_of(table),
-                           viewer=seen.viewer, may_correct=correcting.may_correct, **marks)
+    return render_template(
+        "history.html",
+        table=table,
+        rounds=rounds,
+        words_of=pad.words_by_seq(rounds),
+        seat_events=claims.seat_events(table)[::-1],
+        voided=log.voided_seqs(entries),
+        engine=log.engine_of(table),
+        viewer=seen.viewer,
+        may_correct=correcting.may_correct,
+        **marks,
+    )
 
 
 @bp.get("/t/<code>/tv")
 def table_screen(code: str):
     """The table-centre screen (a tablet or a TV): the public board, large and live."""
-    if render.is_htmx() and events.nothing_new(code, request.args.get("since", type=int),
-                                               request.args.get("seats", type=int)):
+    if render.is_htmx() and events.nothing_new(
+        code, request.args.get("since", type=int), request.args.get("seats", type=int)
+    ):
         return Response(status=204)
     table = log.find_table(db(), code)
     if table.rematch:

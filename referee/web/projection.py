@@ -8,6 +8,7 @@ them: a secret entry's fields never (``Game.secret_entries``), and an entry the 
 from that viewer as its game says it then (``Game.kept_from``: "Ann picked a card"), as are the
 undo and correction lines that quote it. Nothing else reads a log line or a state for output.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -37,8 +38,9 @@ class States:
     @property
     def stored(self) -> set[int]:
         if self._stored is None:
-            self._stored = set(self.session.execute(
-                select(Snapshot.seq).where(Snapshot.table_id == self.table.id)).scalars())
+            self._stored = set(
+                self.session.execute(select(Snapshot.seq).where(Snapshot.table_id == self.table.id)).scalars()
+            )
         return self._stored
 
     def at(self, seq: int | None) -> Any:
@@ -78,8 +80,14 @@ class Projection:
         now = self.now
         if state is None or state is now:
             return claims.seat_view(self.session, self.table, now, self.viewer, self.engine)
-        return claims.seat_view(self.session, self.table, state, self.viewer, self.engine,
-                                lambda then, viewer: self.engine.view_at(then, viewer, now))
+        return claims.seat_view(
+            self.session,
+            self.table,
+            state,
+            self.viewer,
+            self.engine,
+            lambda then, viewer: self.engine.view_at(then, viewer, now),
+        )
 
     @property
     def now(self) -> Any:
@@ -166,11 +174,21 @@ class Projection:
         if record.kind == "void" or record.corrects is None:
             return []
         if self.entries is not None:
-            return [entry for entry in self.entries.values() if entry.kind == "entry" and entry.replaces == record.corrects
-                    and entry.seq < record.seq]
-        return list(self.session.exec(select(Entry).where(
-            Entry.table_id == self.table.id, Entry.replaces == record.corrects, Entry.seq < record.seq,
-            Entry.kind == "entry")))
+            return [
+                entry
+                for entry in self.entries.values()
+                if entry.kind == "entry" and entry.replaces == record.corrects and entry.seq < record.seq
+            ]
+        return list(
+            self.session.exec(
+                select(Entry).where(
+                    Entry.table_id == self.table.id,
+                    Entry.replaces == record.corrects,
+                    Entry.seq < record.seq,
+                    Entry.kind == "entry",
+                )
+            )
+        )
 
     def _tells_less(self, entry: Entry) -> bool:
         """Is the line said to this viewer other than as the log wrote it?"""

@@ -1,6 +1,7 @@
 """What a phone or a script is shown: the board as the whole page or, for htmx, the board
 fragment alone (one URL serves both, as in the Hypermedia Systems contact app); the board and
 history lines as JSON; the new-table form."""
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,14 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def board_page(table: GameTable, status: int = 200, *, refusal: Refusal | None = None,
-               refused: dict | None = None, message: str | None = None):
+def board_page(
+    table: GameTable,
+    status: int = 200,
+    *,
+    refusal: Refusal | None = None,
+    refused: dict | None = None,
+    message: str | None = None,
+):
     """The board for this phone; the whole page, or just the board for htmx. ``refused`` is the
     entry the host may accept anyway as a table ruling."""
     viewer = sessions.who(table)
@@ -48,9 +55,19 @@ def _kept_board(table: GameTable, viewer) -> str:
     log and tip, seats_version the seats and rematch, and the pending correction and archiving
     change without a write; an unjoined phone's board also depends on what it asks with (the
     "Who are you?" screen, a seat's link, or just watching)."""
-    key = (table.code, table.seq, table.tip, table.seats_version, json.dumps(table.pending, sort_keys=True),
-           repr(viewer), json.dumps(flows.board_args(table, viewer), sort_keys=True), str(get_locale()),
-           upkeep.is_archived(table), public_base(), sessions.freed_seat(table, viewer))
+    key = (
+        table.code,
+        table.seq,
+        table.tip,
+        table.seats_version,
+        json.dumps(table.pending, sort_keys=True),
+        repr(viewer),
+        json.dumps(flows.board_args(table, viewer), sort_keys=True),
+        str(get_locale()),
+        upkeep.is_archived(table),
+        public_base(),
+        sessions.freed_seat(table, viewer),
+    )
     boards = current_app.extensions.setdefault("boards", OrderedDict())
     with _boards_lock:
         if key in boards:
@@ -64,20 +81,35 @@ def _kept_board(table: GameTable, viewer) -> str:
     return board
 
 
-def _render_board(table: GameTable, viewer, refusal: Refusal | None, refused: dict | None, message: str | None,
-                  form_key: str | None = None) -> str:
+def _render_board(
+    table: GameTable,
+    viewer,
+    refusal: Refusal | None,
+    refused: dict | None,
+    message: str | None,
+    form_key: str | None = None,
+) -> str:
     game = log.engine_of(table)
     seen = Projection(db(), table, viewer, now=log.current_state(db(), table))
     state = seen.now
     view = flows.hide_held_secret_offers(table, state, seen.view(), viewer)
     context = dict(
-        table=table, engine=game, view=view, viewer=viewer, host=HOST,
-        key=form_key or uuid.uuid4().hex, refusal=refusal, refused=json.dumps(refused) if refused else None,
+        table=table,
+        engine=game,
+        view=view,
+        viewer=viewer,
+        host=HOST,
+        key=form_key or uuid.uuid4().hex,
+        refusal=refusal,
+        refused=json.dumps(refused) if refused else None,
         refusal_said=_refusal_said(table, state, refusal, refused, viewer),
         refused_line=flows.refused_entry_line(table, refused),
-        message=message, join_url=join_url(table), can_undo=_can_undo(table, viewer),
+        message=message,
+        join_url=join_url(table),
+        can_undo=_can_undo(table, viewer),
         freed=sessions.freed_seat(table, viewer),
-        poll_seconds=current_app.config["POLL_SECONDS"], **sheets.board_context(table, view),
+        poll_seconds=current_app.config["POLL_SECONDS"],
+        **sheets.board_context(table, view),
         **correcting.board_context(table, view, seen),
         **flows.board_flows(table, view, seen, sheets.sheet_of(table)),
     )
@@ -109,8 +141,16 @@ def new_table_form(game, status: int = 200, error: Refusal | None = None, names=
     preset = opening.preset_named(game, request.form.get(opening.PRESET_FIELD))
     chosen = chosen or opening.preset_values(game, preset)
     presets = [(p, opening.preset_values(game, p)) for p in game.presets]
-    return render_template("new_table.html", engine=game, error=error, names=list(names), chosen=chosen,
-                           preset=preset, presets=presets, changed=opening.changed(game, preset, chosen)), status
+    return render_template(
+        "new_table.html",
+        engine=game,
+        error=error,
+        names=list(names),
+        chosen=chosen,
+        preset=preset,
+        presets=presets,
+        changed=opening.changed(game, preset, chosen),
+    ), status
 
 
 def board_json(table: GameTable, state, viewer) -> dict:
@@ -118,13 +158,28 @@ def board_json(table: GameTable, state, viewer) -> dict:
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
     seen = Projection(db(), table, viewer)  # ``state`` may be an earlier one: a key's first answer
-    view = correcting.no_entries_while_pending(table, flows.hide_held_secret_offers(table, state, seen.view(state), viewer))
-    return {"code": table.code, "game": table.game, "seq": table.seq, "state": view,
-            "pending": correcting.pending_json(seen)}
+    view = correcting.no_entries_while_pending(
+        table, flows.hide_held_secret_offers(table, state, seen.view(state), viewer)
+    )
+    return {
+        "code": table.code,
+        "game": table.game,
+        "seq": table.seq,
+        "state": view,
+        "pending": correcting.pending_json(seen),
+    }
 
 
 def entry_json(entry, seen: Projection) -> dict:
     """A log line as ``seen``'s viewer may read it."""
-    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by), "description": seen.description(entry),
-            "ruling": entry.ruling, "voids": entry.voids, "corrects": entry.corrects, "replaces": entry.replaces,
-            "at": entry.created_at.isoformat()}
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "by": by_json(entry.by),
+        "description": seen.description(entry),
+        "ruling": entry.ruling,
+        "voids": entry.voids,
+        "corrects": entry.corrects,
+        "replaces": entry.replaces,
+        "at": entry.created_at.isoformat(),
+    }

@@ -6,6 +6,7 @@ Every rule ID a page shows (a refusal, a note, a ruling in History) links to its
 through :func:`rule_link` and the ``rule_links`` filter; the API's refusals carry the same link,
 absolute, as ``error.rule_url``.
 """
+
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, url_for
@@ -61,7 +62,8 @@ def rule_link(game_id: str, rule: str, text: str | None = None) -> Markup:
     if not has_paragraph(game_id, rule):
         return Markup('<strong class="rule">{}</strong>').format(text or rule)
     return Markup('<a class="rule" href="{href}" data-sheet="{sheet}">{text}</a>').format(
-        href=rules_href(game_id, rule), sheet=url_for("rules.sheet", game_id=game_id), text=text or rule)
+        href=rules_href(game_id, rule), sheet=url_for("rules.sheet", game_id=game_id), text=text or rule
+    )
 
 
 @bp.app_template_filter("rule_links")
@@ -70,7 +72,7 @@ def rule_links(text: str, game_id: str) -> Markup:
     text = str(text)
     out, at = [], 0
     for match in rulebook.RULE_ID.finditer(text):
-        out += [escape(text[at:match.start()]), rule_link(game_id, match.group(0))]
+        out += [escape(text[at : match.start()]), rule_link(game_id, match.group(0))]
         at = match.end()
     out.append(escape(text[at:]))
     return Markup("").join(out)

@@ -1,5 +1,6 @@
 """What keeps other sites out: security headers on every response, and form posts taken only
 from our own pages."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -13,8 +14,10 @@ CONTENT_SECURITY_POLICY = (
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 # Nothing here needs a camera, a microphone or a location; a board keeps the screen awake.
-PERMISSIONS_POLICY = ("camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), "
-                      "display-capture=(), screen-wake-lock=(self)")
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), "
+    "display-capture=(), screen-wake-lock=(self)"
+)
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -33,8 +36,7 @@ def add_security_headers(response):
     if response.status_code == 204:
         return response
     present = {name.lower() for name, _value in response.headers}  # one pass, not one per header
-    response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items()
-                             if name.lower() not in present])
+    response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present])
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response

@@ -2,6 +2,7 @@
 set when it opens the table or takes a seat), or the token an API client sends as a bearer.
 The API reads only the token: a cookie another site's page sends along counts for nothing there.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -67,8 +68,15 @@ def keep_secrets_private(response: Response) -> Response:
 
 def remember(response: Response, code: str, token: str) -> Response:
     # Lax, not Strict: a table link opened from a chat app must still find this phone's seat.
-    response.set_cookie(cookie_name(code), token, max_age=COOKIE_DAYS * 86400, httponly=True,
-                        samesite="Lax", secure=request.is_secure, path=f"/t/{code}")
+    response.set_cookie(
+        cookie_name(code),
+        token,
+        max_age=COOKIE_DAYS * 86400,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+        path=f"/t/{code}",
+    )
     return _keep_my_tables(response, [(code, fingerprint(token)), *(held for held in _held() if held[0] != code)])
 
 
@@ -113,8 +121,9 @@ def _keep_my_tables(response: Response, held: list[tuple[str, str]]) -> Response
         response.delete_cookie(MY_TABLES, path="/")
         return response
     value = ".".join(f"{code}:{print_}" for code, print_ in held[:MY_TABLES_KEPT])
-    response.set_cookie(MY_TABLES, value, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax",
-                        secure=request.is_secure, path="/")
+    response.set_cookie(
+        MY_TABLES, value, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax", secure=request.is_secure, path="/"
+    )
     return response
 
 

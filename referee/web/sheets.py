@@ -5,6 +5,7 @@ Nothing here writes. Anyone with the table's code may watch it already, so the s
 new secret; the export's entries are said as the phone asking may read them
 (``projection``): secret fields never, and what its board keeps from it as History says it.
 """
+
 from __future__ import annotations
 
 import csv
@@ -60,8 +61,11 @@ def sheet_of(table: GameTable, view: dict | None = None) -> scoresheet.ScoreShee
 
 
 def chart_svg(sheet: scoresheet.ScoreSheet, chart_id: str = "chart") -> str:
-    title = gettext("%(measure)s after each %(round)s", measure=gettext(sheet.measure).capitalize(),
-                    round=gettext(sheet.round_word).lower())
+    title = gettext(
+        "%(measure)s after each %(round)s",
+        measure=gettext(sheet.measure).capitalize(),
+        round=gettext(sheet.round_word).lower(),
+    )
     return scoresheet.chart(sheet, title, chart_id=chart_id, start_label=gettext("Start"))
 
 
@@ -102,6 +106,7 @@ def sheet_url(table: GameTable) -> str:
 
 # --------------------------------------------------------------------------- pages and files
 
+
 @bp.get("/t/<code>/sheet")
 def sheet(code: str):
     return _sheet_page(log.find_table(db(), code), shared=False)
@@ -118,8 +123,14 @@ def _sheet_page(table: GameTable, shared: bool):
     view = engine.view(log.current_state(db(), table), None)
     score = sheet_of(table, view)
     return render_template(
-        "sheet.html", table=table, engine=engine, sheet=score, places=scoresheet.ranked(score),
-        chart=chart_svg(score) if score.rows else None, sheet_url=sheet_url(table), shared=shared,
+        "sheet.html",
+        table=table,
+        engine=engine,
+        sheet=score,
+        places=scoresheet.ranked(score),
+        chart=chart_svg(score) if score.rows else None,
+        sheet_url=sheet_url(table),
+        shared=shared,
         bg_stats=bg_stats_link(table, score, table.share if shared else table.code) if score.finished else None,
         evening=evening.evening_of(table, sheet_of),
     )
@@ -186,8 +197,9 @@ def shared_export_json(share: str):
     document = export_document(table)
     document["table"] = {k: v for k, v in document["table"].items() if k not in ("code", "url")}
     if document.get("evening"):
-        document["evening"]["games"] = [{k: v for k, v in game.items() if k != "code"}
-                                        for game in document["evening"]["games"]]
+        document["evening"]["games"] = [
+            {k: v for k, v in game.items() if k != "code"} for game in document["evening"]["games"]
+        ]
     text = json.dumps(document, ensure_ascii=False, indent=2)
     return _download(text, "application/json", f"{share}-{table.game}.json")
 
@@ -205,9 +217,17 @@ def export_document(table: GameTable) -> dict:
     voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
     seen, shown = projection.of_this_phone(table, entries), shown_secret_seqs(db(), table, entries)
     return {
-        "table": {"code": table.code, "game": table.game, "title": engine.title, "phase": view["phase"],
-                  "seq": table.seq, "tip": table.tip, "created_at": table.created_at.isoformat(),
-                  "url": f"{public_base()}/t/{table.code}", "sheet_url": sheet_url(table)},
+        "table": {
+            "code": table.code,
+            "game": table.game,
+            "title": engine.title,
+            "phase": view["phase"],
+            "seq": table.seq,
+            "tip": table.tip,
+            "created_at": table.created_at.isoformat(),
+            "url": f"{public_base()}/t/{table.code}",
+            "sheet_url": sheet_url(table),
+        },
         "players": [{"seat": seat, "name": s["name"]} for seat, s in enumerate(table.seats)],
         "options": dict(table.options),
         "entries": [_entry(seen, e, voided, in_force, e.seq in shown) for e in entries],
@@ -223,20 +243,34 @@ def _evening_json(table: GameTable) -> dict | None:
 
 def _entry(seen: projection.Projection, entry, voided: set[int], in_force: set[int], shown: bool) -> dict:
     """A log line as this phone may read it; a secret entry's fields once the table was shown them."""
-    return {"seq": entry.seq, "kind": entry.kind, "by": by_json(entry.by),
-            "description": seen.description(entry), "action": entry.action if shown else seen.action(entry),
-            "ruling": entry.ruling, "voids": entry.voids, "voided": entry.seq in voided,
-            "in_force": entry.seq in in_force, "corrects": entry.corrects, "replaces": entry.replaces,
-            "at": entry.created_at.isoformat()}
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "by": by_json(entry.by),
+        "description": seen.description(entry),
+        "action": entry.action if shown else seen.action(entry),
+        "ruling": entry.ruling,
+        "voids": entry.voids,
+        "voided": entry.seq in voided,
+        "in_force": entry.seq in in_force,
+        "corrects": entry.corrects,
+        "replaces": entry.replaces,
+        "at": entry.created_at.isoformat(),
+    }
 
 
 def sheet_json(sheet: scoresheet.ScoreSheet) -> dict:
     places = sheet.ranks()
     return {
-        "round_word": sheet.round_word, "measure": sheet.measure, "higher_wins": sheet.higher_wins,
-        "finished": sheet.finished, "start": sheet.start,
+        "round_word": sheet.round_word,
+        "measure": sheet.measure,
+        "higher_wins": sheet.higher_wins,
+        "finished": sheet.finished,
+        "start": sheet.start,
         "rounds": [{"label": r.label, "scores": r.scores, "totals": r.standings, "note": r.note} for r in sheet.rows],
-        "totals": sheet.totals, "winners": sheet.winners, "places": places,
+        "totals": sheet.totals,
+        "winners": sheet.winners,
+        "places": places,
     }
 
 
@@ -250,15 +284,23 @@ def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet, play_id: st
     last = entries[-1].created_at if entries else table.created_at
     places, starter = sheet.ranks(), start_player(table, entries)
     return {
-        "sourceName": SOURCE_NAME, "sourcePlayId": play_id,
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play_id,
         "playDate": table.created_at.strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": max(1, round((last - table.created_at).total_seconds() / 60)),
-        "game": {"name": engine.title, "highestWins": sheet.higher_wins, "noPoints": False,
-                 "sourceGameId": table.game},
-        "players": [{"name": name, "score": total if total is not None else 0, "rank": places[seat],
-                     "winner": seat in sheet.winners, "startPlayer": seat == starter, "role": "",
-                     "sourcePlayerId": f"{play_id}-{seat}"}
-                    for seat, (name, total) in enumerate(zip(sheet.players, sheet.totals))],
+        "game": {"name": engine.title, "highestWins": sheet.higher_wins, "noPoints": False, "sourceGameId": table.game},
+        "players": [
+            {
+                "name": name,
+                "score": total if total is not None else 0,
+                "rank": places[seat],
+                "winner": seat in sheet.winners,
+                "startPlayer": seat == starter,
+                "role": "",
+                "sourcePlayerId": f"{play_id}-{seat}",
+            }
+            for seat, (name, total) in enumerate(zip(sheet.players, sheet.totals))
+        ],
         "comments": f"{len(sheet.rows)} {sheet.round_word.lower()}s · {sheet_url(table)}",
     }
 
@@ -281,16 +323,27 @@ def bg_stats_link(table: GameTable, sheet: scoresheet.ScoreSheet, play_id: str |
 
 # --------------------------------------------------------------------------- installable
 
+
 @bp.get("/manifest.webmanifest")
 def manifest():
     document = {
-        "name": gettext("Table Referee"), "short_name": gettext("Referee"),
+        "name": gettext("Table Referee"),
+        "short_name": gettext("Referee"),
         "description": gettext("Referees card and dice games played with real cards."),
-        "start_url": "/", "scope": "/", "display": "standalone", "orientation": "portrait",
-        "theme_color": BAR_COLOUR, "background_color": PAGE_COLOUR,
-        "icons": [_icon("icon.svg", "any", "image/svg+xml", "any"),
-                  *(_icon(f"icon-{n}.png", f"{n}x{n}", "image/png", purpose)
-                    for n in (192, 512) for purpose in ("any", "maskable"))],
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": BAR_COLOUR,
+        "background_color": PAGE_COLOUR,
+        "icons": [
+            _icon("icon.svg", "any", "image/svg+xml", "any"),
+            *(
+                _icon(f"icon-{n}.png", f"{n}x{n}", "image/png", purpose)
+                for n in (192, 512)
+                for purpose in ("any", "maskable")
+            ),
+        ],
     }
     return Response(json.dumps(document, ensure_ascii=False), mimetype="application/manifest+json")
 

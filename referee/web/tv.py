@@ -6,6 +6,7 @@ standings and the code to join by. It is live like every board: it listens on th
 event stream and fetches itself again (the same URL serves the page and, for htmx, the screen
 alone).
 """
+
 from __future__ import annotations
 
 from flask import Response, current_app, redirect, render_template, url_for
@@ -31,9 +32,19 @@ def screen(table: GameTable) -> str:
     view["actions"] = []  # a screen offers nothing to enter
     sheet = sheets.sheet_of(table)
     context = dict(
-        table=table, engine=game, view=view, viewer=WATCHER, host=HOST, key="", board_args={},
-        last=flows.last_line(table, seen), over=flows.game_over(table, view, sheet), sheet=sheet,
-        standings=standings(sheet), join_url=join_url(table), poll_seconds=current_app.config["POLL_SECONDS"],
+        table=table,
+        engine=game,
+        view=view,
+        viewer=WATCHER,
+        host=HOST,
+        key="",
+        board_args={},
+        last=flows.last_line(table, seen),
+        over=flows.game_over(table, view, sheet),
+        sheet=sheet,
+        standings=standings(sheet),
+        join_url=join_url(table),
+        poll_seconds=current_app.config["POLL_SECONDS"],
         **sheets.board_context(table, view),
     )
     return render_template("_tv_screen.html" if is_htmx() else "tv.html", **context)

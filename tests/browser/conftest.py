@@ -1,4 +1,5 @@
 """A live server on the production WSGI server and real Chromium (Debian's, never a download)."""
+
 from __future__ import annotations
 
 import _thread
@@ -17,8 +18,15 @@ from .helpers import MEASURED, PHONE, SCROLLED, Taps
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 # As root in a sandbox Chromium needs --no-sandbox; the rest keeps it off the closed network.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="session")
@@ -31,8 +39,14 @@ def live_server(tmp_path_factory):
     # phones here come from one address, so that address may hold all of them; a phone closed by
     # an earlier test gives its stream back at once. A phone without a stream polls, and a test
     # that taps on a polled board must wait for it.
-    app = create_app({"DATABASE_URL": f"sqlite:///{database}", "PUSH_STREAMS": 36,
-                      "PUSH_STREAMS_PER_CLIENT": 36, "PUSH_HEARTBEAT": 1})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{database}",
+            "PUSH_STREAMS": 36,
+            "PUSH_STREAMS_PER_CLIENT": 36,
+            "PUSH_HEARTBEAT": 1,
+        }
+    )
     server = door.guarded_server(app, host="127.0.0.1", port=0, threads=48)
     base = f"http://127.0.0.1:{server.effective_port}"
     app.config["PUBLIC_URL"] = base
@@ -162,8 +176,10 @@ def interrupt_stalled_run(item) -> None:
 
 @pytest.fixture(autouse=True)
 def watchdog(request):
-    timers = [threading.Timer(STALL_SECONDS, stop_stalled_chromium, (request.node,)),
-              threading.Timer(3 * STALL_SECONDS, interrupt_stalled_run, (request.node,))]
+    timers = [
+        threading.Timer(STALL_SECONDS, stop_stalled_chromium, (request.node,)),
+        threading.Timer(3 * STALL_SECONDS, interrupt_stalled_run, (request.node,)),
+    ]
     for timer in timers:
         timer.daemon = True
         timer.start()
@@ -182,7 +198,9 @@ def pytest_collection_modifyitems(items):
     """Every browser test may be run once more, only if the watchdog stopped its Chromium."""
     for item in items:
         if item.path.parent == Path(__file__).parent:
-            item.add_marker(pytest.mark.flaky(reruns=1, condition=lambda error, item=item: item.stash.get(STALLED, False)))
+            item.add_marker(
+                pytest.mark.flaky(reruns=1, condition=lambda error, item=item: item.stash.get(STALLED, False))
+            )
 
 
 @pytest.fixture
@@ -207,7 +225,9 @@ def _write_measured_taps():
     yield
     if MEASURED:
         SCREENSHOTS.mkdir(exist_ok=True)
-        rows = sorted(f"{game} | {what} | {taps} taps | {scrolls} scrolls | {taps + scrolls} touches"
-                      for (game, what), (taps, scrolls) in MEASURED.items())
+        rows = sorted(
+            f"{game} | {what} | {taps} taps | {scrolls} scrolls | {taps + scrolls} touches"
+            for (game, what), (taps, scrolls) in MEASURED.items()
+        )
         (SCREENSHOTS / "taps.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
         (SCREENSHOTS / "scrolls.txt").write_text("".join(line + "\n" for line in SCROLLED), encoding="utf-8")

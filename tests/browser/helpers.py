@@ -1,5 +1,6 @@
 """Plain helpers of the browser tests (their fixtures are in conftest.py): a phone's screen,
 opening and joining a table as people do, taps counted against the README, axe-core."""
+
 from __future__ import annotations
 
 import contextlib
@@ -12,8 +13,13 @@ from playwright.sync_api import expect
 
 # Service workers off: a page its worker serves is out of Playwright's routes and request events,
 # which many tests use; the one that tests the worker (test_offline.py) lets it run.
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True, "service_workers": "block"}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "service_workers": "block",
+}
 
 
 def open_table(page, live_server: str, game: str, players: list[str], options: dict | None = None) -> None:
@@ -151,7 +157,9 @@ class Taps:
             try:
                 locator.page.wait_for_function(
                     "(button) => !button.isConnected || (button.form && button.form.dataset.sent)",
-                    arg=locator.first.element_handle(timeout=1000), timeout=5000)
+                    arg=locator.first.element_handle(timeout=1000),
+                    timeout=5000,
+                )
             except PlaywrightError:  # timed out, or the button went with its board
                 pass
         settled(locator.page)
@@ -185,8 +193,9 @@ class Taps:
         assert taps <= budget, f"{game} / {what} took {taps} taps; the README allows {budget}"
         touches = self.touch_budgets.get((game, what))
         assert touches is not None, f"README's 'Taps per entry' has no touches for {game} / {what}"
-        assert taps + scrolls <= touches, (f"{game} / {what} took {taps} taps and {scrolls} scrolls; "
-                                           f"the README allows {touches} touches")
+        assert taps + scrolls <= touches, (
+            f"{game} / {what} took {taps} taps and {scrolls} scrolls; the README allows {touches} touches"
+        )
 
 
 # --------------------------------------------------------------------------- accessibility
@@ -206,6 +215,8 @@ def assert_accessible(page, where: str) -> None:
         page.evaluate(axe_source())  # evaluated over CDP: the page's CSP rightly forbids inline scripts
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     found = [v for v in result["violations"] if v["impact"] in BLOCKING]
-    report = "\n".join(f"{v['id']} ({v['impact']}): {v['help']} at "
-                       + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4]) for v in found)
+    report = "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
+        for v in found
+    )
     assert not found, f"{where}: axe found\n{report}"

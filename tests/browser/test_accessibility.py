@@ -1,6 +1,7 @@
 """axe-core (vendored, tests/browser/vendor/) on every kind of page, light and dark: no serious or
 critical violation. The game tests check the boards in play; this one covers the pages around
 them and a fresh table of each game as the host, a seated player and a watcher see it."""
+
 from __future__ import annotations
 
 import json
@@ -14,18 +15,25 @@ from .helpers import PHONE, assert_accessible
 
 pytestmark = pytest.mark.browser
 
+
 def open_by_api(live_server: str, game: str) -> dict:
-    names = ["Ann", "Ben", "Cem", "Dan"][:GAMES[game].min_players]  # every registered game, the toy's too
-    request = urllib.request.Request(f"{live_server}/api/tables", method="POST",
-                                     data=json.dumps({"game": game, "players": names}).encode(),
-                                     headers={"Content-Type": "application/json"})
+    names = ["Ann", "Ben", "Cem", "Dan"][: GAMES[game].min_players]  # every registered game, the toy's too
+    request = urllib.request.Request(
+        f"{live_server}/api/tables",
+        method="POST",
+        data=json.dumps({"game": game, "players": names}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
 
 def claim_seat(live_server: str, table: dict, seat: int) -> str:
-    request = urllib.request.Request(f"{live_server}/api/tables/{table['code']}/seats/{seat}/claim", method="POST",
-                                     headers={"Authorization": f"Bearer {table['host_token']}"})
+    request = urllib.request.Request(
+        f"{live_server}/api/tables/{table['code']}/seats/{seat}/claim",
+        method="POST",
+        headers={"Authorization": f"Bearer {table['host_token']}"},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())["token"]
 
@@ -34,8 +42,9 @@ def as_phone(context, table: dict, token: str | None) -> None:
     """This phone is the host, a seat or (no token) a watcher at the table."""
     context.clear_cookies()
     if token:
-        context.add_cookies([{"name": f"rt_{table['code']}", "value": token, "domain": "127.0.0.1",
-                              "path": f"/t/{table['code']}"}])
+        context.add_cookies(
+            [{"name": f"rt_{table['code']}", "value": token, "domain": "127.0.0.1", "path": f"/t/{table['code']}"}]
+        )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,6 +1,7 @@
 """The shape of a table page (issue 15) on a 390×844 phone: the entry of the moment is in the
 action bar at the bottom of the screen, in sight without scrolling, in every game; the seat whose
 turn it is sees "Your turn" on its own phone, which vibrates once per turn, not once per refresh."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,6 +41,7 @@ class NoTaps:
 
     def entry(self, *_):
         import contextlib
+
         return contextlib.nullcontext()
 
 
@@ -105,7 +107,9 @@ def test_switch16_discard_and_stop_are_in_the_bar(live_server, phone):
 
 def test_your_turn_on_your_own_phone_once_per_turn(live_server, phone):
     host, ann = phone(), phone()
-    ann.add_init_script("window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };")
+    ann.add_init_script(
+        "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"
+    )
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     join(ann, host.url, "Ann")
     host.locator(".action-bar").get_by_role("button", name="Start round 1").click()

@@ -3,6 +3,7 @@ part 2): in Switch To and in Swoop, the host opens History, taps Correct, enters
 the board as it stood then; the later entries that no longer pass are shown on both phones as a
 pending correction until the host settles each (as a table ruling, dropped, corrected in turn);
 History shows the original and the correction."""
+
 from __future__ import annotations
 
 import re
@@ -35,6 +36,7 @@ def correct_from_history(host, entry: str) -> None:
 
 # --------------------------------------------------------------------------- Switch To
 
+
 def st_play(page, *codes: str) -> None:
     for code in codes:
         tap(page.locator(f"label.pick:has(input[value='{code}'])"))
@@ -52,10 +54,10 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     for seat, value in ((1, 2), (2, 1)):
         tap(host.locator(f"form.predict:has(input[name=seat][value='{seat}']) button[value='{value}']"))
     expect(host.locator(".status")).to_contain_text("Ben", timeout=LIVE)
-    st_play(host, "3H")                           # Ben 3♥ (entry 5): it was a 6♥
-    st_play(host, "5S")                           # Cem 5♠
+    st_play(host, "3H")  # Ben 3♥ (entry 5): it was a 6♥
+    st_play(host, "5S")  # Cem 5♠
     expect(ann.locator("form.play")).to_be_visible(timeout=LIVE)
-    st_play(ann, "7D")                            # Ann 7♦, on her own phone
+    st_play(ann, "7D")  # Ann 7♦, on her own phone
     expect(host.locator(".top")).to_contain_text("7♦", timeout=LIVE)
 
     correct_from_history(host, "Ben played 3♥")
@@ -87,13 +89,16 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     tap(host.get_by_role("link", name="History"))
     history = host.locator(".history")
     expect(history).to_contain_text("“Ben played 3♥” (round 1) corrected to “Ben played 6♥” by the host")
-    expect(history.locator("li", has_text=re.compile(r"#5\s+Ben played 3♥"))).to_contain_text("corrected: now “Ben played 6♥”")
+    expect(history.locator("li", has_text=re.compile(r"#5\s+Ben played 3♥"))).to_contain_text(
+        "corrected: now “Ben played 6♥”"
+    )
     expect(history.locator("li", has_text="#10 Cem played 5♠")).to_contain_text("table ruling, overriding ST-R13")
     assert_accessible(host, "switch-to history after a correction")
     shoot(host, "corr-st-04-history")
 
 
 # --------------------------------------------------------------------------- Swoop
+
 
 def sw_face_up(page, seat: int, ranks: list[str]) -> None:
     form = page.locator(f"form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='{seat}'])")
@@ -123,12 +128,12 @@ def test_swoop_a_card_three_turns_back(live_server, phone, shoot):
     sw_face_up(host, 0, ["J", "J", "J", "J"])
     sw_face_up(host, 2, ["6", "4", "A", "3"])
     tap(host.locator("form.act").get_by_role("button", name="Ann"))
-    sw_play(host, "9")                                  # Ann 9
+    sw_play(host, "9")  # Ann 9
     expect(ben.locator("form.play")).to_be_visible(timeout=LIVE)
-    sw_play(ben, "8")                                   # Ben 8, on his phone (entry 6): it was a 10
+    sw_play(ben, "8")  # Ben 8, on his phone (entry 6): it was a 10
     expect(host.locator(".status")).to_contain_text("Cem", timeout=LIVE)
-    sw_play(host, "7")                                  # Cem 7
-    sw_play(host, "6")                                  # Ann 6
+    sw_play(host, "7")  # Cem 7
+    sw_play(host, "6")  # Ann 6
     expect(ben.locator(".sw-pile")).to_contain_text("6", timeout=LIVE)
 
     correct_from_history(host, "Ben played 8 from the hand")
@@ -145,10 +150,10 @@ def test_swoop_a_card_three_turns_back(live_server, phone, shoot):
     shoot(ben, "corr-sw-01-ben-pending")
     shoot(host, "corr-sw-02-host-pending")
 
-    tap(host.get_by_role("button", name="Drop it"))     # Cem's 7 goes
+    tap(host.get_by_role("button", name="Drop it"))  # Cem's 7 goes
     expect(host.locator(".pending li")).to_have_count(1)
     expect(host.locator(".pending li")).to_contain_text("Ann played 6 from the hand")
-    tap(host.get_by_role("link", name="Correct it"))    # Ann's 6 was Ben's, after his swoop
+    tap(host.get_by_role("link", name="Correct it"))  # Ann's 6 was Ben's, after his swoop
     expect(host.locator(".status")).to_contain_text("Ben")
     shoot(host, "corr-sw-03-correct-in-turn")
     sw_play(host, "6")
@@ -160,8 +165,9 @@ def test_swoop_a_card_three_turns_back(live_server, phone, shoot):
 
     tap(ben.get_by_role("link", name="History"))
     history = ben.locator(".history")
-    expect(history).to_contain_text("“Ben played 8 from the hand” (hand 1) corrected to "
-                                    "“Ben played 10 from the hand” by the host")
+    expect(history).to_contain_text(
+        "“Ben played 8 from the hand” (hand 1) corrected to “Ben played 10 from the hand” by the host"
+    )
     expect(history).to_contain_text("removed by a correction")
     expect(ben.get_by_role("link", name=re.compile("Correct entry"))).to_have_count(0)  # others entered after his
     assert_accessible(ben, "swoop history after a correction")

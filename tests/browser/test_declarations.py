@@ -1,6 +1,7 @@
 """Declarations and refused entries in real Chromium at 390×844 (issue 16): a refused entry comes
 back filled in, with what is wrong marked; a declaration counts its cards against the hand and is
 sent only when the count matches. Switch To's host declares for three players without phones."""
+
 from __future__ import annotations
 
 import uuid
@@ -19,8 +20,10 @@ def enter(page, fields: dict) -> None:
     """An entry posted as a form of this phone would (its cookies), the board then reloaded."""
     seq = int(page.locator("#board").get_attribute("data-seq"))
     code = page.url.rstrip("/").rsplit("/", 1)[1]
-    response = page.request.post(page.url.split("/t/")[0] + f"/t/{code}/entries",
-                                 form={"expected_seq": str(seq), "key": uuid.uuid4().hex, **fields})
+    response = page.request.post(
+        page.url.split("/t/")[0] + f"/t/{code}/entries",
+        form={"expected_seq": str(seq), "key": uuid.uuid4().hex, **fields},
+    )
     assert response.status in (200, 303), response.status
     page.reload()
 

@@ -1,6 +1,7 @@
 """History as a score pad and game over with its reason, on real phones (issue 15): the times
 in the phone's own clock, a heading per round, revealed values, light and dark, in German and
 Japanese, axe-clean; screenshots at 390x844 for a person to look at."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,12 @@ class Api:
 
     def call(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
         headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-        request = urllib.request.Request(self.base + path, method=method, headers=headers,
-                                         data=json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(
+            self.base + path,
+            method=method,
+            headers=headers,
+            data=json.dumps(body).encode() if body is not None else None,
+        )
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return json.loads(response.read())
@@ -39,8 +44,12 @@ class Api:
             raise AssertionError(f"{path} {body}: {refused.read().decode()}") from None
 
     def enter(self, action: dict) -> dict:
-        answer = self.call("POST", f"/api/tables/{self.code}/plays",
-                           {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex}, self.host)
+        answer = self.call(
+            "POST",
+            f"/api/tables/{self.code}/plays",
+            {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex},
+            self.host,
+        )
         self.seq = answer["seq"]
         return answer["state"]
 
@@ -48,23 +57,35 @@ class Api:
 def switch_to_in_round_2(live_server: str) -> Api:
     """Round 1 scored (Ann -24, Ben -40), round 2 predicted: 2 players, 2 rounds."""
     table = Api(live_server, "switch-to", ["Ann", "Ben"])
-    for action in ({"type": "start_round", "removed_suit": "C"}, {"type": "predict", "seat": B, "value": 3},
-                   {"type": "predict", "seat": B, "value": 2}, {"type": "predict", "seat": A, "value": 1},
-                   {"type": "play", "seat": B, "cards": "2H 3H"}, {"type": "pass", "seat": A},
-                   {"type": "play", "seat": B, "cards": "9D"}, {"type": "pass", "seat": A, "flip": "play_to_wild"},
-                   {"type": "declare_hand", "seat": A, "cards": "2S 2D 3S 3D 4S 4D 5S 5D"},
-                   {"type": "declare_hand", "seat": B, "cards": "4H 5H 6H 7H 8H"},
-                   {"type": "start_round", "removed_suit": "D"}, {"type": "predict", "seat": A, "value": 4},
-                   {"type": "predict", "seat": B, "value": 2}):
+    for action in (
+        {"type": "start_round", "removed_suit": "C"},
+        {"type": "predict", "seat": B, "value": 3},
+        {"type": "predict", "seat": B, "value": 2},
+        {"type": "predict", "seat": A, "value": 1},
+        {"type": "play", "seat": B, "cards": "2H 3H"},
+        {"type": "pass", "seat": A},
+        {"type": "play", "seat": B, "cards": "9D"},
+        {"type": "pass", "seat": A, "flip": "play_to_wild"},
+        {"type": "declare_hand", "seat": A, "cards": "2S 2D 3S 3D 4S 4D 5S 5D"},
+        {"type": "declare_hand", "seat": B, "cards": "4H 5H 6H 7H 8H"},
+        {"type": "start_round", "removed_suit": "D"},
+        {"type": "predict", "seat": A, "value": 4},
+        {"type": "predict", "seat": B, "value": 2},
+    ):
         table.enter(action)
     return table
 
 
 def schwimmen_after_a_showdown(live_server: str) -> Api:
     table = Api(live_server, "schwimmen", ["Ann", "Ben", "Cem"], {"preset": "classic", "lives": "1"})
-    for action in ({"type": "first_dealer", "seat": C}, {"type": "dealer_choice", "seat": C, "choice": "exchange"},
-                   {"type": "lay_centre", "cards": "7C 8C 9C"}, {"type": "show", "seat": B, "cards": "AD KD 10D"},
-                   {"type": "reveal", "seat": A, "cards": "AH KH 7S"}, {"type": "reveal", "seat": C, "cards": "QS JS 8H"}):
+    for action in (
+        {"type": "first_dealer", "seat": C},
+        {"type": "dealer_choice", "seat": C, "choice": "exchange"},
+        {"type": "lay_centre", "cards": "7C 8C 9C"},
+        {"type": "show", "seat": B, "cards": "AD KD 10D"},
+        {"type": "reveal", "seat": A, "cards": "AH KH 7S"},
+        {"type": "reveal", "seat": C, "cards": "QS JS 8H"},
+    ):
         table.enter(action)
     return table
 
@@ -72,20 +93,26 @@ def schwimmen_after_a_showdown(live_server: str) -> Api:
 def switch_to_over(live_server: str) -> Api:
     """A 2-player game over after round 1: Ann at -54."""
     table = Api(live_server, "switch-to", ["Ann", "Ben"])
-    for action in ({"type": "start_round", "removed_suit": "C"}, {"type": "predict", "seat": A, "value": 1},
-                   {"type": "predict", "seat": B, "value": 2}, {"type": "play", "seat": B, "cards": "2H 3H"},
-                   {"type": "pass", "seat": A}, {"type": "play", "seat": B, "cards": "9D"},
-                   {"type": "pass", "seat": A, "flip": "play_to_wild"},
-                   {"type": "declare_hand", "seat": A, "cards": "2S 3S 4S 5S 6S 7S 8S 9S"},
-                   {"type": "declare_hand", "seat": B, "cards": "4H 5H 6H 2D 3D"}):
+    for action in (
+        {"type": "start_round", "removed_suit": "C"},
+        {"type": "predict", "seat": A, "value": 1},
+        {"type": "predict", "seat": B, "value": 2},
+        {"type": "play", "seat": B, "cards": "2H 3H"},
+        {"type": "pass", "seat": A},
+        {"type": "play", "seat": B, "cards": "9D"},
+        {"type": "pass", "seat": A, "flip": "play_to_wild"},
+        {"type": "declare_hand", "seat": A, "cards": "2S 3S 4S 5S 6S 7S 8S 9S"},
+        {"type": "declare_hand", "seat": B, "cards": "4H 5H 6H 2D 3D"},
+    ):
         table.enter(action)
     return table
 
 
 def hosting(context, table: Api) -> None:
     """This phone holds the host's pass of ``table``, as the phone that opened it does."""
-    context.add_cookies([{"name": f"rt_{table.code}", "value": table.host, "domain": "127.0.0.1",
-                          "path": f"/t/{table.code}"}])
+    context.add_cookies(
+        [{"name": f"rt_{table.code}", "value": table.host, "domain": "127.0.0.1", "path": f"/t/{table.code}"}]
+    )
 
 
 def host_phone(browser, live_server: str, table: Api, language: str | None = None, **context):
@@ -139,9 +166,13 @@ def test_the_history_pad_and_game_over_on_a_phone(live_server, browser, shoot, s
         context.close()
 
 
-@pytest.mark.parametrize("language, reason, heading", [
-    ("de", "Ann hat −54 erreicht; bei −50 ist das Spiel aus.", "Runde 2"),
-    ("ja", "Annが−54に達しました。−50でゲーム終了です。", None)])
+@pytest.mark.parametrize(
+    "language, reason, heading",
+    [
+        ("de", "Ann hat −54 erreicht; bei −50 ist das Spiel aus.", "Runde 2"),
+        ("ja", "Annが−54に達しました。−50でゲーム終了です。", None),
+    ],
+)
 def test_the_pad_and_the_reason_read_in_german_and_japanese(live_server, browser, shoot, language, reason, heading):
     table = switch_to_in_round_2(live_server)
     context, page = host_phone(browser, live_server, table, language)

@@ -1,5 +1,6 @@
 """What the table must see comes into view on a phone scrolled down (issue 27, the shared flows):
 after Undo, the undone line with its "Put it back"; the game's end, when another phone ends it."""
+
 from __future__ import annotations
 
 import pytest
@@ -48,8 +49,11 @@ def test_game_over_comes_into_view_on_a_phone_scrolled_down(live_server, browser
         table.play(type="reveal", seat=0, cards="AH KH 8H")  # on another phone: the game ends
         over = page.locator(".game-over")
         expect(over).to_be_visible(timeout=LIVE)
-        page.wait_for_function("() => { const r = document.querySelector('.game-over').getBoundingClientRect();"
-                               " return r.top >= 0 && r.top < innerHeight / 2; }", timeout=LIVE)
+        page.wait_for_function(
+            "() => { const r = document.querySelector('.game-over').getBoundingClientRect();"
+            " return r.top >= 0 && r.top < innerHeight / 2; }",
+            timeout=LIVE,
+        )
         page.screenshot(path=str(SCREENSHOTS / f"game-over-in-view-{scheme}.png"))
     finally:
         context.close()

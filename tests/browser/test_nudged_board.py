@@ -3,6 +3,7 @@ process that took the entry while the phone's fetch lands on one that has not he
 (its watcher reads the database a few times a second): asked "anything new since seq N?", that
 one says no (204), and the board came a round trip or more later. Here Ben's phone only ever
 reaches such a process for its polls: every fetch that says `since=` is answered 204."""
+
 from __future__ import annotations
 
 import re

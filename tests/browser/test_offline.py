@@ -3,6 +3,7 @@ offline shows as not sent yet, goes out again with the same key when the phone i
 recorded once; if the table moved on meanwhile it shows as not recorded, with the fresh board.
 The page says when the phone is offline and when it is live again. An entry the server could
 not confirm (503: its database out of reach, here a real full disk) is sent again by itself."""
+
 from __future__ import annotations
 
 import json
@@ -36,6 +37,7 @@ def own_browser(playwright):
 @pytest.fixture
 def browser(own_browser):
     return own_browser.get()
+
 
 LIVE = 5_000
 
@@ -108,8 +110,9 @@ def test_not_sent_yet_is_said_where_the_thumb_is(live_server, phone):
     take.click()
     status = ben.locator("#net-status")
     expect(status).to_contain_text("Not sent yet")
-    assert status.evaluate("(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"), \
-        "the notice is off the screen"
+    assert status.evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    ), "the notice is off the screen"
     expect(take).to_have_class(re.compile(r"\bunsent\b"))
     ben.screenshot(path=str(SCREENSHOTS / "offline-unsent.png"))
     ben.context.set_offline(False)
@@ -148,8 +151,9 @@ def server_on_a_small_disk(tmp_path):
     from referee.app import create_app
 
     with small_filesystem(tmp_path / "disk") as disk:
-        app = create_app({"DATABASE_URL": f"sqlite:///{disk / 'referee.sqlite3'}", "PUSH_STREAMS": 8,
-                          "PUSH_STREAMS_PER_CLIENT": 8})
+        app = create_app(
+            {"DATABASE_URL": f"sqlite:///{disk / 'referee.sqlite3'}", "PUSH_STREAMS": 8, "PUSH_STREAMS_PER_CLIENT": 8}
+        )
         server = door.guarded_server(app, host="127.0.0.1", port=0, threads=8)
         base = f"http://127.0.0.1:{server.effective_port}"
         app.config["PUBLIC_URL"] = base

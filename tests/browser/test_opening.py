@@ -2,6 +2,7 @@
 (390×844) in real Chromium: the header on one line in English, German and Japanese; the names a
 phone last opened a table with, filled in again and easily cleared; and the touches it takes to
 open a table (taps, characters typed, scrolls), with screenshots light and dark to look at."""
+
 from __future__ import annotations
 
 import math

@@ -1,6 +1,7 @@
 """Another phone's entry refreshes the board; a player half-way through a choice keeps it. Ben
 has tapped two of his four Swoop face-up slots when the host enters Ann's row: Ben's board shows
 Ann's row and still has his two choices, and his last two taps send all four."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,7 +36,9 @@ def test_a_refresh_from_another_phone_keeps_a_half_made_choice(live_server, phon
     assert not slot(ben, 1, 2, "5").is_checked()
     ben.locator("label.chip:has(input[name='ranks#2'][value='5'])").click()
     ben.locator("label.chip:has(input[name='ranks#3'][value='2'])").click()  # the fourth sends the row
-    expect(host.locator(".players li", has_text="Ben").locator(".slot")).to_have_text(["Q", "8", "5", "2"], timeout=LIVE)
+    expect(host.locator(".players li", has_text="Ben").locator(".slot")).to_have_text(
+        ["Q", "8", "5", "2"], timeout=LIVE
+    )
 
 
 def test_a_phone_s_own_entry_answers_with_a_fresh_form(live_server, phone):

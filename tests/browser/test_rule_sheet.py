@@ -7,6 +7,7 @@ new-table form, the "?" of a house rule opens its explanation the same way and t
 stay. Screenshots of the sheet (light English, dark German, light Japanese) land in
 tests/browser/screenshots/ as rule-sheet-*.png.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -50,10 +51,12 @@ def refused_board(page, live_server: str) -> None:
     expect(page.locator(".refusal")).to_contain_text("ST-R10")
 
 
-@pytest.mark.parametrize("scheme, locale, shot", [("light", "en-GB", "rule-sheet-light-en"),
-                                                  ("dark", "de-DE", "rule-sheet-dark-de")])
+@pytest.mark.parametrize(
+    "scheme, locale, shot", [("light", "en-GB", "rule-sheet-light-en"), ("dark", "de-DE", "rule-sheet-dark-de")]
+)
 def test_the_rule_sheet_opens_over_the_board_and_closes_back_to_the_ticked_cards(
-        live_server, browser, scheme, locale, shot):
+    live_server, browser, scheme, locale, shot
+):
     context = browser.new_context(**PHONE, color_scheme=scheme, locale=locale)
     page = context.new_page()
     try:

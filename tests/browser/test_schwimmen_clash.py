@@ -4,6 +4,7 @@ hand comes filled in as it was entered, and one card changed sends it. Before, t
 through History and picked three cards from an empty 32-card grid (History, Correct, three
 cards, send: 6 taps). The board then says the correction once, with both hands and the clash it
 settled."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,11 +22,17 @@ GAME = "schwimmen"
 def clash_at_the_showdown(live_server: str) -> Api:
     """Ann closes, the others pass; J♣ is entered in Ann's hand and in Ben's (Cem reveals before Ben)."""
     table = Api(live_server, "schwimmen", ["Ann", "Ben", "Cem"], {"preset": "classic", "first_turn_close": "allowed"})
-    for action in ({"type": "first_dealer", "seat": C}, {"type": "dealer_choice", "seat": C, "choice": "keep"},
-                   {"type": "lay_centre", "cards": "7C 8C 9C"}, {"type": "close", "seat": A},
-                   {"type": "pass", "seat": B}, {"type": "pass", "seat": C},
-                   {"type": "reveal", "seat": A, "cards": "JC QC KC"}, {"type": "reveal", "seat": C, "cards": "AH KH 7S"},
-                   {"type": "reveal", "seat": B, "cards": "JC 10D 7D"}):
+    for action in (
+        {"type": "first_dealer", "seat": C},
+        {"type": "dealer_choice", "seat": C, "choice": "keep"},
+        {"type": "lay_centre", "cards": "7C 8C 9C"},
+        {"type": "close", "seat": A},
+        {"type": "pass", "seat": B},
+        {"type": "pass", "seat": C},
+        {"type": "reveal", "seat": A, "cards": "JC QC KC"},
+        {"type": "reveal", "seat": C, "cards": "AH KH 7S"},
+        {"type": "reveal", "seat": B, "cards": "JC 10D 7D"},
+    ):
         table.enter(action)
     return table
 
@@ -48,16 +55,19 @@ def test_a_clash_is_fixed_from_the_board_in_three_touches(live_server, browser, 
         page.wait_for_url(f"{live_server}/t/{table.code}")
         settled(page)
         corrected = page.locator(".note.corrected")
-        expect(corrected).to_have_text("Corrected: Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦, corrected by the host. "
-                                       "SC-C2: J♣ was entered in both Ann's and Ben's hands.")
+        expect(corrected).to_have_text(
+            "Corrected: Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦, corrected by the host. "
+            "SC-C2: J♣ was entered in both Ann's and Ben's hands."
+        )
         expect(page.locator("#board")).not_to_contain_text("Last:")  # said once
         expect(page.locator(".status .clash")).to_have_count(0)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("language,scheme", [("en", "dark"), ("de", "light"), ("de", "dark"), ("ja", "light"),
-                                             ("ja", "dark")])
+@pytest.mark.parametrize(
+    "language,scheme", [("en", "dark"), ("de", "light"), ("de", "dark"), ("ja", "light"), ("ja", "dark")]
+)
 def test_the_clash_and_its_correction_read_in_every_language(live_server, browser, shoot, language, scheme):
     table = clash_at_the_showdown(live_server)
     context, page = host_phone(browser, live_server, table, language, color_scheme=scheme)

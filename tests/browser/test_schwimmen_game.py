@@ -1,6 +1,7 @@
 """A whole game of Schwimmen (2 players swimming from the start: one round decides) on two phones
 in real Chromium at 390×844: the dealer keeps, the centre is laid, a swap in two taps, a close,
 a last pass and the showdown with both hands revealed."""
+
 from __future__ import annotations
 
 import pytest

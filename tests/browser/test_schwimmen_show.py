@@ -2,6 +2,7 @@
 so the show form asks who shows. The player who has just exchanged is asked first, the cards that
 player is known to hold (taken from the centre) are ticked already, and the third card sends it:
 three touches or fewer, scrolls counted."""
+
 from __future__ import annotations
 
 import pytest

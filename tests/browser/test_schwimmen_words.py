@@ -2,6 +2,7 @@
 "… nehmen" take buttons, the pass and close buttons), German cards print B, D, K, and the
 showdown says who lost and why, light and dark. Issue 27: the "Last:" line prints German cards
 too, the tags and the places read as German."""
+
 from __future__ import annotations
 
 import pytest
@@ -84,8 +85,9 @@ def test_german_cards_tags_and_places_read_as_german(live_server, browser, schem
         context.close()
 
 
-@pytest.mark.parametrize("locale,scheme", [("de-DE", "light"), ("de-DE", "dark"), ("en-GB", "light"),
-                                           ("ja-JP", "light"), ("ja-JP", "dark")])
+@pytest.mark.parametrize(
+    "locale,scheme", [("de-DE", "light"), ("de-DE", "dark"), ("en-GB", "light"), ("ja-JP", "light"), ("ja-JP", "dark")]
+)
 def test_pass_show_and_close_fit_their_buttons_beside_three_takes(live_server, browser, locale, scheme):
     """Issue 27: at 390 px German "Schieben" overflowed its button (79 px of text in 70) and so did
     "Zumachen (klopfen)", squeezed into the second row beside a take button. The three takes

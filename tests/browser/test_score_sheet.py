@@ -1,5 +1,6 @@
 """A finished game's score sheet on a phone (390×844), in the light and the dark: the chart fits,
 its lines are told apart, the colours follow the system, and screenshots are kept to look at."""
+
 from __future__ import annotations
 
 import json
@@ -23,15 +24,21 @@ class Api:
         self.code, self.seq, self.host = opened["code"], opened["seq"], opened["host_token"]
 
     def call(self, path: str, body: dict, token: str | None = None) -> dict:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json",
-                                                  **({"Authorization": f"Bearer {token}"} if token else {})})
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})},
+        )
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
 
     def enter(self, action: dict) -> dict:
-        answer = self.call(f"/api/tables/{self.code}/plays",
-                           {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex}, self.host)
+        answer = self.call(
+            f"/api/tables/{self.code}/plays",
+            {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex},
+            self.host,
+        )
         self.seq = answer["seq"]
         return answer["state"]
 
@@ -89,8 +96,11 @@ def test_finished_sheet_on_a_phone(browser, live_server, shoot, scheme):
         text = page.locator(".chart .legend text").first.evaluate("t => getComputedStyle(t).fill")
         dark_page = _brightness(background) < 80
         assert dark_page == (scheme == "dark") and (_brightness(text) > 150) == (scheme == "dark")
-        assert page.locator("a", has_text="Send to BG Stats").get_attribute("href").startswith(
-            "https://app.bgstatsapp.com/createPlay.html?data=")
+        assert (
+            page.locator("a", has_text="Send to BG Stats")
+            .get_attribute("href")
+            .startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+        )
         shoot(page, f"sheet-{scheme}")
         assert not errors
     finally:
@@ -113,12 +123,14 @@ def test_table_page_shows_round_strip_and_chart(browser, live_server, shoot):
 
 
 def _brightness(css_colour: str) -> float:
-    red, green, blue = (float(part) for part in css_colour[css_colour.index("(") + 1:-1].split(",")[:3])
+    red, green, blue = (float(part) for part in css_colour[css_colour.index("(") + 1 : -1].split(",")[:3])
     return 0.299 * red + 0.587 * green + 0.114 * blue
 
 
-DECKS = {"light": ("rgb(196, 22, 28)", "rgb(26, 86, 196)"),    # red, blue as the board's deck rows
-         "dark": ("rgb(255, 107, 107)", "rgb(110, 162, 255)")}  # lighter, to read on the dark panel
+DECKS = {
+    "light": ("rgb(196, 22, 28)", "rgb(26, 86, 196)"),  # red, blue as the board's deck rows
+    "dark": ("rgb(255, 107, 107)", "rgb(110, 162, 255)"),
+}  # lighter, to read on the dark panel
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -139,7 +151,8 @@ def test_switch16_lines_in_the_colours_of_the_decks_held(browser, live_server, s
 
         def strokes(name: str) -> list[str]:
             return page.locator(f"g.series[data-name='{name}'] polyline").evaluate_all(
-                "lines => lines.map(l => getComputedStyle(l).stroke)")
+                "lines => lines.map(l => getComputedStyle(l).stroke)"
+            )
 
         assert strokes("Ann") == [red, blue] and strokes("Ben") == [blue, red]
         legend = page.locator(".legend g.series line").evaluate_all("ls => ls.map(l => getComputedStyle(l).stroke)")

@@ -1,6 +1,7 @@
 """A whole game of Switch 16 (2 players; 4 dice from card 2, 5 from card 9) on two phones in real
 Chromium at 390×844: the block chip taken, a risk roll, the chip placed from the other phone while
 the roller is discarding, and a race to card 16."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Issue 27, Switch 16 at a real table, on two phones in real Chromium at 390×844: the block chip
 landing in the middle of a discard (S16-R15, example S16-E19), and quick entry (a turn in one tap,
 the points game as one entry per player a round) against a whole turn entered with the dice."""
+
 from __future__ import annotations
 
 import pytest
@@ -81,8 +82,13 @@ def round_form(page, seat: int):
 
 def test_the_quick_points_game_is_one_entry_per_player_a_round(live_server, phone, taps):
     ann, ben = phone(), phone()
-    open_table(ann, live_server, "Switch 16", ["Ann", "Ben"],
-               {"game_mode": "points", "entry_mode": "quick", "points_target": 30})
+    open_table(
+        ann,
+        live_server,
+        "Switch 16",
+        ["Ann", "Ben"],
+        {"game_mode": "points", "entry_mode": "quick", "points_target": 30},
+    )
     join(ben, ann.url, "Ben")
     expect(round_form(ben, 1)).to_be_visible(timeout=LIVE)
     expect(round_form(ben, 0)).to_have_count(0)  # each phone enters its own card; the host's every one
@@ -128,14 +134,18 @@ def test_a_pending_correction_of_cems_roll_is_said_about_cem_on_bens_phone(live_
     """Cem rolled 1 1 1 and discarded 3 cards; the host corrects the roll to 1 3 4 (S16-E1), so the
     discard no longer passes. Ben's phone (and the host's) say whose roll it is; Cem's says "your"."""
     ben, cem = phone(), phone()
-    opened = ben.request.post(f"{live_server}/api/tables",
-                              data={"game": "switch-16", "players": ["Ben", "Cem"], "options": {}}).json()
+    opened = ben.request.post(
+        f"{live_server}/api/tables", data={"game": "switch-16", "players": ["Ben", "Cem"], "options": {}}
+    ).json()
     code, host = opened["code"], {"Authorization": f"Bearer {opened['host_token']}"}
 
     def write(path: str, body: dict) -> None:
         seq = ben.request.get(f"{live_server}/api/tables/{code}").json()["seq"]
-        answer = ben.request.post(f"{live_server}/api/tables/{code}/{path}", headers=host,
-                                  data={"expected_seq": seq, "key": f"k{seq}-{path}", **body})
+        answer = ben.request.post(
+            f"{live_server}/api/tables/{code}/{path}",
+            headers=host,
+            data={"expected_seq": seq, "key": f"k{seq}-{path}", **body},
+        )
         assert answer.ok, answer.text()
 
     join(ben, opened["join_url"], "Ben")
@@ -145,18 +155,23 @@ def test_a_pending_correction_of_cems_roll_is_said_about_cem_on_bens_phone(live_
     write("plays", {"action": {"type": "discard", "seat": 1, "count": 3}})
     write("corrections", {"entry": 2, "action": {"type": "roll", "seat": 1, "dice": [1, 3, 4], "face": "blank"}})
 
-    for page, said in ((ben, "Cem's roll 1, 3, 4 makes card 1 but not card 2."),
-                       (cem, "Your roll 1, 3, 4 makes card 1 but not card 2.")):
+    for page, said in (
+        (ben, "Cem's roll 1, 3, 4 makes card 1 but not card 2."),
+        (cem, "Your roll 1, 3, 4 makes card 1 but not card 2."),
+    ):
         page.reload()
         expect(page.locator(".pending .why")).to_contain_text(said, timeout=LIVE)
     expect(ben.locator(".pending")).not_to_contain_text("Your roll")
 
 
-@pytest.mark.parametrize("language, caption", [
-    ("en", "Each turn: cards discarded · the first to discard card 16 wins"),
-    ("de", "Jeder Zug: abgelegte Karten · wer zuerst die 16 ablegt, gewinnt"),
-    ("ja", "各手番:捨てたカード · 最初に16を捨てた人の勝ち"),
-])
+@pytest.mark.parametrize(
+    "language, caption",
+    [
+        ("en", "Each turn: cards discarded · the first to discard card 16 wins"),
+        ("de", "Jeder Zug: abgelegte Karten · wer zuerst die 16 ablegt, gewinnt"),
+        ("ja", "各手番:捨てたカード · 最初に16を捨てた人の勝ち"),
+    ],
+)
 def test_the_race_sheet_says_how_a_race_is_won_in_each_language(browser, live_server, language, caption):
     """A race is won by card 16, not by a total; and a German turn is "Jeder Zug", capitalised."""
     from .test_score_sheet import Api, open_sheet

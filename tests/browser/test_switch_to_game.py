@@ -4,6 +4,7 @@ The host's phone enters for Ben; Ann enters on her own phone. Ann's page is neve
 everything the host enters must reach it by itself. Every tap is counted (README, "Taps per
 entry") and each phone's page is checked with axe-core on the way.
 """
+
 from __future__ import annotations
 
 import pytest

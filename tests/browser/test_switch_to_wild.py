@@ -1,6 +1,7 @@
 """Switch To's wild token on a 390×844 phone (issue 27): a play with a wild needs no scroll (the
 "wild token as" row sat below the cards, behind the action bar, at y≈933), and the history says
 the wild as the buttons do, ★4, not W4; in English, German and Japanese, light and dark."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 each button in the same place from turn to turn, in English, German and Japanese, light and dark;
 and a tapped rank higher than the pile's top says on the Play button that it picks up, before
 Play is tapped."""
+
 from __future__ import annotations
 
 import pytest
@@ -71,20 +72,19 @@ def test_one_row_short_labels_stable_places(live_server, phone, shoot, language,
 
     leading = assert_one_row_unclipped(host, "Annelie leads")
     shoot(host, f"{shot}-lead")
-    play(taps, host, "9")                                       # Annelie leads a 9: Bernhard may pick up
+    play(taps, host, "9")  # Annelie leads a 9: Bernhard may pick up
     following = assert_one_row_unclipped(host, "Bernhard follows")
     shoot(host, f"{shot}-follow")
     assert place(following, words[0]) == place(leading, words[0]), "Play moved from one turn to the next"
-    assert place(following, words[1])                           # the pick-up is in the row too
-    play(taps, host, "8")                                       # Cem follows: the pile is 9 8
+    assert place(following, words[1])  # the pick-up is in the row too
+    play(taps, host, "8")  # Cem follows: the pile is 9 8
     third = assert_one_row_unclipped(host, "Cem follows")
     assert place(third, words[0]) == place(leading, words[0])
     assert place(third, words[1]) == place(following, words[1]), "Pick up moved from one turn to the next"
     assert place(third, "↶") == place(following, "↶"), "Undo moved"
 
 
-@pytest.mark.parametrize("language,says", [("en", "Q – picks up"), ("de", "Q – nimmt auf"),
-                                           ("ja", "Q – 引き取る")])
+@pytest.mark.parametrize("language,says", [("en", "Q – picks up"), ("de", "Q – nimmt auf"), ("ja", "Q – 引き取る")])
 def test_a_higher_rank_says_on_play_that_it_picks_up(live_server, phone, shoot, language, says):
     host = phone()
     open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"], {"target": 1, "chain_swoops": "false"})
@@ -105,4 +105,4 @@ def test_a_higher_rank_says_on_play_that_it_picks_up(live_server, phone, shoot, 
     expect(send).to_have_text(plain)
     send.click()
     settled(host)
-    expect(host.locator(".sw-pile")).to_contain_text("8")    # an 8 was played, nothing picked up
+    expect(host.locator(".sw-pile")).to_contain_text("8")  # an 8 was played, nothing picked up

@@ -4,6 +4,7 @@ Ann is out, and the others' declarations ending the game. Ben enters on his own 
 German and Japanese: no entry may need a scroll in any of them); the host enters for Ann and Cem.
 Then the slots filled in order: a tap on a filled slot clears it, and without JavaScript the row is
 a plain form."""
+
 from __future__ import annotations
 
 import pytest
@@ -68,8 +69,11 @@ def out_of_sight(page, controls: str) -> list[str]:
     found = page.locator(controls)
     shown = [found.nth(i) for i in range(found.count()) if found.nth(i).is_visible()]
     assert shown, controls
-    return [control.evaluate("(el) => el.textContent.trim() || el.outerHTML") for control in shown
-            if not control.evaluate(IN_SIGHT)]
+    return [
+        control.evaluate("(el) => el.textContent.trim() || el.outerHTML")
+        for control in shown
+        if not control.evaluate(IN_SIGHT)
+    ]
 
 
 def take_one_away(page, rank: str) -> None:
@@ -109,19 +113,19 @@ def test_a_whole_game(live_server, phone, shoot, taps, language):
     expect(status(host)).to_contain_text("Ann")
 
     with taps.entry(GAME, "a typical play"):
-        play(taps, host, "9")                                     # Ann leads a 9 from her hand
+        play(taps, host, "9")  # Ann leads a 9 from her hand
     expect(ben.locator(".sw-pile")).to_contain_text("9", timeout=LIVE)
     assert_accessible(ben, "swoop seat, to play")
     shoot(ben, f"sw-02-ben-to-play{shot}")
     with taps.entry(GAME, "a typical play"):
-        play(taps, ben, "8")                                      # Ben goes under it
+        play(taps, ben, "8")  # Ben goes under it
     expect(status(host)).to_contain_text("Cem", timeout=LIVE)
     with taps.entry(GAME, "a pick-up (the pass)"):
         taps.tap(host.locator("form.act:has(input[value=pick_up]) button"))
     expect(host.locator(".players li", has_text="Cem")).to_contain_text("13")
     expect(host.locator(".note").first).to_contain_text("Cem")
 
-    play(taps, host, "K", 4)                                      # four of a kind: a swoop, Ann again
+    play(taps, host, "K", 4)  # four of a kind: a swoop, Ann again
     expect(status(host)).to_contain_text("Ann")
     play(taps, host, "Q", 4)
     for _ in range(2):
@@ -130,9 +134,9 @@ def test_a_whole_game(live_server, phone, shoot, taps, language):
     expect(host.locator(".players li", has_text="Ann")).to_contain_text("0")
     assert_accessible(host, "swoop host, Ann's hand is empty")
     shoot(host, "sw-03-ann-hand-empty")
-    play(taps, host, "J", 0, slots=(1, 2, 3, 4))                  # her four face-up jacks swoop
+    play(taps, host, "J", 0, slots=(1, 2, 3, 4))  # her four face-up jacks swoop
     for _ in range(4):
-        flip(taps, host, "10")                                    # each mystery card is a 10
+        flip(taps, host, "10")  # each mystery card is a 10
     expect(status(host)).to_contain_text("Ann")
 
     expect(ben.locator("form.declare")).to_be_visible(timeout=LIVE)
@@ -164,19 +168,21 @@ def test_a_filled_slot_is_cleared_by_a_tap_and_the_chips_open_there(live_server,
     ann = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='0'])")
     up_chip(ann, 0, "7").click()
     up_chip(ann, 1, "K").click()
-    expect(up_chip(ann, 2, "A")).to_be_visible()             # one set of chips: the first empty slot's
+    expect(up_chip(ann, 2, "A")).to_be_visible()  # one set of chips: the first empty slot's
     expect(up_chip(ann, 0, "A")).to_be_hidden()
     expect(up_chip(ann, 3, "A")).to_be_hidden()
     assert_accessible(host, "swoop host, a face-up row half made")
     shoot(host, "sw-06-face-up-half-made")
-    up_chip(ann, 0, "7").click()                                # a slip in slot 1: a tap clears it
+    up_chip(ann, 0, "7").click()  # a slip in slot 1: a tap clears it
     assert ann.locator("input[name='ranks#0']:checked").count() == 0
     expect(up_chip(ann, 0, "A")).to_be_visible()
     expect(up_chip(ann, 2, "A")).to_be_hidden()
     up_chip(ann, 0, "9").click()
     up_chip(ann, 2, "5").click()
-    up_chip(ann, 3, "2").click()                                # the fourth sends the row
-    expect(host.locator(".players li", has_text="Ann").locator(".slot")).to_have_text(["9", "K", "5", "2"], timeout=LIVE)
+    up_chip(ann, 3, "2").click()  # the fourth sends the row
+    expect(host.locator(".players li", has_text="Ann").locator(".slot")).to_have_text(
+        ["9", "K", "5", "2"], timeout=LIVE
+    )
 
 
 def test_without_javascript_the_face_up_row_is_a_plain_form(live_server, browser):
@@ -187,7 +193,7 @@ def test_without_javascript_the_face_up_row_is_a_plain_form(live_server, browser
         ann = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='0'])")
         for slot, rank in enumerate(["Q", "Q", "3", "JK"]):
             up_chip(ann, slot, rank).click()
-        ann.locator("button.primary").click()                   # nothing sends itself without scripts
+        ann.locator("button.primary").click()  # nothing sends itself without scripts
         expect(host.locator(".players li", has_text="Ann").locator(".slot")).to_have_text(["Q", "Q", "3", "Jk"])
     finally:
         context.close()

@@ -4,6 +4,7 @@ opening on "Who are you?", joins reaching every phone live, taps that say what t
 way back, and a game's end with its reason, ranking and rematch. One test per moment; each
 counts the touches a person makes (taps, scrolls) where the issue is about them, and keeps
 screenshots (light and dark, German and Japanese) to look at."""
+
 from __future__ import annotations
 
 import html
@@ -40,8 +41,8 @@ def phone_with(browser, scheme: str = "light", locale: str = "en-GB"):
 
 # --------------------------------------------------------------------------- 1. the host's role
 
-def test_the_host_role_cannot_be_lost_by_one_tap_and_comes_back_with_the_host_link(live_server, phone, browser,
-                                                                                   shoot):
+
+def test_the_host_role_cannot_be_lost_by_one_tap_and_comes_back_with_the_host_link(live_server, phone, browser, shoot):
     host = phone()
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
     field = host.locator(".host-link input.url-field")
@@ -88,6 +89,7 @@ def test_the_host_link_page_is_kept_from_caches_and_a_wrong_link_makes_nobody_th
 
 # --------------------------------------------------------------------------- 2. secret entries
 
+
 def test_a_joined_seats_secret_entry_is_neither_offered_to_the_host_nor_taken_from_it(live_server, phone):
     host, ann = phone(), phone()
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
@@ -96,8 +98,10 @@ def test_a_joined_seats_secret_entry_is_neither_offered_to_the_host_nor_taken_fr
 
     expect(host.locator("form.predict")).to_have_count(1)  # Ben's, who has no phone
     expect(host.locator("form.predict input[name=seat][value='1']")).to_have_count(1)
-    forged = host.request.post(host.url + "/entries", form={
-        "type": "predict", "seat": "0", "value": "3", "expected_seq": seq_of(host), "key": uuid.uuid4().hex})
+    forged = host.request.post(
+        host.url + "/entries",
+        form={"type": "predict", "seat": "0", "value": "3", "expected_seq": seq_of(host), "key": uuid.uuid4().hex},
+    )
     assert forged.status == 403
     said = html.unescape(forged.text())
     assert "Ann has joined on their own phone: only that phone makes Ann's secret entries." in said
@@ -110,6 +114,7 @@ def test_a_joined_seats_secret_entry_is_neither_offered_to_the_host_nor_taken_fr
 
 
 # --------------------------------------------------------------------------- 3. joining
+
 
 def test_a_scanned_code_opens_on_who_are_you_with_every_free_name_in_reach(live_server, phone, browser, shoot):
     host = phone()
@@ -152,6 +157,7 @@ def test_a_scanned_code_opens_on_who_are_you_with_every_free_name_in_reach(live_
 
 # --------------------------------------------------------------------------- 4. live seats
 
+
 def test_joins_and_frees_reach_every_phone_without_a_reload(live_server, phone):
     host, ann, ben = phone(), phone(), phone()
     open_table(host, live_server, "Switch To", ["Ann", "Ben"])
@@ -172,6 +178,7 @@ def test_joins_and_frees_reach_every_phone_without_a_reload(live_server, phone):
 
 # --------------------------------------------------------------------------- 5. taps that say what they did
 
+
 def tap_cards(page, *codes: str) -> None:
     for code in codes:
         page.locator(f"label.pick:has(input[value='{code}'])").click()
@@ -187,7 +194,9 @@ def test_an_undo_is_said_on_every_phone_and_put_back_in_one_tap(live_server, pho
         ann.locator("form.predict button[value='1']").click()
         expect(host.locator(".players li", has_text="Ann")).to_contain_text("✓ entered", timeout=LIVE)
         host.locator("form.predict:has(input[name=seat][value='1']) button[value='1']").click()
-        host.locator("form.act").get_by_role("button", name="Ann", exact=True).click()  # the tie: Ann won rock-paper-scissors
+        host.locator("form.act").get_by_role(
+            "button", name="Ann", exact=True
+        ).click()  # the tie: Ann won rock-paper-scissors
 
         expect(ann.locator("form.play")).to_be_visible(timeout=LIVE)
         tap_cards(ann, "6S", "6H")
@@ -228,6 +237,7 @@ def test_an_undo_is_said_on_every_phone_and_put_back_in_one_tap(live_server, pho
 
 # --------------------------------------------------------------------------- 6. game over
 
+
 class Api:
     """Enough of the JSON API to play a table to its end, each seat with its own token."""
 
@@ -237,9 +247,12 @@ class Api:
         self.code, self.seq, self.host = opened["code"], opened["seq"], opened["host_token"]
 
     def call(self, path: str, body: dict, token: str | None = None) -> dict:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json",
-                                                  **({"Authorization": f"Bearer {token}"} if token else {})})
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})},
+        )
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
 
@@ -247,8 +260,11 @@ class Api:
         return self.call(f"/api/tables/{self.code}/seats/{seat}/claim", {}, self.host)["token"]
 
     def enter(self, action: dict, token: str) -> dict:
-        answer = self.call(f"/api/tables/{self.code}/plays",
-                           {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex}, token)
+        answer = self.call(
+            f"/api/tables/{self.code}/plays",
+            {"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex},
+            token,
+        )
         self.seq = answer["seq"]
         return answer["state"]
 
@@ -285,12 +301,13 @@ def test_game_over_says_why_ranks_everyone_and_a_rematch_keeps_every_seat(live_s
         for page in (host, ann):
             expect(page.locator(".game-over")).to_be_visible(timeout=LIVE)
         over = host.locator(".game-over")
-        expect(over.locator(".reason")).to_contain_text("Ann reached \u221254; \u221250 ends the game.")  # Switch To's own words
+        expect(over.locator(".reason")).to_contain_text(
+            "Ann reached \u221254; \u221250 ends the game."
+        )  # Switch To's own words
         expect(over.locator(".places li")).to_have_count(2)
         expect(over.locator(".places li").first).to_contain_text("Ben")
         expect(over.locator(".places li").nth(1)).to_contain_text("-54")
-        expect(over.get_by_role("link", name="Share the result")).to_have_attribute(
-            "href", f"/t/{table.code}/sheet")
+        expect(over.get_by_role("link", name="Share the result")).to_have_attribute("href", f"/t/{table.code}/sheet")
         host.evaluate("document.querySelector('.game-over').scrollIntoView()")
         shoot(host, "flows-08-game-over-light")
         shoot(ann, "flows-09-game-over-dark-de")

@@ -1,5 +1,6 @@
 """README's 'Taps per entry' table, read the way the browser tests read it: a typical play takes
 three taps or fewer, and no entry got worse than before it was trimmed."""
+
 from __future__ import annotations
 
 from .helpers import README
@@ -24,9 +25,11 @@ def test_every_game_has_its_typical_play_in_three_taps_or_fewer():
 
 # Entries an issue asked to cost more taps for a better reason, each with that reason.
 MORE_BY_DESIGN = {
-    ("swoop", "a hand's scoring, per player"):
-        "issue 16: counts are tapped on steppers, one tap per card, instead of typed into number "
-        "fields that open the keyboard (the old count took each typed number as one tap)",
+    (
+        "swoop",
+        "a hand's scoring, per player",
+    ): "issue 16: counts are tapped on steppers, one tap per card, instead of typed into number "
+    "fields that open the keyboard (the old count took each typed number as one tap)",
 }
 
 

@@ -1,6 +1,7 @@
 """At 200 % text size a 390 px phone scrolls no page sideways, and every page has one h1
 (issue 27: Was Sticht's board was 427 px wide, Schwimmen's card grid 507 px; a table page had
 no h1). The text size is the root font size doubled, as a phone's larger-text setting does."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,8 +10,13 @@ from .helpers import open_table, settled
 
 pytestmark = pytest.mark.browser
 
-GAMES = {"Switch To": ["Ann", "Ben", "Cem"], "Swoop": ["Ann", "Ben", "Cem"], "Schwimmen": ["Ann", "Ben"],
-         "Was Sticht": ["Ann", "Ben", "Cem", "Dan"], "Switch 16": ["Ann", "Ben"]}
+GAMES = {
+    "Switch To": ["Ann", "Ben", "Cem"],
+    "Swoop": ["Ann", "Ben", "Cem"],
+    "Schwimmen": ["Ann", "Ben"],
+    "Was Sticht": ["Ann", "Ben", "Cem", "Dan"],
+    "Switch 16": ["Ann", "Ben"],
+}
 SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 

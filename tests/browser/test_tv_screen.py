@@ -1,6 +1,7 @@
 """The table-centre screen in real Chromium (issue 32): a TV at 1920×1080 and a tablet at
 1024×768 follow a game live as entries are made elsewhere, in every language, light and dark,
 and axe-core finds nothing serious on it."""
+
 from __future__ import annotations
 
 import json
@@ -29,9 +30,15 @@ class ApiTable:
         self.host_url = opened["host_url"]
 
     def call(self, path: str, body: dict) -> dict:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json",
-                                                  **({"Authorization": f"Bearer {self.host}"} if path != "/api/tables" else {})})
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                **({"Authorization": f"Bearer {self.host}"} if path != "/api/tables" else {}),
+            },
+        )
         with urllib.request.urlopen(request, timeout=10) as answer:
             return json.load(answer)
 
@@ -95,10 +102,14 @@ def finish_two_player_game(table: ApiTable) -> None:
     table.enter({"type": "start_round", "removed_suit": "C"})
     for seat, value in ((0, 1), (1, 2)):
         table.enter({"type": "predict", "value": value}, seat=seat)
-    for seat, action in ((1, {"type": "play", "cards": "2H 3H"}), (0, {"type": "pass"}),
-                         (1, {"type": "play", "cards": "9D"}), (0, {"type": "pass", "flip": "play_to_wild"}),
-                         (0, {"type": "declare_hand", "cards": "2S 3S 4S 5S 6S 7S 8S 9S"}),
-                         (1, {"type": "declare_hand", "cards": "4H 5H 6H 2D 3D"})):
+    for seat, action in (
+        (1, {"type": "play", "cards": "2H 3H"}),
+        (0, {"type": "pass"}),
+        (1, {"type": "play", "cards": "9D"}),
+        (0, {"type": "pass", "flip": "play_to_wild"}),
+        (0, {"type": "declare_hand", "cards": "2S 3S 4S 5S 6S 7S 8S 9S"}),
+        (1, {"type": "declare_hand", "cards": "4H 5H 6H 2D 3D"}),
+    ):
         table.enter(action, seat=seat)
 
 

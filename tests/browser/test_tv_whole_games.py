@@ -8,6 +8,7 @@ engine's own ``round_info``), the standings (the engine's own score sheet) and t
 line and words as a phone that only watches; at the end the game over and no code to join.
 No secret: a twin table gets the same entries but different secrets, and while a watcher's
 view of both is the same, so is the screen, byte for byte."""
+
 from __future__ import annotations
 
 import html
@@ -114,10 +115,16 @@ class Game:
         view = self.public()
         info = self.engine.round_info(view)
         sheet = self.engine.score_sheet(view, lambda: iter(self.views))
-        standings = [[name, "out" if total is None else str(total)] for name, total in zip(sheet.players, sheet.totals)] \
-            if sheet.rows else []
-        return {"turn": PLAYERS[info.turn] if info and info.turn is not None else None, "standings": standings,
-                "winners": [sheet.players[i] for i in sheet.winners] if sheet.rows else []}
+        standings = (
+            [[name, "out" if total is None else str(total)] for name, total in zip(sheet.players, sheet.totals)]
+            if sheet.rows
+            else []
+        )
+        return {
+            "turn": PLAYERS[info.turn] if info and info.turn is not None else None,
+            "standings": standings,
+            "winners": [sheet.players[i] for i in sheet.winners] if sheet.rows else [],
+        }
 
     def screen_html(self, code: str) -> str:
         status, markup = self.client.get_text(f"/t/{code}/tv", headers={"HX-Request": "true"})
@@ -149,8 +156,11 @@ class Twin:
             return
         mirrored = action
         if secret:
-            others = [other for other in self.table.legal() if other["type"] == action["type"]
-                      and other.get("seat") == action.get("seat") and other != action]
+            others = [
+                other
+                for other in self.table.legal()
+                if other["type"] == action["type"] and other.get("seat") == action.get("seat") and other != action
+            ]
             mirrored = self.game.rng.choice(others) if others else action
             self.pending = self.pending or bool(others)
         if engine.shows_secrets(before, action, self.game.table.state) or not self.game.enter(mirrored, self.table):
@@ -159,8 +169,13 @@ class Twin:
     def start(self) -> None:
         """A new table, given every entry so far but the one just made."""
         self.stretches += 1
-        self.table = SimTable(self.game.client, self.game.game, random.Random(self.stretches), players=list(PLAYERS),
-                              options=self.game.options)
+        self.table = SimTable(
+            self.game.client,
+            self.game.game,
+            random.Random(self.stretches),
+            players=list(PLAYERS),
+            options=self.game.options,
+        )
         for action in self.game.table.actions[:-1]:
             if not self.game.enter(action, self.table):
                 self.table = None
@@ -169,8 +184,9 @@ class Twin:
     def compare(self) -> None:
         if self.table is None or self.game.public() != self.game.public(self.table):
             return
-        assert self.game.screen_html(self.game.table.code) == self.game.screen_html(self.table.code), \
+        assert self.game.screen_html(self.game.table.code) == self.game.screen_html(self.table.code), (
             f"{self.game.game}: the screen shows a difference no watcher sees (a secret) at seq {self.game.table.seq}"
+        )
         self.compared_with_secret += self.pending
 
 
@@ -188,13 +204,17 @@ def check_screen(page, size: str, game: Game, watcher: str) -> dict:
     try:  # nobody scrolls a screen read from two metres (static/tv_fit.js makes it fit)
         page.wait_for_function(FITS, timeout=3_000)
     except PlaywrightError:
-        raise AssertionError(f"{game.game} on the {size} at seq {game.table.seq}: taller than the screen "
-                             f"({page.evaluate('document.documentElement.scrollHeight')} px)") from None
+        raise AssertionError(
+            f"{game.game} on the {size} at seq {game.table.seq}: taller than the screen "
+            f"({page.evaluate('document.documentElement.scrollHeight')} px)"
+        ) from None
     seen = page.evaluate(READ_SCREEN)
     expected = game.expected()
     where = f"{game.game} on the {size} at seq {game.table.seq}"
     assert seen["turn"] == expected["turn"], f"{where}: turn {seen['turn']}, the engine says {expected['turn']}"
-    assert seen["standings"] == expected["standings"], f"{where}: standings {seen['standings']} != {expected['standings']}"
+    assert seen["standings"] == expected["standings"], (
+        f"{where}: standings {seen['standings']} != {expected['standings']}"
+    )
     assert seen["last"].casefold() == watcher_last(watcher).casefold(), f"{where}: last line {seen['last']!r}"
     extra = tokens(seen["main"]) - watcher_words(watcher)
     assert not extra, f"{where}: the screen says {sorted(extra)}, which a watcher's board does not"

@@ -2,6 +2,7 @@
 Chromium at 390×844: the chip draft, then four rounds of tasks and results, two dealer bonuses,
 until Ann has four completed chips. Ben enters on his own phone; the host for Ann and Cem.
 (The full entry mode, draft and tricks, is driven in test_was_sticht_round.py.)"""
+
 from __future__ import annotations
 
 import pytest
@@ -14,9 +15,11 @@ pytestmark = pytest.mark.browser
 LIVE = 6_000  # ms: how long a phone may take to show a new entry; speed is the bench's to measure, not a test's
 GAME = "was-sticht"
 ANN, BEN, CEM = 0, 1, 2
-CHIPS = {ANN: ["MOST", "LAST", "EXACT_2", "FEWEST", "NONE"],
-         BEN: ["EXACT_1", "MOST", "LAST", "FEWEST", "NONE"],
-         CEM: ["NONE", "EXACT_1", "MOST", "LAST", "EXACT_2"]}
+CHIPS = {
+    ANN: ["MOST", "LAST", "EXACT_2", "FEWEST", "NONE"],
+    BEN: ["EXACT_1", "MOST", "LAST", "FEWEST", "NONE"],
+    CEM: ["NONE", "EXACT_1", "MOST", "LAST", "EXACT_2"],
+}
 # Each round: the dealer, the task (chip index) each other player shows, tricks per seat, who won trick 9.
 ROUNDS = [
     (ANN, {BEN: 0, CEM: 0}, [1, 0, 8], CEM),  # both fail; Ann, dealing, meets EXACT_1 and turns a chip
@@ -55,8 +58,13 @@ def enter_result(taps, page, tricks: list[int], last: int) -> None:
 
 def test_a_whole_short_game_in_score_only_mode(live_server, phone, shoot, taps):
     host, ben = phone(), phone()
-    open_table(host, live_server, "Was Sticht", ["Ann", "Ben", "Cem"],
-               {"entry_mode": "score_only", "rank_others_by": "completed"})
+    open_table(
+        host,
+        live_server,
+        "Was Sticht",
+        ["Ann", "Ben", "Cem"],
+        {"entry_mode": "score_only", "rank_others_by": "completed"},
+    )
     join(ben, host.url, "Ben", taps)
 
     with taps.entry(GAME, "naming the first dealer"):

@@ -3,6 +3,7 @@
 The chip draft and the other columns go through the JSON API (as a script would drive a
 table); the column and the trick under test are tapped on the dealer's and B's phones.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,12 +31,18 @@ class Api:
         self.base = base
         opened = self.call("POST", "/api/tables", {"game": "was-sticht", "players": ["Ann", "Ben", "Cem", "Dan"]})
         self.code, self.host = opened["code"], opened["host_token"]
-        self.tokens = [self.call("POST", f"/api/tables/{self.code}/seats/{s['seat']}/claim", {}, self.host)["token"]
-                       for s in opened["seats"]]
+        self.tokens = [
+            self.call("POST", f"/api/tables/{self.code}/seats/{s['seat']}/claim", {}, self.host)["token"]
+            for s in opened["seats"]
+        ]
 
     def call(self, method, path, body=None, token=None):
-        request = urllib.request.Request(self.base + path, method=method, data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path,
+            method=method,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
         if token:
             request.add_header("Authorization", f"Bearer {token}")
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -44,8 +51,12 @@ class Api:
     def enter(self, action, seat=None):
         token = self.host if seat is None else self.tokens[seat]
         seq = self.seq()
-        return self.call("POST", f"/api/tables/{self.code}/plays",
-                         {"action": action, "expected_seq": seq, "key": uuid.uuid4().hex}, token)
+        return self.call(
+            "POST",
+            f"/api/tables/{self.code}/plays",
+            {"action": action, "expected_seq": seq, "key": uuid.uuid4().hex},
+            token,
+        )
 
     def seq(self) -> int:
         with urllib.request.urlopen(f"{self.base}/api/tables/{self.code}", timeout=10) as response:
@@ -54,8 +65,9 @@ class Api:
 
 def seated(phone, live_server, api, seat):
     page = phone()
-    page.context.add_cookies([{"name": f"rt_{api.code}", "value": api.tokens[seat], "domain": "127.0.0.1",
-                               "path": f"/t/{api.code}"}])
+    page.context.add_cookies(
+        [{"name": f"rt_{api.code}", "value": api.tokens[seat], "domain": "127.0.0.1", "path": f"/t/{api.code}"}]
+    )
     page.goto(f"{live_server}/t/{api.code}")
     return page
 
@@ -104,7 +116,9 @@ def test_a_draft_column_and_a_trick(live_server, phone, shoot, taps):
     for seat, chip in ((C, "EXACT_1"), (D, "LAST")):
         api.enter({"type": "choose_task", "chip": chip}, seat)
     expect(ben.locator(".players li", has_text="Dan")).to_contain_text("✓", timeout=LIVE)  # a fresh board
-    taps.tap(ben.locator("form:has(input[value=choose_task]) button[value='0']"))  # MOST: the last choice shows all three
+    taps.tap(
+        ben.locator("form:has(input[value=choose_task]) button[value='0']")
+    )  # MOST: the last choice shows all three
     expect(ben.locator(".status")).to_contain_text("to play", timeout=LIVE)
 
     # Trick 1: Ben leads R7 from his phone; C, D, A follow; D wins.

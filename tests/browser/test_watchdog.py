@@ -1,6 +1,7 @@
 """The browser tests' watchdog (conftest.py): a Playwright call that would wait forever (here a
 promise that never settles, as a stalled Chromium would leave it) fails once the watchdog stops
 Chromium, and the next phone gets a Chromium launched anew."""
+
 from __future__ import annotations
 
 import os

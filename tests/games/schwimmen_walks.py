@@ -1,6 +1,7 @@
 """What Schwimmen tests share: for random games (the property and table-ruling tests) the tables
 they are played at, the card ledger of section 3 and entries a slip of the finger from a legal
 one; for worked examples the dealt round they start from."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -11,26 +12,50 @@ from referee.games.schwimmen.state import DEALER_CHOICE, EXCHANGE, REFRESH, SHOW
 from tests.games.walks import seat_slips
 
 
-TABLES = st.sampled_from([  # short games: few lives
-    {"lives": "1"},
-    {"preset": "classic", "lives": "1", "stock_exhausted": "showdown"},
-    {"rule_set": "blitz", "lives": "0", "closer_rule": "on", "thirty_one_effect": "hits_all"},
-    {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"},
-    {"preset": "classic", "lives": "0", "reveal_mode": "score_only", "all_out": "shared_win"},
-    {"rule_set": "custom", "exchange": "draw_discard", "lives": "1", "stock_exhausted": "showdown",
-     "show_timing": "any_time", "three_of_a_kind": "three_of_a_kind"},
-    {"lives": "1", "closer_ties": "closer_loses", "pass_limit": "once", "seven_eight_nine": "replace",
-     "show_effect": "close"},  # the variants (issue 20)
-    {"preset": "classic", "lives": "0", "show_effect": "close", "seven_eight_nine": "replace",
-     "stock_exhausted": "showdown", "reveal_mode": "score_only"},
-])
+TABLES = st.sampled_from(
+    [  # short games: few lives
+        {"lives": "1"},
+        {"preset": "classic", "lives": "1", "stock_exhausted": "showdown"},
+        {"rule_set": "blitz", "lives": "0", "closer_rule": "on", "thirty_one_effect": "hits_all"},
+        {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"},
+        {"preset": "classic", "lives": "0", "reveal_mode": "score_only", "all_out": "shared_win"},
+        {
+            "rule_set": "custom",
+            "exchange": "draw_discard",
+            "lives": "1",
+            "stock_exhausted": "showdown",
+            "show_timing": "any_time",
+            "three_of_a_kind": "three_of_a_kind",
+        },
+        {
+            "lives": "1",
+            "closer_ties": "closer_loses",
+            "pass_limit": "once",
+            "seven_eight_nine": "replace",
+            "show_effect": "close",
+        },  # the variants (issue 20)
+        {
+            "preset": "classic",
+            "lives": "0",
+            "show_effect": "close",
+            "seven_eight_nine": "replace",
+            "stock_exhausted": "showdown",
+            "reveal_mode": "score_only",
+        },
+    ]
+)
 
 
 def assert_card_ledger(state: State) -> None:
     """Section 3: every card in one place; the unseen cards are the hidden hand cards plus the
     stock cards nobody has seen; the stock never below 0 (SC-C8)."""
-    places = [*state.centre, *state.set_aside, *state.stock_known, *state.discard,
-              *(card for hand in state.known for card in hand)]
+    places = [
+        *state.centre,
+        *state.set_aside,
+        *state.stock_known,
+        *state.discard,
+        *(card for hand in state.known for card in hand),
+    ]
     assert len(places) == len(set(places))
     assert state.stock >= len(state.stock_known) >= 0
     if state.phase not in (EXCHANGE, REFRESH, SHOWDOWN):
@@ -51,8 +76,16 @@ def assert_card_ledger(state: State) -> None:
 def mutations(entry: dict, players: int):
     """Entries a slip of the finger away from a legal one."""
     yield from seat_slips(entry, players)
-    yield {**entry, "type": {"swap_one": "swap_all", "swap_all": "swap_one", "reveal": "show",
-                             "show": "reveal", "pass": "close"}.get(entry["type"], "pass")}
+    yield {
+        **entry,
+        "type": {
+            "swap_one": "swap_all",
+            "swap_all": "swap_one",
+            "reveal": "show",
+            "show": "reveal",
+            "pass": "close",
+        }.get(entry["type"], "pass"),
+    }
     for key in ("cards", "give", "take", "discard"):
         if key in entry:
             cards = entry[key] if isinstance(entry[key], list) else [entry[key]]
@@ -61,12 +94,20 @@ def mutations(entry: dict, players: int):
             yield {**entry, key: [c.replace("A", "1").replace("K", "13") for c in cards]}
             yield {**entry, key: " ".join(cards) + " JK"}
             yield {**entry, key: 7}
-    for key, odd in (("value", "30.5"), ("value", "13"), ("value", "nan"), ("suit", "X"), ("triple", "1"),
-                     ("source", "deck"), ("choice", "swap")):
+    for key, odd in (
+        ("value", "30.5"),
+        ("value", "13"),
+        ("value", "nan"),
+        ("suit", "X"),
+        ("triple", "1"),
+        ("source", "deck"),
+        ("choice", "swap"),
+    ):
         yield {**entry, key: odd}
 
 
 # --------------------------------------------------------------------------- worked examples
+
 
 def dealt(names=("A", "B", "C", "D"), centre="QH 10H JD", out=(), **options):
     """The last seat deals and keeps; the centre (or the first discard) is down; A acts first.

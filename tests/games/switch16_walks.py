@@ -1,5 +1,6 @@
 """What random Switch 16 games share (the property and table-ruling tests): house rules that
 keep a game short, and near misses of a legal entry."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -11,15 +12,19 @@ from referee.games.switch16.state import FACES, PENALTIES
 def options() -> st.SearchStrategy[dict]:
     """House rules that keep a game short: low dice thresholds and a low points target."""
     four = st.integers(2, 17)
-    return four.flatmap(lambda low: st.fixed_dictionaries({
-        "four_dice_from": st.just(str(low)),
-        "five_dice_from": st.integers(low, 17).map(str),
-        "risk_penalty": st.sampled_from(PENALTIES),
-        "green_refusal_uses_chip": st.sampled_from(["off", "on"]),
-        "game_mode": st.sampled_from(["race", "points"]),
-        "points_target": st.integers(1, 40).map(str),
-        "next_round_starter": st.sampled_from(["left_of_round_winner", "roll_off"]),
-    }))
+    return four.flatmap(
+        lambda low: st.fixed_dictionaries(
+            {
+                "four_dice_from": st.just(str(low)),
+                "five_dice_from": st.integers(low, 17).map(str),
+                "risk_penalty": st.sampled_from(PENALTIES),
+                "green_refusal_uses_chip": st.sampled_from(["off", "on"]),
+                "game_mode": st.sampled_from(["race", "points"]),
+                "points_target": st.integers(1, 40).map(str),
+                "next_round_starter": st.sampled_from(["left_of_round_winner", "roll_off"]),
+            }
+        )
+    )
 
 
 def near_value(data, key: str, value, n: int):
@@ -39,7 +44,9 @@ def near_value(data, key: str, value, n: int):
             return " ".join(str(d) for d in dice)
         return dice
     choices = {
-        "seat": seats, "switch_with": seats, "target": seats,
+        "seat": seats,
+        "switch_with": seats,
+        "target": seats,
         "face": st.sampled_from([*FACES, "purple", None, ""]),
         "count": st.integers(-1, 17) | st.sampled_from(["2", None, 1.5]),
         "answer": st.sampled_from(["accept", "refuse", "maybe", None]),

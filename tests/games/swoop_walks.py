@@ -1,5 +1,6 @@
 """What random Swoop games share (the property and table-ruling tests): the tables they are
 played at, the count of cards on the table, and entries a slip of the finger from a legal one."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st
@@ -8,13 +9,15 @@ from referee.games.swoop.state import State
 from tests.games.walks import seat_slips
 
 
-TABLES = st.sampled_from([  # short games: one or two hands, or a low target
-    {"end_mode": "hands", "hand_limit": "1"},
-    {"end_mode": "hands", "hand_limit": "2", "packs": "6", "starter_rule": "draw_each_hand"},
-    {"end_mode": "target", "target": "40", "overfill_swoops": "true", "low_card_points": "flat5"},
-    {"end_mode": "hands", "hand_limit": "1", "chain_after_swoop_card": "true", "show_known_cards": "true"},
-    {"end_mode": "hands", "hand_limit": "1", "chain_swoops": "false", "mystery_add_ons": "false", "packs": "3"},
-])
+TABLES = st.sampled_from(
+    [  # short games: one or two hands, or a low target
+        {"end_mode": "hands", "hand_limit": "1"},
+        {"end_mode": "hands", "hand_limit": "2", "packs": "6", "starter_rule": "draw_each_hand"},
+        {"end_mode": "target", "target": "40", "overfill_swoops": "true", "low_card_points": "flat5"},
+        {"end_mode": "hands", "hand_limit": "1", "chain_after_swoop_card": "true", "show_known_cards": "true"},
+        {"end_mode": "hands", "hand_limit": "1", "chain_swoops": "false", "mystery_add_ons": "false", "packs": "3"},
+    ]
+)
 
 
 def cards_on_the_table(state: State) -> int:

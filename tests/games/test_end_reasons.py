@@ -1,6 +1,7 @@
 """Game over says why, in each game's own words (issue 15): ``Game.end_reason`` read off the
 public board of a finished game. Each game is played to its end with random legal entries (a
 fixed seed), and the sentence is checked against what the board says happened."""
+
 from __future__ import annotations
 
 import random
@@ -46,9 +47,13 @@ def test_switch_to_says_who_reached_minus_50_or_that_every_round_was_played(seed
 
 
 def test_switch_to_names_the_total_and_the_limit_as_the_issue_asks():
-    view = {"players": [{"name": "Ann", "scores": [-30, -33], "total": -63},
-                        {"name": "Ben", "scores": [-10, -5], "total": -15},
-                        {"name": "Cem", "scores": [-20, -8], "total": -28}]}
+    view = {
+        "players": [
+            {"name": "Ann", "scores": [-30, -33], "total": -63},
+            {"name": "Ben", "scores": [-10, -5], "total": -15},
+            {"name": "Cem", "scores": [-20, -8], "total": -28},
+        ]
+    }
     assert reason("switch-to", view) == "Ann reached \u221263; \u221250 ends the game."
 
 
@@ -69,8 +74,10 @@ def test_swoop_with_a_number_of_hands_says_they_were_played():
 def test_schwimmen_names_the_last_player_left(seed):
     view = finished("schwimmen", seed)
     (winner,) = view["winners"]
-    assert reason("schwimmen", view) == \
-        f"{view['players'][winner]['name']} is the last player left in: everyone else is out."
+    assert (
+        reason("schwimmen", view)
+        == f"{view['players'][winner]['name']} is the last player left in: everyone else is out."
+    )
     assert all(p["out"] for n, p in enumerate(view["players"]) if n != winner)
 
 
@@ -100,8 +107,11 @@ def test_was_sticht_short_game_ends_when_everyone_dealt_twice_or_at_four_chips()
 
 
 def test_was_sticht_early_end_says_first_place_was_settled():
-    view = {"options": {"game_length": "short"}, "round": 5,
-            "players": [{"name": "Ann", "completed": 3}, {"name": "Ben", "completed": 0}, {"name": "Cem", "completed": 0}]}
+    view = {
+        "options": {"game_length": "short"},
+        "round": 5,
+        "players": [{"name": "Ann", "completed": 3}, {"name": "Ben", "completed": 0}, {"name": "Cem", "completed": 0}],
+    }
     assert reason("was-sticht", view) == "The table ended the game early: first place was settled."
 
 

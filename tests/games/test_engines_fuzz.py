@@ -1,6 +1,7 @@
 """Every engine, fed any sequence of entries (plausible or junk, from any phone, as rulings or
 not): nothing but a Refusal ever comes out, and every state it reaches can be viewed,
 described and stored as JSON."""
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@ Random games of every registered game: every legal entry is offered to the host 
 phone may make it, to its seat's own phone; and every offer to a phone can be made from it
 (some legal entry of that type, for that seat, passes ``check`` from that phone).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,9 @@ def check_offers(game, state, entries: list[dict], viewer) -> None:
     for entry in accepted:
         assert offer_key(offers, entry), f"{entry} passes from {viewer!r} but is not offered: {offers}"
     for offer in offers:
-        assert any(entry["type"] == offer["type"] and offer["seat"] in (None, entry.get("seat"))
-                   for entry in accepted), f"{offer} is offered to {viewer!r} but nothing of it passes"
+        assert any(
+            entry["type"] == offer["type"] and offer["seat"] in (None, entry.get("seat")) for entry in accepted
+        ), f"{offer} is offered to {viewer!r} but nothing of it passes"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

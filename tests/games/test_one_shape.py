@@ -5,6 +5,7 @@ run by ``Game.check``; the seat acting is written into the entry by ``Move.take_
 that overrode ``check`` or ``apply`` again would bring back a dialect of its own, and a step
 named in ``checks`` that is not a method would only fail when that entry is made.
 """
+
 from __future__ import annotations
 
 import pytest

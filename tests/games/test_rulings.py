@@ -2,6 +2,7 @@
 to turn into a state no real table can hold (a card twice, a chip or token that does not exist,
 a count below zero or beyond the deck, a sixth number die). Each is now refused for good
 (``overridable=False``), or accepted with an effect that keeps the components whole."""
+
 from __future__ import annotations
 
 import pytest
@@ -35,6 +36,7 @@ def apply_all(engine, state, *entries):
 
 
 # --------------------------------------------------------------------------- Switch To
+
 
 def switch_to_play(players: int = 3, removed: str | None = None):
     """A round under way: predictions 2, 3, 4 (2 players: 2, 3); the last seat starts."""
@@ -100,8 +102,7 @@ def test_switch_to_a_play_without_a_play_token_may_still_be_a_ruling():
 
 
 def test_switch_to_declared_hands_must_be_real():
-    state = apply_all(SWITCH_TO, switch_to_play(), {"type": "play", "seat": 2, "cards": "5S"},
-                      {"type": "end_round"})
+    state = apply_all(SWITCH_TO, switch_to_play(), {"type": "play", "seat": 2, "cards": "5S"}, {"type": "end_round"})
     refused_for_good(SWITCH_TO, state, {"type": "declare_hand", "seat": 0, "cards": "2S 3S"}, "ST-C5")
     cards = "2H 3H 4H 5H 6H 7H 8H 9H"
     state = SWITCH_TO.apply(state, {"type": "declare_hand", "seat": 0, "cards": cards}, HOST)
@@ -109,6 +110,7 @@ def test_switch_to_declared_hands_must_be_real():
 
 
 # --------------------------------------------------------------------------- Swoop
+
 
 def swoop_play(players: int = 3, **options):
     """Face-up rows entered, A starts; A's row is 2 5 8 J."""
@@ -166,20 +168,28 @@ def test_swoop_declarations_hold_what_the_seat_holds():
     state.hand_count[1], state.known[1] = 2, ["K"]
     state.mystery[1] = [True, False, False, False]
     refused_for_good(SWOOP, state, {"type": "declare_remaining", "seat": 1, "hand": ["K"], "mystery": ["2"]}, "SW-C4")
-    refused_for_good(SWOOP, state, {"type": "declare_remaining", "seat": 1, "hand": ["9", "9"], "mystery": ["2"]},
-                     "SW-C5")
+    refused_for_good(
+        SWOOP, state, {"type": "declare_remaining", "seat": 1, "hand": ["9", "9"], "mystery": ["2"]}, "SW-C5"
+    )
     state.seen["9"] = 8
-    refused_for_good(SWOOP, state, {"type": "declare_remaining", "seat": 1, "hand": ["K", "9"], "mystery": ["2"]},
-                     "SW-C6")
+    refused_for_good(
+        SWOOP, state, {"type": "declare_remaining", "seat": 1, "hand": ["K", "9"], "mystery": ["2"]}, "SW-C6"
+    )
 
 
 # --------------------------------------------------------------------------- Schwimmen
 
+
 def schwimmen_turn(players: int = 3, **options):
     """Dealer A kept the hand; the centre is 10H KC AH; B's turn."""
     state = SCHWIMMEN.new_game(["A", "B", "C", "D"][:players], options)
-    return apply_all(SCHWIMMEN, state, {"type": "first_dealer", "seat": 0}, {"type": "dealer_choice", "choice": "keep"},
-                     {"type": "lay_centre", "cards": ["10H", "KC", "AH"]})
+    return apply_all(
+        SCHWIMMEN,
+        state,
+        {"type": "first_dealer", "seat": 0},
+        {"type": "dealer_choice", "choice": "keep"},
+        {"type": "lay_centre", "cards": ["10H", "KC", "AH"]},
+    )
 
 
 def test_schwimmen_a_card_not_in_the_centre_is_no_ruling():
@@ -188,8 +198,9 @@ def test_schwimmen_a_card_not_in_the_centre_is_no_ruling():
 
 def test_schwimmen_out_of_turn_is_a_ruling_but_not_with_a_card_from_elsewhere():
     state = schwimmen_turn()
-    ruled = SCHWIMMEN.apply(state, {"type": "swap_one", "seat": 2, "give": "7S", "take": "KC"}, HOST,
-                            ruling=True)  # SC-R1
+    ruled = SCHWIMMEN.apply(
+        state, {"type": "swap_one", "seat": 2, "give": "7S", "take": "KC"}, HOST, ruling=True
+    )  # SC-R1
     assert sorted(ruled.centre) == ["10H", "7S", "AH"] and ruled.known[2] == ["KC"]
     # firm: AH is in the centre, not in C's hand
     refused_for_good(SCHWIMMEN, state, {"type": "swap_one", "seat": 2, "give": "AH", "take": "KC"}, "SC-R1")
@@ -208,33 +219,45 @@ def test_schwimmen_a_known_hand_and_its_centre_cards_are_no_ruling():
 
 def test_schwimmen_two_swapped_cards_may_be_a_ruling_and_both_move():
     state = schwimmen_turn()
-    ruled = SCHWIMMEN.apply(state, {"type": "swap_one", "seat": 1, "give": ["7S", "8S"], "take": ["KC", "AH"]}, HOST,
-                            ruling=True)  # SC-R5
+    ruled = SCHWIMMEN.apply(
+        state, {"type": "swap_one", "seat": 1, "give": ["7S", "8S"], "take": ["KC", "AH"]}, HOST, ruling=True
+    )  # SC-R5
     assert sorted(ruled.centre) == ["10H", "7S", "8S"] and sorted(ruled.known[1]) == ["AH", "KC"]
     refused_for_good(SCHWIMMEN, state, {"type": "swap_one", "seat": 1, "give": ["7S", "8S"], "take": ["KC"]}, "SC-R5")
 
 
 def test_schwimmen_drawing_from_nothing_is_no_ruling():
     state = SCHWIMMEN.new_game(["A", "B", "C"], {"preset": "classic", "exchange": "draw_discard"})
-    state = apply_all(SCHWIMMEN, state, {"type": "first_dealer", "seat": 0}, *(
-        [{"type": "dealer_choice", "choice": "keep"}] if state.options["dealer_exchange"] == "on" else []),
-        {"type": "turn_up", "cards": ["7S"]})
+    state = apply_all(
+        SCHWIMMEN,
+        state,
+        {"type": "first_dealer", "seat": 0},
+        *([{"type": "dealer_choice", "choice": "keep"}] if state.options["dealer_exchange"] == "on" else []),
+        {"type": "turn_up", "cards": ["7S"]},
+    )
     turn = state.turn
     state.discard = []
-    refused_for_good(SCHWIMMEN, state, {"type": "draw_discard", "seat": turn, "source": "pile", "discard": "8S"},
-                     "SC-R11")
+    refused_for_good(
+        SCHWIMMEN, state, {"type": "draw_discard", "seat": turn, "source": "pile", "discard": "8S"}, "SC-R11"
+    )
     state.stock, state.discard = 0, ["7S"]
-    refused_for_good(SCHWIMMEN, state, {"type": "draw_discard", "seat": turn, "source": "stock", "discard": "8S"},
-                     "SC-R11")
+    refused_for_good(
+        SCHWIMMEN, state, {"type": "draw_discard", "seat": turn, "source": "stock", "discard": "8S"}, "SC-R11"
+    )
 
 
 def test_schwimmen_taking_and_discarding_the_same_card_may_be_a_ruling_and_leaves_it_on_the_pile():
     state = SCHWIMMEN.new_game(["A", "B", "C"], {"preset": "classic", "exchange": "draw_discard"})
-    state = apply_all(SCHWIMMEN, state, {"type": "first_dealer", "seat": 0}, *(
-        [{"type": "dealer_choice", "choice": "keep"}] if state.options["dealer_exchange"] == "on" else []),
-        {"type": "turn_up", "cards": ["7S"]})
-    ruled = SCHWIMMEN.apply(state, {"type": "draw_discard", "seat": state.turn, "source": "pile", "discard": "7S"}, HOST,
-                            ruling=True)
+    state = apply_all(
+        SCHWIMMEN,
+        state,
+        {"type": "first_dealer", "seat": 0},
+        *([{"type": "dealer_choice", "choice": "keep"}] if state.options["dealer_exchange"] == "on" else []),
+        {"type": "turn_up", "cards": ["7S"]},
+    )
+    ruled = SCHWIMMEN.apply(
+        state, {"type": "draw_discard", "seat": state.turn, "source": "pile", "discard": "7S"}, HOST, ruling=True
+    )
     assert ruled.discard == ["7S"] and "7S" not in ruled.known[state.turn]
 
 
@@ -254,8 +277,12 @@ NAMES4 = ["A", "B", "C", "D"]
 def test_was_sticht_a_chip_type_that_ran_out_is_no_ruling():
     """The example from the field: the pool count went to -1."""
     state = WAS_STICHT.new_game(NAMES4, {"game_length": "full"})
-    state = apply_all(WAS_STICHT, state, {"type": "first_dealer", "seat": 0},
-                      *({"type": "chip_pick", "seat": s, "chip": "NONE"} for s in range(3)))
+    state = apply_all(
+        WAS_STICHT,
+        state,
+        {"type": "first_dealer", "seat": 0},
+        *({"type": "chip_pick", "seat": s, "chip": "NONE"} for s in range(3)),
+    )
     refused_for_good(WAS_STICHT, state, {"type": "chip_pick", "seat": 3, "chip": "NONE"}, "WS-C3")
     refused_for_good(WAS_STICHT, state, {"type": "chip_pick", "seat": 0, "chip": "NONE"}, "WS-C2")  # cited first, firm
     ruled = WAS_STICHT.apply(state, {"type": "chip_pick", "seat": 0, "chip": "LAST"}, HOST, ruling=True)  # WS-C2 only
@@ -283,7 +310,7 @@ def test_was_sticht_a_card_already_taken_is_no_ruling_even_out_of_turn():
 
 def test_was_sticht_a_card_from_another_column_may_be_a_ruling_and_the_layout_is_set_aside():
     state = draft()
-    columns = [" ".join(ws.CARDS[4 * i:4 * i + 4]) for i in range(9)]
+    columns = [" ".join(ws.CARDS[4 * i : 4 * i + 4]) for i in range(9)]
     state = WAS_STICHT.apply(state, {"type": "layout", "columns": columns}, HOST)
     seat = wst.next_picker(state, 1)
     ruled = WAS_STICHT.apply(state, {"type": "pick", "seat": seat, "card": "Y9"}, HOST, ruling=True)  # WS-D6
@@ -293,8 +320,11 @@ def test_was_sticht_a_card_from_another_column_may_be_a_ruling_and_the_layout_is
 def test_was_sticht_a_second_dummy_card_is_no_ruling():
     state = draft(3)
     for _ in range(3):
-        state = WAS_STICHT.apply(state, {"type": "pick", "seat": wst.next_picker(state, 1),
-                                  "card": ws.CARDS[len(state.columns[0]["picks"])]}, HOST)
+        state = WAS_STICHT.apply(
+            state,
+            {"type": "pick", "seat": wst.next_picker(state, 1), "card": ws.CARDS[len(state.columns[0]["picks"])]},
+            HOST,
+        )
     state = WAS_STICHT.apply(state, {"type": "dummy_card", "card": "Y9"}, HOST)
     refused_for_good(WAS_STICHT, state, {"type": "dummy_card", "card": "Y8"}, "WS-D5")
 
@@ -320,8 +350,9 @@ def test_was_sticht_round_results_must_be_nine_real_tricks():
         seat = next(iter(asked))
         tricks = [0, 0, 0, 0]
         tricks[seat] = 9
-        refused_for_good(WAS_STICHT, state, {"type": "round_result", "tricks": tricks, "last": seat, "took": {}},
-                         "WS-Q4")
+        refused_for_good(
+            WAS_STICHT, state, {"type": "round_result", "tricks": tricks, "last": seat, "took": {}}, "WS-Q4"
+        )
 
 
 def test_was_sticht_a_completed_chip_cannot_be_turned_again():
@@ -340,6 +371,7 @@ def test_was_sticht_a_corner_number_is_printed_0_to_99():
 
 
 # --------------------------------------------------------------------------- Switch 16
+
 
 def switch16_turn(**options):
     return SWITCH16.apply(SWITCH16.new_game(["A", "B"], options), {"type": "start_player", "seat": 0}, HOST)
@@ -361,8 +393,9 @@ def rolled(top: int, dice: list[int]):
 
 
 def test_switch16_a_ruled_discard_takes_only_cards_the_deck_holds():
-    ruled = SWITCH16.apply(rolled(15, [1, 2, 3]), {"type": "discard", "seat": 0, "count": 9}, HOST,
-                           ruling=True)  # S16-R11
+    ruled = SWITCH16.apply(
+        rolled(15, [1, 2, 3]), {"type": "discard", "seat": 0, "count": 9}, HOST, ruling=True
+    )  # S16-R11
     assert ruled.tops[0] == s16.DONE and ruled.last.discarded == 2  # cards 15 and 16, not 9 cards
 
 

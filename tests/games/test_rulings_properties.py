@@ -6,6 +6,7 @@ refused entry as a table ruling (``ruling=True``, ``by=HOST``), keep the physica
 the components after every step: counts between zero and what exists, every card and chip in one
 place, dice 1 to 6, five number dice at most.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,11 @@ from tests.games import switch16_walks as s16_walks
 from tests.games import swoop_walks as sw_walks
 from tests.games import was_sticht_walks as wst_walks
 
-WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
-         "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
+WALKS = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+    "phases": [Phase.explicit, Phase.reuse, Phase.generate],
+}
 NAMES = ["A", "B", "C", "D", "E", "F", "G", "H"]
 
 
@@ -73,7 +77,11 @@ def switch_to_bend(data, entry: dict, state) -> dict:
     if how == "seat" and "seat" in entry:
         return {**entry, "seat": data.draw(st.integers(0, n - 1))}
     if how == "flip":
-        return {"type": "pass", "seat": entry.get("seat", state.turn or 0), "flip": data.draw(st.sampled_from(sto.FLIPS))}
+        return {
+            "type": "pass",
+            "seat": entry.get("seat", state.turn or 0),
+            "flip": data.draw(st.sampled_from(sto.FLIPS)),
+        }
     cards = data.draw(st.lists(st.sampled_from(SWITCH_TO_CARDS), min_size=0, max_size=4))
     if how == "wilds":
         cards += [f"W{data.draw(st.integers(2, 9))}" for _ in range(data.draw(st.integers(1, 2)))]
@@ -105,6 +113,7 @@ def test_switch_to_rulings_keep_cards_and_tokens_real(data, players):
 
 
 # --------------------------------------------------------------------------- Swoop
+
 
 def swoop_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
@@ -143,6 +152,7 @@ def test_swoop_rulings_keep_every_card_counted(data, players, options):
 
 # --------------------------------------------------------------------------- Schwimmen
 
+
 def schwimmen_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
         return data.draw(st.sampled_from(list(sc_walks.mutations(entry, state.seat_count))))
@@ -171,32 +181,44 @@ def schwimmen_check(before, entry, after) -> None:
 @settings(max_examples=25, **WALKS)
 @given(st.data(), st.integers(2, 5), sc_walks.TABLES)
 def test_schwimmen_rulings_keep_every_card_in_one_place(data, players, options):
-    ruling_walk(SCHWIMMEN, SCHWIMMEN.new_game(NAMES[:players], options), data, schwimmen_bend, schwimmen_check,
-                steps=120)
+    ruling_walk(
+        SCHWIMMEN, SCHWIMMEN.new_game(NAMES[:players], options), data, schwimmen_bend, schwimmen_check, steps=120
+    )
 
 
 def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
     """The case the walk above once found: five players at a classic table, E eliminated; C lays
     down a hand by ruling (show_effect = close), D closes again by ruling, and the turn comes back
     to C, whose swap put the shown cards and the swapped ones in one hand: the ledger was off."""
-    options = {"preset": "classic", "lives": "0", "show_effect": "close", "seven_eight_nine": "replace",
-               "stock_exhausted": "showdown", "reveal_mode": "score_only"}
+    options = {
+        "preset": "classic",
+        "lives": "0",
+        "show_effect": "close",
+        "seven_eight_nine": "replace",
+        "stock_exhausted": "showdown",
+        "reveal_mode": "score_only",
+    }
     state = SCHWIMMEN.new_game(NAMES[:5], options)
     entries = [
-        {"type": "first_dealer", "seat": 1}, {"type": "dealer_choice", "seat": 1, "choice": "keep"},
+        {"type": "first_dealer", "seat": 1},
+        {"type": "dealer_choice", "seat": 1, "choice": "keep"},
         {"type": "lay_centre", "cards": ["8H", "7S", "JD"]},
         {"type": "show", "seat": 4, "cards": ["AH", "AS", "8C"]},
         {"type": "swap_one", "seat": 2, "give": "10H", "take": "JD"},
         {"type": "swap_all", "seat": 3, "give": ["QH", "KD", "9S"]},
-        {"type": "pass", "seat": 0}, {"type": "pass", "seat": 1},  # one more turn each, counted from E's show
+        {"type": "pass", "seat": 0},
+        {"type": "pass", "seat": 1},  # one more turn each, counted from E's show
         {"type": "reveal", "seat": 3, "value": 18, "suit": "H"},
         {"type": "reveal", "seat": 1, "value": 30.5, "triple": "Q"},
         {"type": "reveal", "seat": 0, "value": 19, "suit": "C"},
         {"type": "reveal", "seat": 2, "value": 19, "suit": "D"},
-        {"type": "dealer_choice", "seat": 2, "choice": "keep"}, {"type": "lay_centre", "cards": ["AH", "7S", "9H"]},
+        {"type": "dealer_choice", "seat": 2, "choice": "keep"},
+        {"type": "lay_centre", "cards": ["AH", "7S", "9H"]},
         {"type": "show", "seat": 2, "cards": ["QD", "8C", "9S"]},
-        {"type": "swap_one", "seat": 3, "give": "7D", "take": "7S"}, {"type": "pass", "seat": 0},
-        {"type": "close", "seat": 3}, {"type": "swap_one", "seat": 0, "give": "10D", "take": "7D"},
+        {"type": "swap_one", "seat": 3, "give": "7D", "take": "7S"},
+        {"type": "pass", "seat": 0},
+        {"type": "close", "seat": 3},
+        {"type": "swap_one", "seat": 0, "give": "10D", "take": "7D"},
         {"type": "pass", "seat": 1},
     ]
     for entry in entries:
@@ -211,6 +233,7 @@ def test_schwimmen_rulings_found_a_hand_laid_open_swapping():
 
 # --------------------------------------------------------------------------- Was Sticht
 
+
 def was_sticht_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):
         return wst_walks.near_miss(data, entry, state.n)
@@ -219,8 +242,11 @@ def was_sticht_bend(data, entry: dict, state) -> dict:
     if kind == "chip_pick":
         return {**entry, "seat": seat, "chip": data.draw(st.sampled_from(sorted(ws.CHIP_COPIES)))}
     if kind in ("pick", "dummy_card", "play"):
-        return {"type": data.draw(st.sampled_from([kind, "dummy_card"] if kind != "play" else [kind])),
-                "seat": seat, "card": data.draw(st.sampled_from(ws.CARDS))}
+        return {
+            "type": data.draw(st.sampled_from([kind, "dummy_card"] if kind != "play" else [kind])),
+            "seat": seat,
+            "card": data.draw(st.sampled_from(ws.CARDS)),
+        }
     if kind == "round_result":
         tricks = data.draw(st.lists(st.integers(-2, 11), min_size=state.n, max_size=state.n))
         return {**entry, "tricks": tricks, "last": seat}
@@ -252,6 +278,7 @@ def test_was_sticht_rulings_keep_cards_and_chips_real(data):
 
 
 # --------------------------------------------------------------------------- Switch 16
+
 
 def switch16_bend(data, entry: dict, state) -> dict:
     if data.draw(st.booleans()):

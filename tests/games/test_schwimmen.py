@@ -1,5 +1,6 @@
 """Schwimmen rules engine, written from ../shared/rules/schwimmen.md: every worked example
 SC-E1..SC-E25 under the presets it names, then the rules and checks."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,7 +26,7 @@ def value(cards: str, three="fire"):
 def at_showdown(hands: list[str], preset="bga", closer=None, lives=None, **options):
     """Deal a round (D deals, A acts first), jump to the showdown and reveal ``hands``;
     returns the state after the last reveal."""
-    names = ["A", "B", "C", "D"][:len(hands)]
+    names = ["A", "B", "C", "D"][: len(hands)]
     state = GAME.new_game(names, {"preset": preset, **options})
     state = GAME.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
     if lives:
@@ -47,13 +48,24 @@ def refusal(state, action, by=HOST) -> str:
 
 # --------------------------------------------------------------------------- SC-E1: values
 
-@pytest.mark.parametrize("cards, three, expected", [
-    ("AH KH 7C", "fire", (21, "H")), ("QH 10H JD", "fire", (20, "H")), ("AC KC 9C", "fire", (30, "C")),
-    ("AD KD 10D", "fire", (31, "D")), ("7D 7H 7S", "fire", (30.5, None)), ("7D 7H 7S", "off", (7, "S")),
-    ("AS AH AC", "fire", (32, None)), ("AS AH AC", "three_of_a_kind", (30.5, None)),
-    ("AS AH AC", "off", (11, "C")), ("9S 8H 7D", "fire", (9, "S")), ("KC KH 7D", "off", (10, "C")),
-    ("2C 3C KH", "fire", (10, "H")),
-])
+
+@pytest.mark.parametrize(
+    "cards, three, expected",
+    [
+        ("AH KH 7C", "fire", (21, "H")),
+        ("QH 10H JD", "fire", (20, "H")),
+        ("AC KC 9C", "fire", (30, "C")),
+        ("AD KD 10D", "fire", (31, "D")),
+        ("7D 7H 7S", "fire", (30.5, None)),
+        ("7D 7H 7S", "off", (7, "S")),
+        ("AS AH AC", "fire", (32, None)),
+        ("AS AH AC", "three_of_a_kind", (30.5, None)),
+        ("AS AH AC", "off", (11, "C")),
+        ("9S 8H 7D", "fire", (9, "S")),
+        ("KC KH 7D", "off", (10, "C")),
+        ("2C 3C KH", "fire", (10, "H")),
+    ],
+)
 def test_sc_e1_hand_values(cards, three, expected):
     assert value(cards, three) == expected
 
@@ -95,8 +107,7 @@ def test_sc_e5_closer_tie():
 
 @pytest.mark.parametrize("lives_before, lives_after, out", [(2, 0, False), (1, 0, True)])
 def test_sc_e6_closer_alone_lowest_loses_two(lives_before, lives_after, out):
-    state = at_showdown(["AH KH 9H", "AS QS 8S", "7D 8D 9D"], closer=C, closer_rule="on",
-                        lives=[3, 3, lives_before])
+    state = at_showdown(["AH KH 9H", "AS QS 8S", "7D 8D 9D"], closer=C, closer_rule="on", lives=[3, 3, lives_before])
     assert losers(state) == {"C": 2}
     assert state.lives[C] == lives_after and state.out[C] is out
 
@@ -106,8 +117,14 @@ def test_sc_e7_thirty_one_is_shown():
     first_turn_close dealer_only) SC-R8 forbids that on A's first turn, so A does it on the
     second turn: the rule text wins over the example (a documented reading)."""
     state = dealt(centre="9D 8H 7C")
-    assert refusal(GAME.apply(dealt(centre="AD QC 8S"), {"type": "swap_one", "give": "7S", "take": "AD"}, A),
-                   {"type": "show", "cards": "AD KD 10D"}, A) == "SC-R8"
+    assert (
+        refusal(
+            GAME.apply(dealt(centre="AD QC 8S"), {"type": "swap_one", "give": "7S", "take": "AD"}, A),
+            {"type": "show", "cards": "AD KD 10D"},
+            A,
+        )
+        == "SC-R8"
+    )
     for seat in (A, B, C, D):
         state = act(state, seat, "pass")
     state = GAME.apply(state, {"type": "refresh", "cards": "AD 9C 8D"})
@@ -142,6 +159,7 @@ def test_sc_e8_fire():
 
 
 # --------------------------------------------------------------------------- SC-E9..E14: turns
+
 
 def test_sc_e9a_never_two_cards():
     assert refusal(dealt(), {"type": "swap_one", "give": "7S 8S", "take": "QH 10H"}, A) == "SC-R5"
@@ -213,8 +231,9 @@ def test_sc_e11_empty_stock_in_commerce():
     assert GAME.apply(state, {"type": "refresh", "cards": "10S JS 7C"}).stock == 5  # 2 unseen, 1 set aside
     state = GAME.apply(state, {"type": "refresh", "cards": "7H 8H 9H"})  # set-aside cards came back
     assert state.stock == 5
-    short = GAME.apply(_all_pass(dealt(names, centre="7H 8H 9H", stock_exhausted="showdown")),
-                       {"type": "refresh", "cards": "7C 8C 9C"})
+    short = GAME.apply(
+        _all_pass(dealt(names, centre="7H 8H 9H", stock_exhausted="showdown")), {"type": "refresh", "cards": "7C 8C 9C"}
+    )
     assert _all_pass(short).phase == SHOWDOWN
 
 
@@ -274,6 +293,7 @@ def test_sc_e14_a_closer_revealed_at_20_is_warned_not_refused():
 
 
 # --------------------------------------------------------------------------- SC-E15..E20: lives
+
 
 def test_sc_e15_swimming_round_by_round():
     """classic, 3 lives: A loses rounds 1, 2 and 3 (3 -> 2 -> 1 -> 0, swimming and still
@@ -362,6 +382,7 @@ def test_sc_e20_end_of_game():
 
 
 # --------------------------------------------------------------------------- SC-E21..E25: house rules
+
 
 def test_sc_e21_the_closer_loses_every_tie():
     hands = ["AD 9D 7D", "10S 9S 8S", "QH KH AH"]
@@ -466,6 +487,7 @@ def test_sc_e25_without_the_house_rule_the_show_ends_the_round():
 
 # --------------------------------------------------------------------------- the rest of the rules
 
+
 def test_sc_r1_only_the_current_player_acts():
     with pytest.raises(Refusal, match="It is A's turn"):
         act(dealt(), B, "pass")
@@ -529,10 +551,14 @@ def test_sc_c2_a_reveal_is_checked_against_no_hidden_reveal():
     assert state.clash == [{"card": "JC", "seats": [A, B]}]
     for viewer in (A, B, C, HOST, None):
         view = GAME.view(state, viewer)
-        assert view["clash"] == ["SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them "
-                                 "in History."]
-        assert [p["reveal"]["cards"] for p in view["players"]] == [["JC", "QC", "KC"], ["JC", "10D", "7D"],
-                                                                   ["AH", "KH", "7S"]]
+        assert view["clash"] == [
+            "SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them in History."
+        ]
+        assert [p["reveal"]["cards"] for p in view["players"]] == [
+            ["JC", "QC", "KC"],
+            ["JC", "10D", "7D"],
+            ["AH", "KH", "7S"],
+        ]
         assert view["actions"] == []
     assert GAME.reveals(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state) == "SC-R14"
     assert GAME.shows_secrets(before, {"type": "reveal", "seat": C, "cards": "AH KH 7S"}, state)
@@ -594,10 +620,18 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
     assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
-@pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": ["pass"]}, {"type": "swap_one", "give": 3},
-                                    {"type": "swap_one", "give": "ZZ", "take": "QH"},
-                                    {"type": "draw_discard", "source": "sky", "discard": "7S"},
-                                    {"type": "reveal", "seat": "x", "cards": "7S 8S 9S"}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        {"type": "x"},
+        {"type": ["pass"]},
+        {"type": "swap_one", "give": 3},
+        {"type": "swap_one", "give": "ZZ", "take": "QH"},
+        {"type": "draw_discard", "source": "sky", "discard": "7S"},
+        {"type": "reveal", "seat": "x", "cards": "7S 8S 9S"},
+    ],
+)
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         GAME.apply(dealt(), action, HOST)
@@ -673,8 +707,9 @@ def _discard_unseen(state, seat, card):
     return act(state, seat, "draw_discard", source="stock", discard=card)
 
 
-FULL_DECK = [f"{rank}{suit}" for suit in "CSHD" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                              "J", "Q", "K", "A")]
+FULL_DECK = [
+    f"{rank}{suit}" for suit in "CSHD" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+]
 
 
 def test_sc_r11_an_empty_draw_and_discard_stock_is_reshuffled():
@@ -718,19 +753,32 @@ def test_dealer_exchange_keeps_the_stock_count_as_section_5_1_says():
     assert GAME.apply(blitz, {"type": "turn_up", "cards": "2C"}).stock == 45
 
 
-@pytest.mark.parametrize("players, piquet_commerce, full_commerce, piquet_draw, full_draw", [
-    (2, 23, 43, 25, 45), (3, 20, 40, 22, 42), (4, 17, 37, 19, 39), (5, 14, 34, 16, 36), (6, 11, 31, 13, 33),
-    (7, 8, 28, 10, 30), (8, 5, 25, 7, 27)])
+@pytest.mark.parametrize(
+    "players, piquet_commerce, full_commerce, piquet_draw, full_draw",
+    [
+        (2, 23, 43, 25, 45),
+        (3, 20, 40, 22, 42),
+        (4, 17, 37, 19, 39),
+        (5, 14, 34, 16, 36),
+        (6, 11, 31, 13, 33),
+        (7, 8, 28, 10, 30),
+        (8, 5, 25, 7, 27),
+    ],
+)
 def test_stock_size_after_the_deal(players, piquet_commerce, full_commerce, piquet_draw, full_draw):
     names = [f"P{i}" for i in range(players)]
-    for deck, method, stock in (("yes", "commerce", piquet_commerce), ("no", "commerce", full_commerce),
-                                ("yes", "draw_discard", piquet_draw), ("no", "draw_discard", full_draw)):
-        state = dealt(names, centre="7C 8C 9C" if method == "commerce" else "7C",
-                      remove_2_to_6=deck, exchange=method)
+    for deck, method, stock in (
+        ("yes", "commerce", piquet_commerce),
+        ("no", "commerce", full_commerce),
+        ("yes", "draw_discard", piquet_draw),
+        ("no", "draw_discard", full_draw),
+    ):
+        state = dealt(names, centre="7C 8C 9C" if method == "commerce" else "7C", remove_2_to_6=deck, exchange=method)
         assert state.stock == stock
 
 
 # --------------------------------------------------------------------------- house rules and presets
+
 
 def test_an_explicit_deck_wins_over_the_rule_set_which_then_reads_custom():
     full = GAME.new_game(["A", "B"], {"remove_2_to_6": "no"})
@@ -756,11 +804,11 @@ def test_sc_c9_lives_run_from_0_to_5():
 
 # --------------------------------------------------------------------------- the showdown as the table sees it
 
+
 def test_the_result_lists_hands_values_losses_and_who_is_now_swimming():
     state = at_showdown(HANDS_E2, lives=[1, 1, 3, 0])
     result = state.result
-    assert result["hands"]["1"] == ["QH", "10H", "JD"] and result["values"] == {
-        "0": 21, "1": 20, "2": 30, "3": 30.5}
+    assert result["hands"]["1"] == ["QH", "10H", "JD"] and result["values"] == {"0": 21, "1": 20, "2": 30, "3": 30.5}
     assert result["losses"] == {"0": ["lowest hand"], "1": ["20 or less"]}
     assert result["swimming"] == [A, B] and result["eliminated"] == []
     assert [p["swimming"] for p in GAME.view(state)["players"]] == [True, True, False, True]
@@ -795,6 +843,7 @@ def test_the_grids_know_which_cards_cannot_be_entered():
 
 
 # --------------------------------------------------------------------------- table rulings
+
 
 def test_a_ruling_out_of_turn_records_the_named_seat_and_play_goes_on_from_there():
     state = dealt(centre="KH 8C 9D")

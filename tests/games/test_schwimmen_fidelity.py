@@ -1,6 +1,7 @@
 """Schwimmen rules fidelity (issue 20): items an independent implementation written from
 ../shared/rules/schwimmen.md found, each written from the rule text, and the house-rule variants
 other tables play, each with a worked example. Test names start with the rule or option."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,7 +26,7 @@ def refused(state, action, by=HOST) -> Refusal:
 
 def at_showdown(hands: list[str], preset="bga", closer=None, **options):
     """A round dealt by the last seat, at the showdown with ``hands`` revealed in seat order."""
-    names = ["A", "B", "C", "D"][:len(hands)]
+    names = ["A", "B", "C", "D"][: len(hands)]
     state = GAME.new_game(names, {"preset": preset, **options})
     state = GAME.apply(state, {"type": "first_dealer", "seat": len(names) - 1})
     state.phase, state.closer = SHOWDOWN, closer
@@ -47,8 +48,10 @@ def score_only_showdown(**options):
 
 # --------------------------------------------------------------------------- SC-R15
 
-@pytest.mark.parametrize("kind, cards, options", [("lay_centre", "7C 8C 9C", {}),
-                                                  ("turn_up", "2C", {"rule_set": "blitz"})])
+
+@pytest.mark.parametrize(
+    "kind, cards, options", [("lay_centre", "7C 8C 9C", {}), ("turn_up", "2C", {"rule_set": "blitz"})]
+)
 def test_sc_r15_an_eliminated_players_phone_turns_up_no_cards(kind, cards, options):
     """SC-R15: "An eliminated player enters nothing", the cards turned up from the stock included."""
     state = GAME.new_game(["A", "B", "C"], {"dealer_exchange": "off", **options})
@@ -70,6 +73,7 @@ def test_sc_r15_an_eliminated_players_phone_lays_no_new_centre():
 
 
 # --------------------------------------------------------------------------- SC-R10
+
 
 def test_sc_r10_own_turn_no_show_right_after_a_pass():
     """SC-R10 under own_turn: "on one's own turn, instead of an action ...; also right after one's
@@ -99,12 +103,14 @@ def test_sc_r10_own_turn_no_show_by_the_last_to_pass_before_or_after_the_new_cen
 def test_sc_r10_own_turn_a_show_right_after_an_exchange_stays_allowed():
     state = act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD")
     assert act(state, A, "show", cards="AD KD 10D").shower == A
-    blitz = act(dealt(centre="QS", rule_set="blitz", first_turn_close="allowed"), A, "draw_discard", source="pile",
-                discard="2C")
+    blitz = act(
+        dealt(centre="QS", rule_set="blitz", first_turn_close="allowed"), A, "draw_discard", source="pile", discard="2C"
+    )
     assert act(blitz, A, "show", cards="AS KS QS").shower == A
 
 
 # --------------------------------------------------------------------------- SC-C6
+
 
 def test_sc_c6_fire_entered_as_32_with_a_scoring_suit_is_accepted():
     """SC-C6: "30.5 needs a triple rank; any other value needs a scoring suit" (32 is not 30.5)."""
@@ -116,15 +122,19 @@ def test_sc_c6_fire_entered_as_32_with_a_scoring_suit_is_accepted():
 def test_sc_c6_fire_may_still_be_named_by_its_aces():
     state = GAME.apply(score_only_showdown(), {"type": "reveal", "seat": A, "value": 32, "triple": "A"})
     assert GAME.apply(state, {"type": "reveal", "seat": B, "value": 31, "suit": "S"}).result["losses"] == {
-        "1": ["lowest hand"]}
+        "1": ["lowest hand"]
+    }
 
 
-@pytest.mark.parametrize("options, value, triple", [
-    ({}, 30.5, "A"),                                   # under fire three aces are 32, not 30.5
-    ({}, 30.5, "5"),                                   # no 5s in the piquet deck
-    ({}, 32, "K"),                                     # only three aces are fire
-    ({"remove_2_to_6": "no", "rule_set": "custom"}, 32, "2"),
-])
+@pytest.mark.parametrize(
+    "options, value, triple",
+    [
+        ({}, 30.5, "A"),  # under fire three aces are 32, not 30.5
+        ({}, 30.5, "5"),  # no 5s in the piquet deck
+        ({}, 32, "K"),  # only three aces are fire
+        ({"remove_2_to_6": "no", "rule_set": "custom"}, 32, "2"),
+    ],
+)
 def test_sc_c6_triples_that_cannot_exist_are_refused(options, value, triple):
     """SC-C6: "the value must be one of the values listed in 5.3 for the deck and options in use";
     5.3: "if rank is A and three_of_a_kind == fire: return FIRE (32)", else 30.5."""
@@ -132,14 +142,17 @@ def test_sc_c6_triples_that_cannot_exist_are_refused(options, value, triple):
     assert (refusal.rule, refusal.overridable) == ("SC-C6", False)
 
 
-@pytest.mark.parametrize("options, triple", [({"three_of_a_kind": "three_of_a_kind"}, "A"),
-                                             ({"remove_2_to_6": "no", "rule_set": "custom"}, "5"), ({}, "7")])
+@pytest.mark.parametrize(
+    "options, triple",
+    [({"three_of_a_kind": "three_of_a_kind"}, "A"), ({"remove_2_to_6": "no", "rule_set": "custom"}, "5"), ({}, "7")],
+)
 def test_sc_c6_triples_that_exist_are_accepted(options, triple):
     state = GAME.apply(score_only_showdown(**options), {"type": "reveal", "seat": A, "value": 30.5, "triple": triple})
     assert state.reveals[str(A)]["value"] == 30.5
 
 
 # --------------------------------------------------------------------------- SC-R12
+
 
 def test_sc_r12_a_new_centre_of_two_cards_cites_sc_r12():
     """SC-R12: the refresh "takes exactly 3 cards that pass the ledger"."""
@@ -152,6 +165,7 @@ def test_sc_r12_a_new_centre_of_two_cards_cites_sc_r12():
 
 
 # --------------------------------------------------------------------------- 5.4: tied triples
+
 
 def test_classic_of_two_tied_triples_at_the_bottom_the_higher_triple_wins():
     """Classic (tie_rule all_lose): "bei Gleichstand zählt das höhere Blatt". SC-E19's hands."""
@@ -166,6 +180,7 @@ def test_classic_other_ties_still_all_lose():
 
 # --------------------------------------------------------------------------- 5.3: hand_of
 
+
 @pytest.mark.parametrize("cards", ["KC KH", "KC", "", "KC KH KD KS"])
 def test_hand_of_takes_exactly_three_cards(cards):
     """5.3 scores a hand of three cards; two kings are no triple (SC-C5: a hand is 3 cards)."""
@@ -174,6 +189,7 @@ def test_hand_of_takes_exactly_three_cards(cards):
 
 
 # --------------------------------------------------------------------------- house-rule variants
+
 
 def test_option_closer_loses_every_tie():
     """closer_ties = closer_loses: C closed with 24 in hearts, A holds 24 in diamonds. By suit
@@ -233,8 +249,11 @@ def test_option_a_new_centre_when_7_8_9_lie_open():
     assert state.stock == 2 and state.turn == A
     state = GAME.apply(state, {"type": "refresh", "cards": "7C 8D 9H"}, A)  # the set-aside cards came back
     assert state.stock == 5 and state.set_aside == [] and state.stock_known == ["7S", "8S", "9S"]
-    short = GAME.apply(dealt(names, centre="7C 8D 9H", seven_eight_nine="replace", stock_exhausted="showdown"),
-                       {"type": "refresh", "cards": "7S 8S 9S"}, A)
+    short = GAME.apply(
+        dealt(names, centre="7C 8D 9H", seven_eight_nine="replace", stock_exhausted="showdown"),
+        {"type": "refresh", "cards": "7S 8S 9S"},
+        A,
+    )
     assert short.stock == 2 and "refresh" not in {offer["type"] for offer in GAME.offers(short, A)}
     assert refused(short, {"type": "refresh", "cards": "AS AH AD"}, A).rule == "SC-R12"
     assert dealt(centre="7C 8D 9H").phase == EXCHANGE  # the default: they stay
@@ -254,8 +273,15 @@ def test_option_a_shown_31_acts_as_a_close():
     for seat, cards in [(B, "AC KC 8C"), (C, "AH QH 7H"), (D, "AS JS 9S")]:
         state = GAME.apply(state, {"type": "reveal", "cards": cards}, seat)
     assert losers(state) == {"C": 1}
-    assert act(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD"),
-               A, "show", cards="AD KD 10D").phase == SHOWDOWN  # the default: the round ends at once
+    assert (
+        act(
+            act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD"),
+            A,
+            "show",
+            cards="AD KD 10D",
+        ).phase
+        == SHOWDOWN
+    )  # the default: the round ends at once
 
 
 def test_option_a_hand_laid_open_gives_no_cards_even_under_a_table_ruling():
@@ -267,9 +293,11 @@ def test_option_a_hand_laid_open_gives_no_cards_even_under_a_table_ruling():
     state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})  # any_time: on C's turn
     state = act(state, C, "swap_one", give="JS", take="7H")
     assert state.closer == B and state.turn == D
-    for entry in ({"type": "swap_all", "seat": B, "give": "8D QD 9S"},
-                  {"type": "swap_one", "seat": B, "give": "8D", "take": "QS"},
-                  {"type": "swap_one", "seat": B, "give": "AC", "take": "QS"}):
+    for entry in (
+        {"type": "swap_all", "seat": B, "give": "8D QD 9S"},
+        {"type": "swap_one", "seat": B, "give": "8D", "take": "QS"},
+        {"type": "swap_one", "seat": B, "give": "AC", "take": "QS"},
+    ):
         with pytest.raises(Refusal) as caught:
             GAME.apply(state, entry, HOST, ruling=True)
         assert caught.value.rule == "SC-R1" and not caught.value.overridable  # the cards make SC-R1 firm
@@ -304,8 +332,13 @@ def test_option_a_hand_laid_open_on_turn_again_is_offered_only_what_it_may_do():
 
     state = dealt(centre="9H", rule_set="blitz", lives="1", show_effect="close", show_timing="any_time")
     state = GAME.apply(state, {"type": "show", "seat": B, "cards": "AC KC QC"})
-    state = act(GAME.apply(state, {"type": "close", "seat": D}, HOST, ruling=True), A, "draw_discard",
-                source="stock", discard="2S")
+    state = act(
+        GAME.apply(state, {"type": "close", "seat": D}, HOST, ruling=True),
+        A,
+        "draw_discard",
+        source="stock",
+        discard="2S",
+    )
     assert state.turn == B and state.discard
     board = GAME.view(state, B)
     assert board["draw_from"] == ["stock"]
@@ -331,8 +364,13 @@ def test_option_a_hand_laid_open_may_discard_a_card_drawn_unseen():
 def test_the_variants_default_to_todays_rules_in_both_presets():
     for preset in ("bga", "classic"):
         options = GAME.new_game(["A", "B"], {"preset": preset}).options
-        assert (options["closer_ties"], options["pass_limit"], options["seven_eight_nine"], options["show_effect"],
-                options["closer_not_highest"]) == ("settled", "any", "keep", "showdown", "no_extra")
+        assert (
+            options["closer_ties"],
+            options["pass_limit"],
+            options["seven_eight_nine"],
+            options["show_effect"],
+            options["closer_not_highest"],
+        ) == ("settled", "any", "keep", "showdown", "no_extra")
 
 
 def test_a_state_stored_before_the_variants_loads_with_todays_rules_and_knows_who_just_exchanged():
@@ -345,8 +383,12 @@ def test_a_state_stored_before_the_variants_loads_with_todays_rules_and_knows_wh
     swapped = act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "swap_one", give="7S", take="AD")
     loaded = GAME.load(stored_before(swapped))
     assert {name: loaded.options[name] for name in VARIANTS} == {
-        "closer_ties": "settled", "pass_limit": "any", "seven_eight_nine": "keep", "show_effect": "showdown",
-        "closer_not_highest": "no_extra"}
+        "closer_ties": "settled",
+        "pass_limit": "any",
+        "seven_eight_nine": "keep",
+        "show_effect": "showdown",
+        "closer_not_highest": "no_extra",
+    }
     assert act(loaded, A, "show", cards="AD KD 10D").phase == SHOWDOWN
     passed = GAME.load(stored_before(act(dealt(centre="AD QC 8S", first_turn_close="allowed"), A, "pass")))
     assert refused(passed, {"type": "show", "cards": "AH KH 10H"}, A).rule == "SC-R10"

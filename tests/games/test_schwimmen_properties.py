@@ -1,6 +1,7 @@
 """Properties of the Schwimmen engine over random games drawn from its own legal entries
 (``schwimmen.legal_entries``, narrowed so that a random game ends: ``finite_entries``), checked
 against the rule text ../shared/rules/schwimmen.md."""
+
 from __future__ import annotations
 
 import json
@@ -82,6 +83,7 @@ def random_game(data, players: int, options: dict, steps: int = STEPS, listed: l
 
 # --------------------------------------------------------------------------- the list itself
 
+
 @SETTINGS
 @given(st.data(), PLAYERS, TABLES)
 def test_every_listed_entry_is_accepted_from_the_host_and_from_its_seat(data, players, options):
@@ -104,6 +106,7 @@ def test_a_random_game_ends_within_a_bounded_number_of_steps(data, players, opti
 
 # --------------------------------------------------------------------------- states: storing, replaying, undoing
 
+
 @SETTINGS
 @given(st.data(), PLAYERS, TABLES)
 def test_a_random_game_replays_from_its_entries_and_each_undo_restores_the_state_before(data, players, options):
@@ -123,6 +126,7 @@ def test_apply_never_changes_its_input_and_states_survive_json(data, players, op
 
 
 # --------------------------------------------------------------------------- views: JSON, and no hidden reveal shown
+
 
 def hidden_reveals(state: State) -> dict[int, dict]:
     """Reveals the table may not see yet (3: until every active player has revealed)."""
@@ -153,6 +157,7 @@ def test_every_view_is_json_and_shows_a_reveal_only_to_its_own_seat(data, player
 
 
 # --------------------------------------------------------------------------- invariants from the rule text
+
 
 def assert_lives_follow_the_result(before: State, after: State) -> None:
     """5.5 and 5.6: each loss costs a life, a loss at 0 lives puts the player out; the unique
@@ -211,6 +216,7 @@ def test_tables_that_keep_passing_reshuffle_the_stock_without_losing_a_card(data
 
 # --------------------------------------------------------------------------- near-legal entries
 
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), PLAYERS, TABLES)
 def test_near_legal_entries_from_anyone_only_ever_refuse(data, players, options):
@@ -222,13 +228,25 @@ def test_a_player_asked_for_cards_does_not_change_the_hands_offered_to_the_next_
     swap) and H (10 in hearts) tie; once B's cards were entered, the Q♦ went back into the pool
     and H's sample hands shifted, so H was offered no entry and the showdown stuck."""
     state = GAME.new_game(list("ABCDEFGH"), {"lives": "1", "reveal_mode": "score_only", "first_turn_close": "allowed"})
-    for entry in [{"type": "first_dealer", "seat": 0}, {"type": "dealer_choice", "seat": 0, "choice": "keep"},
-                  {"type": "lay_centre", "cards": ["JS", "QD", "10D"]},
-                  {"type": "swap_one", "seat": 1, "give": "AC", "take": "QD"},
-                  {"type": "swap_one", "seat": 2, "give": "8H", "take": "10D"},
-                  {"type": "show", "seat": 3, "cards": ["AS", "KS", "QS"]}] + [
-                  {"type": "reveal", "seat": seat, "value": value, "suit": suit} for seat, value, suit in
-                  [(0, 9, "S"), (1, 10, "H"), (2, 20, "D"), (4, 10, "C"), (5, 20, "H"), (6, 20, "C"), (7, 10, "H")]]:
+    for entry in [
+        {"type": "first_dealer", "seat": 0},
+        {"type": "dealer_choice", "seat": 0, "choice": "keep"},
+        {"type": "lay_centre", "cards": ["JS", "QD", "10D"]},
+        {"type": "swap_one", "seat": 1, "give": "AC", "take": "QD"},
+        {"type": "swap_one", "seat": 2, "give": "8H", "take": "10D"},
+        {"type": "show", "seat": 3, "cards": ["AS", "KS", "QS"]},
+    ] + [
+        {"type": "reveal", "seat": seat, "value": value, "suit": suit}
+        for seat, value, suit in [
+            (0, 9, "S"),
+            (1, 10, "H"),
+            (2, 20, "D"),
+            (4, 10, "C"),
+            (5, 20, "H"),
+            (6, 20, "C"),
+            (7, 10, "H"),
+        ]
+    ]:
         state = GAME.apply(state, entry, HOST)
     offered = GAME.legal_entries(state)
     assert {entry["seat"] for entry in offered} == {1, 7}

@@ -5,6 +5,7 @@ from them exactly as the old one did: the same states, history lines, host views
 
 Issue 20 changed two answers on purpose (``changed_on_purpose``); where the old engine accepted
 such an entry, today's is given it as a table ruling and must then play on alike."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,13 @@ CASES = SNAPSHOTS["cases"]
 # reveals checked against each other once all are in (issue 25)
 ADDED_FIELDS = {"last_exchange", "passed", "ends_at", "clash"}
 # since: the variants (issue 20), today's rules by default
-ADDED_OPTIONS = {"closer_ties": "settled", "pass_limit": "any", "seven_eight_nine": "keep",
-                 "show_effect": "showdown", "closer_not_highest": "no_extra"}
+ADDED_OPTIONS = {
+    "closer_ties": "settled",
+    "pass_limit": "any",
+    "seven_eight_nine": "keep",
+    "show_effect": "showdown",
+    "closer_not_highest": "no_extra",
+}
 
 
 def jsonable(value):
@@ -43,8 +49,12 @@ def answer(game, state, entry, by) -> dict:
     try:
         game.check(state, entry, by)
     except Refusal as refusal:
-        return {"rule": refusal.rule, "overridable": refusal.overridable, "permission": refusal.permission,
-                "message": str(refusal.message)}
+        return {
+            "rule": refusal.rule,
+            "overridable": refusal.overridable,
+            "permission": refusal.permission,
+            "message": str(refusal.message),
+        }
     return {"accepted": True}
 
 
@@ -66,7 +76,9 @@ def assert_holds(new, old, where: str = "view") -> None:
 def hands_of_31_or_fire() -> list[list[str]]:
     """Every hand worth 31 (an ace and two of K Q J 10 in one suit) or fire (three aces)."""
     tens = ["K", "Q", "J", "10"]
-    hands = [[f"A{suit}", f"{a}{suit}", f"{b}{suit}"] for suit in "SHDC" for i, a in enumerate(tens) for b in tens[i + 1:]]
+    hands = [
+        [f"A{suit}", f"{a}{suit}", f"{b}{suit}"] for suit in "SHDC" for i, a in enumerate(tens) for b in tens[i + 1 :]
+    ]
     aces = ["AS", "AH", "AD", "AC"]
     return hands + [[ace for ace in aces if ace != left] for left in aces]
 
@@ -77,8 +89,10 @@ def assert_same_offers_but_shows_nobody_can_make(game, state, new: list[dict], o
     assert [offer for offer in old if offer in new] == new
     for dropped in (offer for offer in old if offer not in new):
         assert dropped["type"] == "show"
-        assert not any(answer(game, state, {"type": "show", "seat": dropped["seat"], "cards": cards}, "host")
-                       .get("accepted") for cards in hands_of_31_or_fire()), dropped
+        assert not any(
+            answer(game, state, {"type": "show", "seat": dropped["seat"], "cards": cards}, "host").get("accepted")
+            for cards in hands_of_31_or_fire()
+        ), dropped
 
 
 def changed_on_purpose(state, entry: dict, by, new: dict) -> bool:
@@ -96,8 +110,11 @@ def changed_on_purpose(state, entry: dict, by, new: dict) -> bool:
 def without_the_ruling_note(stored: dict, rule: str) -> dict:
     """A state or view after an entry the old engine accepted and today's takes as a table ruling."""
     note = stored["notes"][0]
-    assert (note.get("$text"), note.get("params")) == ("Table ruling, overriding {rule}.", {"rule": rule}) \
-        if isinstance(note, dict) else note == f"Table ruling, overriding {rule}."
+    assert (
+        (note.get("$text"), note.get("params")) == ("Table ruling, overriding {rule}.", {"rule": rule})
+        if isinstance(note, dict)
+        else note == f"Table ruling, overriding {rule}."
+    )
     return {**stored, "notes": stored["notes"][1:]}
 
 
@@ -125,8 +142,12 @@ def test_a_snapshot_of_the_old_engine_loads_and_plays_on_as_it_did(case):
     for n, step in enumerate(case["then"]):
         for miss in step["near_misses"]:
             now = answer(game, state, miss["entry"], miss["by"])
-            assert now == miss["answer"] or changed_on_purpose(state, miss["entry"], miss["by"], now), \
-                (n, miss["entry"], miss["by"], now)
+            assert now == miss["answer"] or changed_on_purpose(state, miss["entry"], miss["by"], now), (
+                n,
+                miss["entry"],
+                miss["by"],
+                now,
+            )
         entry, by = step["entry"], step["by"]
         assert game.describe(state, entry, by).dump() == step["describe"], n
         now = answer(game, state, entry, by)

@@ -1,6 +1,7 @@
 """Every sentence an engine says can be said in German and Japanese: it is a ``Text`` made from a
 literal template (never an f-string), and the catalogs translate that template with the same
 fields. Random games of every engine, with bent entries from any phone, collect what is said."""
+
 from __future__ import annotations
 
 import ast
@@ -19,8 +20,10 @@ from referee.games.base import HOST, Refusal, Text, counted, revive_texts
 from referee.i18n_extract import sentence_calls
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "referee" / "games").rglob("*.py")) + [ROOT / "referee" / "log.py",
-                                                                 ROOT / "referee" / "corrections.py"]
+SOURCES = sorted((ROOT / "referee" / "games").rglob("*.py")) + [
+    ROOT / "referee" / "log.py",
+    ROOT / "referee" / "corrections.py",
+]
 LOCALES = ("de", "ja")
 WORDS = re.compile(r"[A-Za-z]{2,}")
 NAMES = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -28,21 +31,37 @@ NAMES = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 # --------------------------------------------------------------------------- the source
 
+
 def sentence_f_strings(tree: ast.AST) -> list[int]:
     """Lines of f-strings with words and spaces in them: a sentence made that way cannot be
     translated (codes such as f"{rank}@hand" or f"hand:{seat}" are not sentences)."""
-    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
-            and WORDS.search(literal := "".join(part.value for part in node.values if isinstance(part, ast.Constant)))
-            and re.search(r"\s", literal)]
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.JoinedStr)
+        and WORDS.search(literal := "".join(part.value for part in node.values if isinstance(part, ast.Constant)))
+        and re.search(r"\s", literal)
+    ]
 
 
 def formatted_literals(tree: ast.AST) -> list[int]:
     """Lines of "…".format(…) and "…" % …: Text does the formatting, in every language."""
-    return [node.lineno for node in ast.walk(tree)
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
-                and isinstance(node.func.value, ast.Constant))
-            or (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant)
-                and isinstance(node.left.value, str))]
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "format"
+            and isinstance(node.func.value, ast.Constant)
+        )
+        or (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Mod)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+        )
+    ]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
@@ -62,6 +81,7 @@ def test_the_source_checks_find_what_they_look_for():
 
 # --------------------------------------------------------------------------- Text itself
 
+
 def test_a_text_reads_as_english_and_keeps_its_parts():
     suit = Text("hearts")
     text = Text("{who} leads {suit}.", who="Ann", suit=suit)
@@ -79,15 +99,25 @@ def test_a_refusal_makes_its_message_a_text():
 
 # --------------------------------------------------------------------------- the catalogs
 
+
 def catalog(locale: str, folder: Path = ROOT / "referee" / "translations") -> dict:
     with open(Path(folder) / locale / "LC_MESSAGES" / "messages.po", "rb") as po:
         return {m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(po) if m.id}
 
 
 # The app's catalogs, with those of each game that keeps its own (the toy game), as the app reads them
-CATALOGS = {locale: {**{k: v for game in GAMES.values() if game.own_translations
-                        for k, v in catalog(locale, game.own_translations).items()}, **catalog(locale)}
-            for locale in LOCALES}
+CATALOGS = {
+    locale: {
+        **{
+            k: v
+            for game in GAMES.values()
+            if game.own_translations
+            for k, v in catalog(locale, game.own_translations).items()
+        },
+        **catalog(locale),
+    }
+    for locale in LOCALES
+}
 
 
 def fields(template: str) -> set[str]:

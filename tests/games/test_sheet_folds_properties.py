@@ -1,6 +1,7 @@
 """The score sheet folded entry by entry (``Game.sheet_step``, kept with each snapshot so no board
 reads the whole log) is the sheet read off every view in force, on random games of each game,
 with random undos (the table's tip going back to an earlier entry and its stored working)."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,12 @@ from tests.games.switch16_walks import options as switch16_options
 from tests.games.test_schwimmen_properties import WALKS as SCHWIMMEN_WALKS
 from tests.games.was_sticht_walks import options as was_sticht_options
 
-SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-                    phases=[Phase.explicit, Phase.reuse, Phase.generate])
+SETTINGS = settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
 NAMES = ["A", "B", "C", "D"]
 
 
@@ -46,7 +51,6 @@ def chain_walk(data, engine, state, entries_of, steps: int):
         views = [engine.view(s, None) for s, _ in chain]
         folded = engine.folded_sheet(views[-1], chain[-1][1])
         assert folded == engine.score_sheet(views[-1], lambda views=views: views)
-
 
 
 def stored(fold):

@@ -1,6 +1,7 @@
 """Issue 17 item 5: ``Game.accept`` keeps only the fields the game read, and those fields alone
 give the same state again (what replaying the log does), for every game, legal entries or junk,
 with or without a ruling."""
+
 from __future__ import annotations
 
 import pytest

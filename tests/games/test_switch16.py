@@ -1,5 +1,6 @@
 """Switch 16 rules engine, written from ../shared/rules/switch16.md: every worked example
 S16-E1..S16-E22, then the rules and checks."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ A, B, C, D = 0, 1, 2, 3
 
 def table(tops, active=A, chip=("middle", None), **options):
     """A game in A's (or ``active``'s) turn, decks at the given tops, nothing rolled yet."""
-    state = GAME.new_game(["A", "B", "C", "D"][:len(tops)], options)
+    state = GAME.new_game(["A", "B", "C", "D"][: len(tops)], options)
     state = GAME.apply(state, {"type": "start_player", "seat": active}, HOST)
     state.tops = list(tops)
     state.start_top = tops[active]
@@ -45,12 +46,16 @@ def refusal(state, action, by=HOST) -> str:
 
 # --------------------------------------------------------------------------- S16-E1..E4: sums
 
-@pytest.mark.parametrize("example, top, dice, sums, allowed", [
-    ("S16-E1", 1, [1, 3, 4], {1, 3, 4, 5, 7, 8}, 1),
-    ("S16-E2", 1, [1, 2, 4], set(range(1, 8)), 7),
-    ("S16-E3", 1, [2, 3, 5], {2, 3, 5, 7, 8, 10}, 0),
-    ("S16-E4", 14, [6, 6, 2, 2, 1], set(range(1, 18)), 3),
-])
+
+@pytest.mark.parametrize(
+    "example, top, dice, sums, allowed",
+    [
+        ("S16-E1", 1, [1, 3, 4], {1, 3, 4, 5, 7, 8}, 1),
+        ("S16-E2", 1, [1, 2, 4], set(range(1, 8)), 7),
+        ("S16-E3", 1, [2, 3, 5], {2, 3, 5, 7, 8, 10}, 0),
+        ("S16-E4", 14, [6, 6, 2, 2, 1], set(range(1, 18)), 3),
+    ],
+)
 def test_makeable_sums_and_allowance(example, top, dice, sums, allowed):
     assert set(ways(dice)) == sums
     assert allowance(top, dice, blocked=False) == allowed
@@ -82,6 +87,7 @@ def test_s16_e4_discarding_card_16_wins():
 
 
 # --------------------------------------------------------------------------- S16-E5..E10: turns
+
 
 def test_s16_e5_dice_count_by_top_card():
     state = GAME.new_game(["A", "B"])
@@ -132,6 +138,7 @@ def test_s16_e10_risk_to_the_win():
 
 
 # --------------------------------------------------------------------------- S16-E11..E20: switch die, chip
+
 
 def test_s16_e11_red_with_a_tie_needs_a_choice():
     state = table([10, 3, 6, 3])
@@ -206,7 +213,8 @@ def test_s16_e19_the_holder_is_offered_each_card_the_chip_may_have_landed_after(
     state = discard(roll(table([1, 1], chip=("hand", B)), [1, 2, 4]), 7)
     spots = GAME.view(state, B)["landing"]
     assert [(s["landed_after"], s["before"], s["card"]) for s in spots] == [(0, True, 1)] + [
-        (k, False, k) for k in range(1, 8)]
+        (k, False, k) for k in range(1, 8)
+    ]
     for spot in spots:  # each one the rules accept
         GAME.apply(state, {"type": "place_block", "target": A, "landed_after": spot["landed_after"]}, B)
     said = GAME.describe(state, {"type": "place_block", "target": A, "landed_after": 3}, B)
@@ -221,6 +229,7 @@ def test_s16_e20_a_chip_on_a_deck_travels_with_it():
 
 
 # --------------------------------------------------------------------------- S16-E21, E22: points
+
 
 def test_s16_e21_a_round_of_the_alternate_game():
     state = roll(table([15, 9, 1, 14], game_mode="points"), [6, 6, 2, 2, 1])
@@ -238,6 +247,7 @@ def test_s16_e22_the_alternate_game_ends_at_the_target():
 
 
 # --------------------------------------------------------------------------- rules one by one
+
 
 def test_s16_r1_the_start_player_is_set_once():
     state = roll(table([1, 1]), [1, 3, 4])  # once the game's first roll is in (issue 20: not before it)
@@ -332,10 +342,20 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
     assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
-@pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": "roll", "dice": "a b"},
-                                    {"type": "roll", "dice": {"x": 1}}, {"type": "discard", "count": "many"},
-                                    {"type": "place_block", "target": "Z"}, {"type": ["roll"]},
-                                    {"type": "adjust", "swap": [0, 0]}, {"type": "green_answer", "answer": "maybe"}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        {"type": "x"},
+        {"type": "roll", "dice": "a b"},
+        {"type": "roll", "dice": {"x": 1}},
+        {"type": "discard", "count": "many"},
+        {"type": "place_block", "target": "Z"},
+        {"type": ["roll"]},
+        {"type": "adjust", "swap": [0, 0]},
+        {"type": "green_answer", "answer": "maybe"},
+    ],
+)
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         GAME.apply(table([1, 1], chip=("hand", B)), action, HOST)
@@ -351,6 +371,7 @@ def test_the_chip_holder_is_offered_the_block_during_another_turn():
 def test_dice_typed_as_digits_are_one_die_each():
     """Issue 16: a phone's number pad types "356" for the dice 3, 5 and 6."""
     from referee.games.switch16.roll import read_dice
+
     assert read_dice("356") == [3, 5, 6] and read_dice(" 1 2 4") == [1, 2, 4]
     with pytest.raises(Refusal):
         read_dice("307")
@@ -367,13 +388,16 @@ def test_a_switch_says_which_decks_were_swapped():
     assert "A and C swapped decks: A now has the Green deck, C the Red deck." in after.notes
 
 
-@pytest.mark.parametrize("adjustment, line", [
-    ({"seat": B, "top": 9}, "The host set B's top card to 9 (it was 3)."),
-    ({"chip": "middle"}, "The host put the block chip in the middle."),
-    ({"chip": "hand", "seat": C}, "The host put the block chip in C's hand."),
-    ({"chip": "deck", "seat": B}, "The host put the block chip on the Blue deck."),
-    ({"swap": [A, C]}, "A and C swapped decks: A now has the Green deck, C the Red deck."),
-])
+@pytest.mark.parametrize(
+    "adjustment, line",
+    [
+        ({"seat": B, "top": 9}, "The host set B's top card to 9 (it was 3)."),
+        ({"chip": "middle"}, "The host put the block chip in the middle."),
+        ({"chip": "hand", "seat": C}, "The host put the block chip in C's hand."),
+        ({"chip": "deck", "seat": B}, "The host put the block chip on the Blue deck."),
+        ({"swap": [A, C]}, "A and C swapped decks: A now has the Green deck, C the Red deck."),
+    ],
+)
 def test_a_host_adjustment_says_what_changed(adjustment, line):
     """Issue 16: the history and the board's note say what the host changed, not only that it did."""
     state = table([10, 3, 6])

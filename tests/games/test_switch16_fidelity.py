@@ -1,5 +1,6 @@
 """Issue 20: where an independent implementation written from ../shared/rules/switch16.md read
 the rules differently, each written from the rule text it rests on."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,7 @@ A, B, C = 0, 1, 2
 
 
 def table(tops, active=A, chip=("middle", None), **options):
-    state = GAME.new_game(["A", "B", "C", "D"][:len(tops)], options)
+    state = GAME.new_game(["A", "B", "C", "D"][: len(tops)], options)
     state = GAME.apply(state, {"type": "start_player", "seat": active}, HOST)
     state.tops = list(tops)
     state.start_top = tops[active]
@@ -35,6 +36,7 @@ def roll(state, dice, face="blank", switch_with=None, by=None):
 
 # --------------------------------------------------------------------------- S16-R8: a refusal shows the chip
 
+
 def test_green_refusal_uses_chip_never_takes_the_chip_off_a_deck():
     """S16-R8: the target answers because they hold the chip *in hand*; once C has laid it on B's
     deck, C has no chip to show: the switch can only be accepted, and the chip stays on B's deck."""
@@ -50,6 +52,7 @@ def test_green_refusal_uses_chip_never_takes_the_chip_off_a_deck():
 
 # --------------------------------------------------------------------------- S16-R15: landed_after
 
+
 def test_landed_after_is_refused_while_a_green_answer_is_pending():
     """S16-R15: landed_after only on the active player discarding from their current roll; while C
     has still to answer A's green switch, A has discarded nothing from it."""
@@ -62,6 +65,7 @@ def test_landed_after_is_refused_while_a_green_answer_is_pending():
 
 
 # --------------------------------------------------------------------------- S16-C4: the round's winner
+
 
 @pytest.mark.parametrize("starter", ["left_of_round_winner", "roll_off"])
 def test_late_entries_of_the_player_who_just_won_a_points_round_cite_s16_c4(starter):
@@ -76,6 +80,7 @@ def test_late_entries_of_the_player_who_just_won_a_points_round_cite_s16_c4(star
 
 
 # --------------------------------------------------------------------------- S16-R1: before the first roll
+
 
 def test_the_start_player_may_be_entered_again_before_the_first_roll():
     """S16-R1: the entry comes before the first roll of the game (with roll_off: of each round)."""
@@ -100,6 +105,7 @@ def test_a_new_round_takes_a_new_start_player_only_after_a_roll_off(starter, aga
 
 # --------------------------------------------------------------------------- S16-R5: red never takes "none"
 
+
 def test_a_red_face_with_switch_with_none_is_refused():
     """S16-R5: with a single lower deck the app picks it (a switch_with given must match it);
     with none lower, switch_with must be absent. "none" declines a green switch only."""
@@ -107,14 +113,18 @@ def test_a_red_face_with_switch_with_none_is_refused():
     refusal = refused(lower, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red", "switch_with": "none"}, A)
     assert (refusal.rule, refusal.overridable) == ("S16-R5", True)
     nobody_lower = table([2, 5])
-    assert refused(nobody_lower, {"type": "roll", "dice": [1, 2, 3], "face": "red", "switch_with": "none"}, A).rule \
+    assert (
+        refused(nobody_lower, {"type": "roll", "dice": [1, 2, 3], "face": "red", "switch_with": "none"}, A).rule
         == "S16-R5"
-    ruled = GAME.apply(lower, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red", "switch_with": "none"}, HOST,
-                       ruling=True)
+    )
+    ruled = GAME.apply(
+        lower, {"type": "roll", "dice": [1, 2, 3, 4], "face": "red", "switch_with": "none"}, HOST, ruling=True
+    )
     assert ruled.control == [0, 1] and ruled.active == B  # as entered: no swap
 
 
 # --------------------------------------------------------------------------- S16-C5 and S16-R4 first
+
 
 def test_place_block_from_a_phone_that_does_not_hold_the_chip_is_s16_c5():
     """S16-C5 comes first: the chip holder's phone may send place_block at any time, other phones
@@ -137,6 +147,7 @@ def test_six_number_dice_break_s16_r4_for_good():
 
 # --------------------------------------------------------------------------- a ruling applies the entry as entered
 
+
 def test_a_ruled_red_roll_naming_a_seat_swaps_with_it_when_no_deck_is_lower():
     """Section 3: a table ruling applies a refused entry as entered; S16-R5 refuses the red switch
     with B (nobody is lower than A's 2), and the table rules the swap anyway."""
@@ -148,6 +159,7 @@ def test_a_ruled_red_roll_naming_a_seat_swaps_with_it_when_no_deck_is_lower():
 
 
 # --------------------------------------------------------------------------- table rulings (issue 29)
+
 
 def ruled(state, action, rule):
     """``action`` is refused under ``rule``, overridably, and the host's ruling applies it."""

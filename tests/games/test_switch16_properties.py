@@ -3,6 +3,7 @@ every listed entry is accepted (from the host and from the seat it names), games
 and snapshots are exact, apply never changes its input, every phone sees the same public board,
 the decks, dice sums, penalties and points follow the rule text, and near misses (wrong seat,
 die, face, count or target, from any phone, as rulings or not) only ever refuse."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,11 @@ from referee.games.base import HOST, Refusal
 from tests.games.switch16_walks import near_miss, options
 
 # Failing walks are reported as found: shrinking hundreds of draws would take minutes.
-WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
-         "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
+WALKS = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+    "phases": [Phase.explicit, Phase.reuse, Phase.generate],
+}
 SETTINGS = settings(max_examples=25, **WALKS)
 NAMES = ["A", "B", "C", "D"]
 STEPS = 400  # games drawn this way end within ~350 entries (see the test of that)
@@ -49,6 +53,7 @@ def moving_on(state, entries: list[dict]) -> list[dict]:
 
 
 # --------------------------------------------------------------------------- legal entries
+
 
 @SETTINGS
 @given(st.data())
@@ -80,6 +85,7 @@ def test_sample_dice_make_the_most_one_or_no_card(top, count):
 
 # --------------------------------------------------------------------------- replay, snapshots, undo
 
+
 @SETTINGS
 @given(st.data())
 def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_its_input(data):
@@ -109,6 +115,7 @@ def test_every_phone_sees_the_same_public_board(data):
 
 
 # --------------------------------------------------------------------------- invariants of the rule text
+
 
 def sums(dice: list[int]) -> set[int]:
     """Every total some of the dice make, each die used at most once (section 4, makeable)."""
@@ -205,6 +212,7 @@ def test_random_legal_games_keep_decks_dice_and_points_sound(data):
 
 
 # --------------------------------------------------------------------------- near misses
+
 
 @settings(max_examples=40, **WALKS)
 @given(st.data())

@@ -2,6 +2,7 @@
 happened to the deck, and the points game one entry per player per round. Each outcome is the one
 the full dice entry reaches for the same turn (section 4, examples S16-E2, S16-E7, S16-E11,
 S16-E21, S16-E22)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """A Switch 16 table stored by the module engine (main 3b54ba4) still loads, and plays on exactly
 as that engine did: the same refusals, states and history lines (``snapshots/switch-16.json``,
 made by ``snapshots/make_switch16.py``)."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """Switch To rules engine, written from ../shared/rules/switch_to.md: every worked example
 ST-E1..ST-E30 (section 8), then the rules and checks of sections 4, 5 and 7 one by one."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,10 @@ NAMES = ["A", "B", "C", "D"]
 
 # --------------------------------------------------------------------------- helpers
 
-def situation(top=None, play=3, wild=1, hand=8, players=4, compare="strict", auto_pass="off",
-              removed_suit=None, turn=A):
+
+def situation(
+    top=None, play=3, wild=1, hand=8, players=4, compare="strict", auto_pass="off", removed_suit=None, turn=A
+):
     """A round in play, ``turn`` to move with the given tokens and hand count; the other seats
     hold 2 play tokens and 8 cards. ``top`` (if any) was played by the seat before ``turn``."""
     state = GAME.new_game(NAMES[:players], {"compare": compare, "auto_pass": auto_pass})
@@ -150,6 +153,7 @@ def test_st_e13_no_three_card_play_can_follow_a_run_up_to_ten():
 
 # --------------------------------------------------------------------------- ST-E16..E18: tokens
 
+
 def test_st_e16_a_wild_costs_a_play_token_and_a_wild_token():
     after = GAME.apply(situation(top="7S 7H", play=2, wild=1, hand=6), play("8D W8"), A)
     assert counts(after, A) == "1/0/5"
@@ -179,6 +183,7 @@ def test_st_e18_flips_happen_on_a_pass():
 
 # --------------------------------------------------------------------------- ST-E19..E24: flow
 
+
 def test_st_e19_predictions_tokens_and_the_start_player_after_a_tie():
     state = started(4, [3, 5, 5, 2])
     assert [(p.play, p.wild) for p in state.players] == [(3, 0), (5, 0), (5, 0), (2, 0)]
@@ -203,8 +208,9 @@ def test_st_e20_three_passes_clear_the_table_and_the_leader_leads():
 
 
 def test_st_e21_a_player_who_passed_may_play_later():
-    state = run(situation(), [(A, "5S"), (B, "pass"), (C, "7H"), (D, "pass"), (A, "pass"), (B, "9S"),
-                              (C, "pass"), (D, "pass")])
+    state = run(
+        situation(), [(A, "5S"), (B, "pass"), (C, "7H"), (D, "pass"), (A, "pass"), (B, "9S"), (C, "pass"), (D, "pass")]
+    )
     assert state.top == ["9S"] and state.passes == 2 and state.turn == A
     state = run(state, [(A, "pass")])
     assert state.top is None and state.turn == B
@@ -287,19 +293,43 @@ def test_st_e25_a_full_three_player_round():
     assert state.phase == SETUP and state.round == 1  # 2 more rounds to go
 
 
-@pytest.mark.parametrize("hand, play_tokens, wild, score", [
-    ("5S 5H 7D", 1, 0, -22),
-    ("9S 9H 9D 9C", 1, 1, -29),
-    ("2C 3H 9D", 0, 3, -24),
-    ("", 2, 1, -20),
-    ("2S 3S 4S 5S 6S 7S 8S 9S", 0, 0, -44),
-], ids=["ST-E26-pair", "ST-E26-four-of-a-kind", "ST-E26-wilds", "ST-E26-empty", "ST-E26-all-spades"])
+@pytest.mark.parametrize(
+    "hand, play_tokens, wild, score",
+    [
+        ("5S 5H 7D", 1, 0, -22),
+        ("9S 9H 9D 9C", 1, 1, -29),
+        ("2C 3H 9D", 0, 3, -24),
+        ("", 2, 1, -20),
+        ("2S 3S 4S 5S 6S 7S 8S 9S", 0, 0, -44),
+    ],
+    ids=["ST-E26-pair", "ST-E26-four-of-a-kind", "ST-E26-wilds", "ST-E26-empty", "ST-E26-all-spades"],
+)
 def test_st_e26_scoring_counts_each_rank_once(hand, play_tokens, wild, score):
     assert score_hand(hand.split(), play_tokens, wild) == score
 
 
-ST_E27_PLAYED = ["3S", "5S", "6S", "7S", "8S", "3H", "4H", "5H", "6H", "7H", "8H", "2D", "4D", "7D", "8D",
-                 "2C", "3C", "5C", "6C", "9C"]
+ST_E27_PLAYED = [
+    "3S",
+    "5S",
+    "6S",
+    "7S",
+    "8S",
+    "3H",
+    "4H",
+    "5H",
+    "6H",
+    "7H",
+    "8H",
+    "2D",
+    "4D",
+    "7D",
+    "8D",
+    "2C",
+    "3C",
+    "5C",
+    "6C",
+    "9C",
+]
 
 
 def st_e27_round():
@@ -411,6 +441,7 @@ def test_the_first_failing_check_is_cited(setup, action, by, rule):
 
 # --------------------------------------------------------------------------- predictions and start
 
+
 def test_st_r1_a_prediction_is_a_whole_number_from_0_to_10():
     state = GAME.apply(GAME.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"})
     for value in (-1, 11, "abc", 2.5, None, True, "", [3]):
@@ -459,6 +490,7 @@ def test_a_zero_prediction_alone_does_not_end_the_round():
 
 
 # --------------------------------------------------------------------------- play and pass
+
 
 def test_st_r4_only_the_seat_in_turn_and_only_while_the_round_runs():
     state = situation(turn=C)
@@ -542,6 +574,7 @@ def test_idle_passes_count_again_from_zero_after_a_play_and_its_clear():
 
 # --------------------------------------------------------------------------- end of round (5.2)
 
+
 def test_e1_by_a_play_with_the_last_play_token_without_a_clear():
     state = set_counts(situation(players=3, top="5S", turn=C), A="0/1/8", B="0/0/8", C="1/0/8")
     state = run(state, [(C, "7S")])
@@ -595,6 +628,7 @@ def test_end_round_only_while_a_round_runs():
 
 # --------------------------------------------------------------------------- auto_pass (5.1, 6)
 
+
 def test_auto_pass_on_passes_for_a_player_holding_no_token():
     state = set_counts(situation(players=3, auto_pass="on"), B="0/0/8")
     state = GAME.apply(state, play("5S", A), A)
@@ -620,6 +654,7 @@ def test_auto_pass_off_never_passes_for_anyone():
 
 
 # --------------------------------------------------------------------------- declarations (7)
+
 
 def test_st_c5_a_declared_hand_must_match_the_hand_count():
     state = st_e27_round()
@@ -672,9 +707,16 @@ def test_st_c8_nothing_is_entered_after_the_game_ends():
     state = next_round(state, [0, 0], removed_suit="S")
     state = declare_all(state, {A: "2H 3H 4H 5H 6H 7H 8H 9H", B: "2D 3D 4D 5D 6D 7D 8D 9D"})
     assert state.phase == OVER
-    for action in ({"type": "start_round", "removed_suit": "C"}, {"type": "end_round"},
-                   {"type": "clear_table"}, predict(A, 1), play("2C", A), pass_(A),
-                   declare(A, "2C"), {"type": "start_player", "seat": A}):
+    for action in (
+        {"type": "start_round", "removed_suit": "C"},
+        {"type": "end_round"},
+        {"type": "clear_table"},
+        predict(A, 1),
+        play("2C", A),
+        pass_(A),
+        declare(A, "2C"),
+        {"type": "start_player", "seat": A},
+    ):
         assert refusal(state, action, HOST) == "ST-C8", action
         with pytest.raises(Refusal):
             GAME.apply(state, action, HOST, ruling=True)
@@ -682,6 +724,7 @@ def test_st_c8_nothing_is_entered_after_the_game_ends():
 
 
 # --------------------------------------------------------------------------- who may enter (ST-C9)
+
 
 def test_st_c9_a_seat_enters_only_its_own_entries():
     state = situation(turn=C)
@@ -699,8 +742,9 @@ def test_st_c9_predictions_and_declarations_for_another_seat():
     assert refusal(st_e27_round(), declare(C, "7C 8C 9S 9H 9D"), A) == "ST-C9"
 
 
-@pytest.mark.parametrize("action", [{"type": "start_round"}, {"type": "clear_table"}, {"type": "end_round"}],
-                         ids=lambda a: a["type"])
+@pytest.mark.parametrize(
+    "action", [{"type": "start_round"}, {"type": "clear_table"}, {"type": "end_round"}], ids=lambda a: a["type"]
+)
 def test_st_c9_host_only_entries_from_a_seat(action):
     state = situation(top="5S")
     assert refusal(state, action, A) == "ST-C9"
@@ -716,25 +760,35 @@ def test_st_c9_start_player_from_any_seat_but_not_from_outside():
 
 # --------------------------------------------------------------------------- unreadable entries
 
-@pytest.mark.parametrize("action, rule", [
-    (None, "ENTRY"), ([], "ENTRY"), ("play", "ENTRY"), (5, "ENTRY"),
-    ({}, "ENTRY"), ({"type": "fly"}, "ENTRY"), ({"type": 3}, "ENTRY"),
-    ({"type": "play", "seat": 7, "cards": "5S"}, "ENTRY"),
-    ({"type": "play", "seat": -1, "cards": "5S"}, "ENTRY"),
-    ({"type": "play", "seat": "x", "cards": "5S"}, "ENTRY"),
-    ({"type": "play", "seat": "0", "cards": "5S"}, "ENTRY"),
-    ({"type": "play", "seat": True, "cards": "5S"}, "ENTRY"),
-    ({"type": "pass"}, "ENTRY"),
-    ({"type": "play", "seat": 0, "cards": 123}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": "1X"}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": "10H"}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": "AS"}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": "W0"}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": "5S W11"}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": ["5S", 5]}, "ST-C1"),
-    ({"type": "play", "seat": 0, "cards": {"card": "5S"}}, "ST-C1"),
-    ({"type": "pass", "seat": 0, "flip": 3}, "ST-R15"),
-], ids=repr)
+
+@pytest.mark.parametrize(
+    "action, rule",
+    [
+        (None, "ENTRY"),
+        ([], "ENTRY"),
+        ("play", "ENTRY"),
+        (5, "ENTRY"),
+        ({}, "ENTRY"),
+        ({"type": "fly"}, "ENTRY"),
+        ({"type": 3}, "ENTRY"),
+        ({"type": "play", "seat": 7, "cards": "5S"}, "ENTRY"),
+        ({"type": "play", "seat": -1, "cards": "5S"}, "ENTRY"),
+        ({"type": "play", "seat": "x", "cards": "5S"}, "ENTRY"),
+        ({"type": "play", "seat": "0", "cards": "5S"}, "ENTRY"),
+        ({"type": "play", "seat": True, "cards": "5S"}, "ENTRY"),
+        ({"type": "pass"}, "ENTRY"),
+        ({"type": "play", "seat": 0, "cards": 123}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": "1X"}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": "10H"}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": "AS"}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": "W0"}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": "5S W11"}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": ["5S", 5]}, "ST-C1"),
+        ({"type": "play", "seat": 0, "cards": {"card": "5S"}}, "ST-C1"),
+        ({"type": "pass", "seat": 0, "flip": 3}, "ST-R15"),
+    ],
+    ids=repr,
+)
 def test_malformed_entries_are_refusals(action, rule):
     for ruling in (False, True):
         with pytest.raises(Refusal) as caught:
@@ -782,12 +836,15 @@ def test_a_ruling_never_plays_cards_the_hand_does_not_hold():
 
 # --------------------------------------------------------------------------- the fold and its views
 
+
 def test_apply_never_changes_its_input():
-    for state, action, ruling in [(situation(top="5S"), play("7H"), False),
-                                  (situation(top="5S"), pass_(A, "play_to_wild"), False),
-                                  (situation(top="5S"), play("3H"), True),
-                                  (situation(top="5S"), {"type": "clear_table"}, False),
-                                  (st_e27_round(), declare(A, "2S 2H 3D"), False)]:
+    for state, action, ruling in [
+        (situation(top="5S"), play("7H"), False),
+        (situation(top="5S"), pass_(A, "play_to_wild"), False),
+        (situation(top="5S"), play("3H"), True),
+        (situation(top="5S"), {"type": "clear_table"}, False),
+        (st_e27_round(), declare(A, "2S 2H 3D"), False),
+    ]:
         before = GAME.dump(state)
         after = GAME.apply(state, action, HOST, ruling=ruling)
         assert GAME.dump(state) == before and after is not state
@@ -838,6 +895,7 @@ def test_actions_offered_to_each_phone():
 
 
 # --------------------------------------------------------------------------- offers and the entry forms' choices
+
 
 def test_a_seat_that_nothing_can_follow_is_offered_only_a_pass():
     """Eight diamonds on the table, no wild token: no play of the unseen cards beats them (ST-R12

@@ -8,6 +8,7 @@ written from the rule text.
   (or an entry that cannot be read, made from the wrong phone, or made when its round is not
   there); every other ST rule can be ruled through.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -40,6 +41,7 @@ def refused(state, action, by=HOST) -> tuple[str, bool]:
 
 
 # --------------------------------------------------------------------------- ST-C8: the empty hand the app declared
+
 
 def st_e24_scored():
     """ST-E24: B's hand is empty at the end (E2), so the app declares it; A and C declare theirs
@@ -106,6 +108,7 @@ def test_a_phones_entries_naming_no_seat_are_for_its_own_seat():
 
 
 # --------------------------------------------------------------------------- rulings: rules may be waived
+
 
 def test_st_r1_a_prediction_above_10_may_be_a_table_ruling():
     state = GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"})
@@ -216,6 +219,7 @@ def test_st_r16_a_ruled_clear_of_an_empty_table_with_an_empty_hand_is_e2():
 
 # --------------------------------------------------------------------------- which refusals a ruling may override
 
+
 def over_game():
     state = started(2, [0, 0], removed_suit="C")
     state = declare_all(state, {A: "2S 3S 4S 5S 6S 7S 8S 9S", B: "2H 3H 4H 5H 6H 7H 8H 9H"})
@@ -225,8 +229,11 @@ def over_game():
 
 
 RULES_A_TABLE_MAY_WAIVE = [  # id, state, entry
-    ("ST-R1", lambda: GAME.apply(GAME.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"}),
-     predict(A, 11)),
+    (
+        "ST-R1",
+        lambda: GAME.apply(GAME.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"}),
+        predict(A, 11),
+    ),
     ("ST-R3", lambda: started(3, [3, 1, 3]), {"type": "start_player", "seat": B}),
     ("ST-R4", lambda: situation(turn=B), play("5S", A)),
     ("ST-R4-no-start-player-yet", lambda: started(3, [3, 1, 3]), play("5S", A)),
@@ -243,12 +250,20 @@ RULES_A_TABLE_MAY_WAIVE = [  # id, state, entry
 ]
 
 REFUSALS_THAT_STAY_FIRM = [  # id, state, entry, why
-    ("ST-R1", lambda: GAME.apply(GAME.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"}),
-     predict(A, -1), "a count of tokens below none"),
+    (
+        "ST-R1",
+        lambda: GAME.apply(GAME.new_game(["A", "B"]), {"type": "start_round", "removed_suit": "C"}),
+        predict(A, -1),
+        "a count of tokens below none",
+    ),
     ("ST-R2", lambda: situation(), predict(A, 3), "the reveal that turns predictions into tokens is past"),
     ("ST-R3", lambda: situation(), {"type": "start_player", "seat": B}, "no tie: the rules set the start player"),
-    ("ST-R4", lambda: GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"}), play("5S", A),
-     "before the reveal nobody holds a token: predictions first"),
+    (
+        "ST-R4",
+        lambda: GAME.apply(GAME.new_game(["A", "B", "C"]), {"type": "start_round"}),
+        play("5S", A),
+        "before the reveal nobody holds a token: predictions first",
+    ),
     ("ST-R4", lambda: st_e27_round(), play("5S", A), "the round is over (ST-C8)"),
     ("ST-R7", lambda: situation(hand=1), play("5S 5H"), "cards the hand does not hold"),
     ("ST-R8", lambda: situation(wild=1), play("5S W5 W5"), "a second wild token not held"),
@@ -259,8 +274,12 @@ REFUSALS_THAT_STAY_FIRM = [  # id, state, entry, why
     ("ST-C3", lambda: GAME.apply(situation(), play("5S"), A), play("5S 5H", B), "a card already played"),
     ("ST-C4", lambda: situation(players=2, removed_suit="C"), play("5C"), "a card out of the round"),
     ("ST-C5", lambda: st_e27_round(), declare(A, "2S 2H"), "a hand of another size than the record"),
-    ("ST-C6", lambda: GAME.apply(st_e27_round(), declare(A, "2S 2H 3D"), A), declare(D, "5D 6D 4C 2S"),
-     "a card in another declared hand"),
+    (
+        "ST-C6",
+        lambda: GAME.apply(st_e27_round(), declare(A, "2S 2H 3D"), A),
+        declare(D, "5D 6D 4C 2S"),
+        "a card in another declared hand",
+    ),
     ("ST-C8", lambda: over_game(), {"type": "start_round", "removed_suit": "C"}, "the game is over"),
 ]
 
@@ -272,8 +291,9 @@ def test_a_table_ruling_waives_a_rule(rule, make, action):
     GAME.apply(state, action, HOST, ruling=True)
 
 
-@pytest.mark.parametrize("rule, make, action, why", REFUSALS_THAT_STAY_FIRM,
-                         ids=[f"{c[0]}: {c[3]}" for c in REFUSALS_THAT_STAY_FIRM])
+@pytest.mark.parametrize(
+    "rule, make, action, why", REFUSALS_THAT_STAY_FIRM, ids=[f"{c[0]}: {c[3]}" for c in REFUSALS_THAT_STAY_FIRM]
+)
 def test_a_table_ruling_never_makes_a_card_or_token_or_a_round_that_is_not_there(rule, make, action, why):
     assert refused(make(), action) == (rule, False)
 

@@ -1,4 +1,5 @@
 """Properties of the Switch To engine over random games drawn from its own legal entries."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,13 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 def play_random_game(data, players: int, steps: int = 120):
     """Draw a legal entry at every step; yield (state before, entry, state after)."""
-    state = GAME.new_game(["A", "B", "C", "D"][:players],
-                          {"compare": data.draw(st_.sampled_from(["strict", "loose"])),
-                         "auto_pass": data.draw(st_.sampled_from(["off", "on"]))})
+    state = GAME.new_game(
+        ["A", "B", "C", "D"][:players],
+        {
+            "compare": data.draw(st_.sampled_from(["strict", "loose"])),
+            "auto_pass": data.draw(st_.sampled_from(["off", "on"])),
+        },
+    )
     for _ in range(steps):
         entries = GAME.legal_entries(state)
         if not entries:
@@ -63,14 +68,21 @@ def test_a_legal_entry_never_changes_the_state_it_was_applied_to(data, players):
 
 
 JUNK = st_.recursive(
-    st_.none() | st_.booleans() | st_.integers(-3, 12) | st_.text(max_size=6)
+    st_.none()
+    | st_.booleans()
+    | st_.integers(-3, 12)
+    | st_.text(max_size=6)
     | st_.sampled_from(["5S", "W5", "9C 9D", "play", "pass", "host", "play_to_wild", "C"]),
     lambda inner: st_.lists(inner, max_size=4) | st_.dictionaries(st_.text(max_size=6), inner, max_size=3),
-    max_leaves=8)
-ACTIONS = st_.fixed_dictionaries(
-    {"type": st_.sampled_from(sorted(GAME.entry_types) + ["junk", None]) | JUNK},
-    optional={"seat": JUNK | st_.integers(-1, 4), "cards": JUNK, "value": JUNK, "flip": JUNK,
-              "removed_suit": JUNK}) | JUNK
+    max_leaves=8,
+)
+ACTIONS = (
+    st_.fixed_dictionaries(
+        {"type": st_.sampled_from(sorted(GAME.entry_types) + ["junk", None]) | JUNK},
+        optional={"seat": JUNK | st_.integers(-1, 4), "cards": JUNK, "value": JUNK, "flip": JUNK, "removed_suit": JUNK},
+    )
+    | JUNK
+)
 
 
 @settings(max_examples=300, deadline=None)

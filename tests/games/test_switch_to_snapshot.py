@@ -5,6 +5,7 @@ game in round 2 (``compare=loose``, ``auto_pass=on``), dumped mid-play, then eve
 followed to the end of the game with what the old engine answered: the refusal (rule, whether a
 ruling may override it, the sentence), or the history line and the dumped state after it.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,11 @@ def test_the_stored_game_plays_on_exactly_as_the_module_engine_did():
             with pytest.raises(Refusal) as caught:
                 game.apply(state, entry, by, ruling=ruling)
             refusal = caught.value
-            assert {"rule": refusal.rule, "overridable": refusal.overridable,
-                    "message": refusal.message.dump()} == step["refused"], entry
+            assert {
+                "rule": refusal.rule,
+                "overridable": refusal.overridable,
+                "message": refusal.message.dump(),
+            } == step["refused"], entry
             continue
         after = game.apply(state, entry, by, ruling=ruling)
         assert game.describe(state, entry, by).dump() == step["line"], entry

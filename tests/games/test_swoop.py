@@ -1,5 +1,6 @@
 """Swoop rules engine, written from ../shared/rules/swoop.md: every worked example
 SW-E1..SW-E22, then the rules and checks."""
+
 from __future__ import annotations
 
 import pytest
@@ -231,6 +232,7 @@ def test_sw_e22_table_size():
 
 # --------------------------------------------------------------------------- the rest of the rules
 
+
 def test_sw_r1_only_the_current_player():
     with pytest.raises(Refusal, match="It is B's turn, not yours"):
         GAME.apply(with_pile(["9"]), {"type": "play", "cards": ["7"]}, C)
@@ -332,15 +334,26 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
     assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
-@pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": ["play"]}, {"type": "play", "cards": 7},
-                                    {"type": "play", "cards": ["7@pocket"]}, {"type": "flip", "slot": 9, "rank": "5"},
-                                    {"type": "flip", "slot": 1, "rank": "Z"}, {"type": "declare_remaining", "hand": 3}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        {"type": "x"},
+        {"type": ["play"]},
+        {"type": "play", "cards": 7},
+        {"type": "play", "cards": ["7@pocket"]},
+        {"type": "flip", "slot": 9, "rank": "5"},
+        {"type": "flip", "slot": 1, "rank": "Z"},
+        {"type": "declare_remaining", "hand": 3},
+    ],
+)
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         GAME.apply(with_pile(["9"]), action, HOST)
 
 
 # --------------------------------------------------------------------------- more from the rule text
+
 
 def test_sw_r5_a_slot_is_named_once_per_play():
     state = with_pile(["9"])
@@ -497,14 +510,25 @@ def test_a_play_from_a_form_equals_the_listed_cards():
     by_form = GAME.apply(state, {"type": "play", "rank": "7", "hand": "1", "up": ["up1", "up4"]}, B)
     assert by_form == play(state, "7@up1", "7@up4", "7@hand")
     state.up[B][2] = None
-    assert GAME.apply(state, {"type": "flip", "slot": "3", "rank": "7", "add_hand": "1", "add_up": "up1"}, B).pile \
-        == ["9", "7", "7", "7"]
+    assert GAME.apply(state, {"type": "flip", "slot": "3", "rank": "7", "add_hand": "1", "add_up": "up1"}, B).pile == [
+        "9",
+        "7",
+        "7",
+        "7",
+    ]
 
 
 def test_declaring_by_counts_of_each_rank():
     state = _e19_declaring()
-    state = GAME.apply(state, {"type": "declare_remaining", "hand": {"K": "1", "7": "1", "10": "1", "A": "1", "Q": ""},
-                             "mystery": ["JK", "3"]}, B)
+    state = GAME.apply(
+        state,
+        {
+            "type": "declare_remaining",
+            "hand": {"K": "1", "7": "1", "10": "1", "A": "1", "Q": ""},
+            "mystery": ["JK", "3"],
+        },
+        B,
+    )
     assert state.declared[str(B)]["penalty"] == 131
 
 
@@ -574,16 +598,23 @@ def test_the_view_offers_each_phone_its_own_entries():
 def test_history_lines_say_what_was_played():
     state = with_pile(["9"])
     state.up[B][2] = None
-    lines = [GAME.describe(state, entry) for entry in (
-        {"type": "play", "rank": "7", "hand": "1", "up": ["up1", "up4"]},
-        {"type": "play", "cards": ["JK"]},
-        {"type": "flip", "slot": "3", "rank": "7", "add_hand": "2"},
-        {"type": "pick_up"},
-        {"type": "declare_remaining", "seat": C, "hand": {"K": "2"}, "mystery": "3 3"},
-    )]
-    assert lines == ["B played 3× 7 from the hand and face-up slots 1, 4", "B played joker from the hand",
-                     "B flipped mystery card 3: 7, with 2× 7 from the hand", "B picked up the pile (1 card)",
-                     "C declared hand K K · mystery 3 3"]
+    lines = [
+        GAME.describe(state, entry)
+        for entry in (
+            {"type": "play", "rank": "7", "hand": "1", "up": ["up1", "up4"]},
+            {"type": "play", "cards": ["JK"]},
+            {"type": "flip", "slot": "3", "rank": "7", "add_hand": "2"},
+            {"type": "pick_up"},
+            {"type": "declare_remaining", "seat": C, "hand": {"K": "2"}, "mystery": "3 3"},
+        )
+    ]
+    assert lines == [
+        "B played 3× 7 from the hand and face-up slots 1, 4",
+        "B played joker from the hand",
+        "B flipped mystery card 3: 7, with 2× 7 from the hand",
+        "B picked up the pile (1 card)",
+        "C declared hand K K · mystery 3 3",
+    ]
 
 
 def test_sw_c6_counts_what_earlier_declarations_revealed():
@@ -598,6 +629,7 @@ def test_sw_c6_counts_what_earlier_declarations_revealed():
 
 
 # --------------------------------------------------------------------------- issue 20: rules fidelity
+
 
 def test_issue20_the_starter_may_be_corrected_until_the_first_play():
     """4.1: set_starter names the first player; like the face-up rows (SW-R2) it belongs to the

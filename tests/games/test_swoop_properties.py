@@ -1,6 +1,7 @@
 """Properties of the Swoop engine over random games drawn from its own legal entries
 (``swoop.legal_entries``, narrowed by ``walk_entries`` so that a walk ends), checked against the
 rule text ../shared/rules/swoop.md."""
+
 from __future__ import annotations
 
 import json
@@ -32,6 +33,7 @@ def maker(data, entry: dict):
 
 
 # --------------------------------------------------------------------------- walks that end
+
 
 def walk_entries(state: State) -> list[dict]:
     """The engine's legal entries, narrowed so that a random walk ends (the engine lists every
@@ -67,8 +69,9 @@ def cards_played(entry: dict) -> int:
 def hand_cards(entry: dict) -> tuple[str | None, int]:
     """The rank and the number of hand cards an entry plays."""
     cards = entry.get("cards", entry.get("add", []))
-    return entry.get("rank") or (cards[0].split("@")[0] if cards else None), \
-        sum(card.endswith("@hand") for card in cards)
+    return entry.get("rank") or (cards[0].split("@")[0] if cards else None), sum(
+        card.endswith("@hand") for card in cards
+    )
 
 
 def unknown_used(state: State, seat: int, entry: dict) -> int:
@@ -93,8 +96,9 @@ def keeps_an_unknown_card(state: State, seat: int, entry: dict) -> bool:
     return used == 0 or unknown - used >= 1 or state.cards_left(seat) == cards_played(entry)
 
 
-WALKING = SimpleNamespace(legal_entries=walk_entries, apply=GAME.apply, load=GAME.load, dump=GAME.dump, view=GAME.view,
-                          describe=GAME.describe)
+WALKING = SimpleNamespace(
+    legal_entries=walk_entries, apply=GAME.apply, load=GAME.load, dump=GAME.dump, view=GAME.view, describe=GAME.describe
+)
 """The engine as the walks see it: its entries narrowed by ``walk_entries``."""
 
 
@@ -104,6 +108,7 @@ def random_game(data, players: int, options: dict, steps: int = STEPS, listed: l
 
 
 # --------------------------------------------------------------------------- the list itself
+
 
 @SETTINGS
 @given(st.data(), st.integers(3, 4), TABLES)
@@ -131,6 +136,7 @@ def test_a_random_hand_ends_within_a_bounded_number_of_steps(data, options):
 
 
 # --------------------------------------------------------------------------- states: storing, replaying, undoing
+
 
 @SETTINGS
 @given(st.data(), st.integers(3, 4), TABLES)
@@ -169,6 +175,7 @@ def test_every_view_is_json_and_known_cards_show_only_when_the_table_says_so(dat
 
 # --------------------------------------------------------------------------- invariants from the rule text
 
+
 def assert_hand_invariants(state: State) -> None:
     if state.phase in (PLAY, DECLARE):
         assert cards_on_the_table(state) == DEALT * state.seat_count  # 2.3: 19 each, nothing lost
@@ -198,8 +205,10 @@ def test_random_games_keep_the_cards_counted_and_the_scores_add_up(data, players
         assert_hand_invariants(after)
         if len(after.scores[0]) > len(before.scores[0]):  # a hand was scored
             up_left = {seat: [r for r in before.up[seat] if r] for seat in range(players)}
-            declared = {**before.declared, str(entry["seat"]): {"hand": list(entry["hand"]),
-                                                                "mystery": list(entry["mystery"])}}
+            declared = {
+                **before.declared,
+                str(entry["seat"]): {"hand": list(entry["hand"]), "mystery": list(entry["mystery"])},
+            }
             for seat in range(players):
                 got = after.scores[seat][-1]
                 if seat == before.out_player:
@@ -213,6 +222,7 @@ def test_random_games_keep_the_cards_counted_and_the_scores_add_up(data, players
 
 
 # --------------------------------------------------------------------------- near-legal entries
+
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 4), TABLES)

@@ -4,6 +4,7 @@
 package: a state dumped in hand 2, then the entries that followed (some refused, some accepted as
 table rulings) with what that engine answered to each.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -18,7 +19,9 @@ from referee.games.base import Refusal
 STORED = json.loads((Path(__file__).parent / "snapshots" / "swoop.json").read_text())
 
 
-ADDED_SINCE = ("last_hand",)  # issue 16: the hand just scored, kept for the board; the engine that stored these had none
+ADDED_SINCE = (
+    "last_hand",
+)  # issue 16: the hand just scored, kept for the board; the engine that stored these had none
 
 
 def as_stored(dumped: dict) -> dict:
@@ -47,8 +50,9 @@ def test_a_stored_game_plays_on_as_the_engine_that_stored_it():
             with pytest.raises(Refusal) as caught:
                 game.apply(state, entry, by, ruling=ruling)
             refused = caught.value
-            assert {"rule": refused.rule, "message": str(refused.message), "overridable": refused.overridable} \
-                == step["refused"], f"step {number}: {entry}"
+            assert {"rule": refused.rule, "message": str(refused.message), "overridable": refused.overridable} == step[
+                "refused"
+            ], f"step {number}: {entry}"
             continue
         after = game.apply(state, entry, by, ruling=ruling)
         assert (game.overridden_rule(state, entry, by) if ruling else None) == step["overridden"], f"step {number}"

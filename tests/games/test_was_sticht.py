@@ -1,6 +1,7 @@
 """Was Sticht rules engine, written from ../shared/rules/was_sticht.md: every worked example of
 section 8 (trick order, winners, following, chip draft, a complete round, tasks, dealer bonus,
 end of game, score only), then the rules and the secrets."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,12 +23,22 @@ def refusal(state, action, by=HOST) -> str:
 
 # --------------------------------------------------------------------------- 8.1, 8.2: trick winners
 
-@pytest.mark.parametrize("example, trumps, trick, winner", [
-    ("W1", "R/5", "B3 B9 R2 G5", "G5"), ("W2", "R/5", "Y5 R5 B5 R9", "R5"), ("W3", "R/5", "B5 G5 R9 Y5", "B5"),
-    ("W4", "R/5", "G2 R1 Y9 R4", "R4"), ("W5", "R/5", "G2 G8 Y9 B7", "G8"), ("W6", "-/5", "R9 B5 R5 G9", "B5"),
-    ("W7", "R/-", "B9 R1 B8 R3", "R3"), ("W8", "-/-", "Y4 R9 Y6 Y5", "Y6"), ("W9", "B/3", "R3 R9 B9 G3", "R3"),
-    ("W10", "Y/-", "B2 B7 Y1", "Y1"),
-])
+
+@pytest.mark.parametrize(
+    "example, trumps, trick, winner",
+    [
+        ("W1", "R/5", "B3 B9 R2 G5", "G5"),
+        ("W2", "R/5", "Y5 R5 B5 R9", "R5"),
+        ("W3", "R/5", "B5 G5 R9 Y5", "B5"),
+        ("W4", "R/5", "G2 R1 Y9 R4", "R4"),
+        ("W5", "R/5", "G2 G8 Y9 B7", "G8"),
+        ("W6", "-/5", "R9 B5 R5 G9", "B5"),
+        ("W7", "R/-", "B9 R1 B8 R3", "R3"),
+        ("W8", "-/-", "Y4 R9 Y6 Y5", "Y6"),
+        ("W9", "B/3", "R3 R9 B9 G3", "R3"),
+        ("W10", "Y/-", "B2 B7 Y1", "Y1"),
+    ],
+)
 def test_trick_winners(example, trumps, trick, winner):
     cards = trick.split()
     assert cards[ws.winner_index(cards, tuple(trumps.split("/")))] == winner
@@ -55,16 +66,20 @@ def test_e2_and_e3_trick_orders():
 
 # --------------------------------------------------------------------------- 8.3: following
 
-@pytest.mark.parametrize("example, trumps, lead, hand, trump_group, dual, free", [
-    ("F1", "R/5", "B3", "B8 B5 G5 R9 G2", "B8", "B8 B5", "B8 B5 G5"),
-    ("F2", "R/5", "B3", "B5 R9 G2", "all", "B5", "all"),
-    ("F3", "R/5", "R2", "G5 B9 Y1", "G5", "G5", "G5"),
-    ("F4", "R/5", "Y5", "Y8 R1 B2", "R1", "R1", "R1"),
-    ("F5", "R/5", "Y5", "Y8 B2 G9", "all", "all", "all"),
-    ("F6", "-/5", "R3", "R5 B5 G2", "all", "R5", "all"),
-    ("F7", "R/-", "B4", "R9 G3", "all", "all", "all"),
-    ("F8", "R/5", "R5", "B5 R1 G9", "B5 R1", "B5 R1", "B5 R1"),
-])
+
+@pytest.mark.parametrize(
+    "example, trumps, lead, hand, trump_group, dual, free",
+    [
+        ("F1", "R/5", "B3", "B8 B5 G5 R9 G2", "B8", "B8 B5", "B8 B5 G5"),
+        ("F2", "R/5", "B3", "B5 R9 G2", "all", "B5", "all"),
+        ("F3", "R/5", "R2", "G5 B9 Y1", "G5", "G5", "G5"),
+        ("F4", "R/5", "Y5", "Y8 R1 B2", "R1", "R1", "R1"),
+        ("F5", "R/5", "Y5", "Y8 B2 G9", "all", "all", "all"),
+        ("F6", "-/5", "R3", "R5 B5 G2", "all", "R5", "all"),
+        ("F7", "R/-", "B4", "R9 G3", "all", "all", "all"),
+        ("F8", "R/5", "R5", "B5 R1 G9", "B5 R1", "B5 R1", "B5 R1"),
+    ],
+)
 def test_following(example, trumps, lead, hand, trump_group, dual, free):
     cards, t = hand.split(), tuple(trumps.split("/"))
     for model, expected in (("trump_group", trump_group), ("dual", dual), ("free_number_trumps", free)):
@@ -73,6 +88,7 @@ def test_following(example, trumps, lead, hand, trump_group, dual, free):
 
 
 # --------------------------------------------------------------------------- 8.4: chip draft
+
 
 def test_chip_draft_order_and_rules():
     state = GAME.apply(GAME.new_game(["A", "B", "C", "D"]), {"type": "first_dealer", "seat": A})
@@ -99,10 +115,23 @@ def test_chip_draft_allows_a_second_type_when_nothing_else_is_left():
 
 def test_chip_draft_lengths():
     for n, picks, left in ((4, 20, 4), (3, 15, 9)):
-        state = GAME.apply(GAME.new_game(["A", "B", "C", "D"][:n], {"unique_chip_draft": "no"}),
-                           {"type": "first_dealer", "seat": A})
-        order = ["NONE", "LAST", "MOST", "FEWEST", "EXACT_1", "EXACT_2", "EXACT_3", "EXACT_4", "NO_R", "NO_B",
-                 "NO_G", "NO_Y"]
+        state = GAME.apply(
+            GAME.new_game(["A", "B", "C", "D"][:n], {"unique_chip_draft": "no"}), {"type": "first_dealer", "seat": A}
+        )
+        order = [
+            "NONE",
+            "LAST",
+            "MOST",
+            "FEWEST",
+            "EXACT_1",
+            "EXACT_2",
+            "EXACT_3",
+            "EXACT_4",
+            "NO_R",
+            "NO_B",
+            "NO_G",
+            "NO_Y",
+        ]
         taken = 0
         while state.phase == CHIP_DRAFT:
             chip = next(c for c in order if state.pool[c])
@@ -113,11 +142,17 @@ def test_chip_draft_lengths():
 
 # --------------------------------------------------------------------------- 8.5: a complete round
 
+
 def _drafted(**options):
-    state = dealt(hands=[chips("NONE", "MOST", "LAST", "EXACT_1", "EXACT_2"),
-                         chips("MOST", "NONE", "LAST", "EXACT_1", "EXACT_3"),
-                         chips("EXACT_1", "NONE", "LAST", "MOST", "EXACT_2"),
-                         chips("LAST", "NONE", "MOST", "EXACT_1", "EXACT_2")], **options)
+    state = dealt(
+        hands=[
+            chips("NONE", "MOST", "LAST", "EXACT_1", "EXACT_2"),
+            chips("MOST", "NONE", "LAST", "EXACT_1", "EXACT_3"),
+            chips("EXACT_1", "NONE", "LAST", "MOST", "EXACT_2"),
+            chips("LAST", "NONE", "MOST", "EXACT_1", "EXACT_2"),
+        ],
+        **options,
+    )
     for number, (picks, hint) in enumerate(COLUMNS_85, 1):
         for seat, card in seat_cards(picks):
             state = GAME.apply(state, {"type": "pick", "card": card}, seat)
@@ -130,8 +165,12 @@ def _drafted(**options):
 
 def test_85_the_draft_gives_the_hands_of_the_example():
     state = _drafted()
-    hands = {"A": "B1 B2 B3 B7 G5 G9 R3 R9 Y4", "B": "B4 G1 G6 G7 R1 R4 R5 R7 Y9",
-             "C": "B9 G2 G4 G8 R2 R6 Y1 Y2 Y7", "D": "B5 B6 B8 G3 R8 Y3 Y5 Y6 Y8"}
+    hands = {
+        "A": "B1 B2 B3 B7 G5 G9 R3 R9 Y4",
+        "B": "B4 G1 G6 G7 R1 R4 R5 R7 Y9",
+        "C": "B9 G2 G4 G8 R2 R6 Y1 Y2 Y7",
+        "D": "B5 B6 B8 G3 R8 Y3 Y5 Y6 Y8",
+    }
     for name, cards in hands.items():
         assert sorted(hand(state, SEAT[name])) == sorted(cards.split())
 
@@ -177,8 +216,11 @@ def test_85_refusals():
     state = _revealed_with_tasks()
     assert refusal(state, {"type": "play", "card": "Y1"}, C) == "WS-P2"
     state = GAME.apply(state, {"type": "play", "card": "R7"}, B)
-    with pytest.raises(Refusal, match="Red was led: you must play a red card that is not a trump "
-                                      r"\(you hold R2 R6\)") as caught:
+    with pytest.raises(
+        Refusal,
+        match="Red was led: you must play a red card that is not a trump "
+        r"\(you hold R2 R6\)",
+    ) as caught:
         GAME.apply(state, {"type": "play", "card": "Y1"}, C)
     assert caught.value.rule == "WS-P5"
 
@@ -194,7 +236,8 @@ def test_ws_p5_entered_from_another_phone_names_the_rule_not_the_hand():
     with pytest.raises(Refusal) as caught:
         GAME.apply(state, entry, A)
     assert caught.value.rule == "WS-P5" and str(caught.value.message) == (
-        "Red was led: a red card that is not a trump must be played.")
+        "Red was led: a red card that is not a trump must be played."
+    )
     opened = GAME.apply(_revealed_with_tasks(open_record="yes"), {"type": "play", "card": "R7"}, B)
     with pytest.raises(Refusal, match="R2 R6"):
         GAME.apply(opened, entry, A)  # the record is open: every phone sees the hands
@@ -228,31 +271,39 @@ def test_85_dual_following_and_played_and_foreign_cards():
 T1 = {A: 2, B: 0, C: 3, D: 4}
 
 
-@pytest.mark.parametrize("example, chip, seat, tricks, last, took, needs, met", [
-    ("T1", "NONE", B, T1, D, {}, False, True),
-    ("T2", "NO_B", C, T1, D, {C: {"R", "G", "Y"}}, False, True),
-    ("T3", "EXACT_2", C, T1, D, {}, False, False),
-    ("T4 MOST", "MOST", D, T1, D, {}, False, True),
-    ("T4 LAST", "LAST", D, T1, D, {}, False, True),
-    ("T5", "FEWEST", B, T1, D, {}, False, True),
-    ("T5 needs", "FEWEST", B, T1, D, {}, True, False),
-    ("T6", "MOST", B, {A: 3, B: 3, C: 2, D: 1}, None, {}, False, False),
-    ("T7", "NO_B", B, {A: 8, B: 1, C: 0, D: 0}, A, {B: {"B", "R"}}, False, False),
-    ("T8", "NO_B", B, {A: 9, B: 0, C: 0, D: 0}, A, {}, False, False),
-])
+@pytest.mark.parametrize(
+    "example, chip, seat, tricks, last, took, needs, met",
+    [
+        ("T1", "NONE", B, T1, D, {}, False, True),
+        ("T2", "NO_B", C, T1, D, {C: {"R", "G", "Y"}}, False, True),
+        ("T3", "EXACT_2", C, T1, D, {}, False, False),
+        ("T4 MOST", "MOST", D, T1, D, {}, False, True),
+        ("T4 LAST", "LAST", D, T1, D, {}, False, True),
+        ("T5", "FEWEST", B, T1, D, {}, False, True),
+        ("T5 needs", "FEWEST", B, T1, D, {}, True, False),
+        ("T6", "MOST", B, {A: 3, B: 3, C: 2, D: 1}, None, {}, False, False),
+        ("T7", "NO_B", B, {A: 8, B: 1, C: 0, D: 0}, A, {B: {"B", "R"}}, False, False),
+        ("T8", "NO_B", B, {A: 9, B: 0, C: 0, D: 0}, A, {}, False, False),
+    ],
+)
 def test_task_evaluation(example, chip, seat, tricks, last, took, needs, met):
     assert ws.task_met(chip, seat, tricks, took, last, needs) is met
 
 
 def _scored(tasks, tricks, last=A, took=None, **options):
     """A 4-player round (dealer A) scored from a result: ``tasks`` seat -> chip type."""
-    state = dealt(entry_mode="score_only", trumps=None,
-                  hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
-                  [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in (tasks[B], tasks[C], tasks[D])], **options)
+    state = dealt(
+        entry_mode="score_only",
+        trumps=None,
+        hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")]
+        + [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in (tasks[B], tasks[C], tasks[D])],
+        **options,
+    )
     for seat in (B, C, D):
         state = GAME.apply(state, {"type": "choose_task", "chip": 0}, seat)
-    return GAME.apply(state, {"type": "round_result", "tricks": [tricks[s] for s in range(4)], "last": last,
-                             "took": took or {}})
+    return GAME.apply(
+        state, {"type": "round_result", "tricks": [tricks[s] for s in range(4)], "last": last, "took": took or {}}
+    )
 
 
 def test_d1_bonus_when_the_dealer_meets_a_failed_task():
@@ -273,18 +324,19 @@ def test_d2_no_bonus_and_any_success_blocks_types():
 def test_d3_twins():
     tricks = {A: 1, B: 1, C: 3, D: 4}
     assert _scored({B: "EXACT_1", C: "EXACT_1", D: "NONE"}, tricks, last=D).result["bonus"]
-    assert not _scored({B: "EXACT_1", C: "EXACT_1", D: "NONE"}, tricks, last=D,
-                       dealer_bonus="owner_failed_no_twin").result["bonus"]
+    assert not _scored(
+        {B: "EXACT_1", C: "EXACT_1", D: "NONE"}, tricks, last=D, dealer_bonus="owner_failed_no_twin"
+    ).result["bonus"]
 
 
 def test_d4_fewest_for_the_dealer():
     tricks = {A: 0, B: 1, C: 2, D: 6}
     assert _scored({B: "FEWEST", C: "EXACT_2", D: "MOST"}, tricks, last=D).result["bonus"]
-    assert not _scored({B: "FEWEST", C: "EXACT_2", D: "MOST"}, tricks, last=D,
-                       fewest_needs_trick="yes").result["bonus"]
+    assert not _scored({B: "FEWEST", C: "EXACT_2", D: "MOST"}, tricks, last=D, fewest_needs_trick="yes").result["bonus"]
 
 
 # --------------------------------------------------------------------------- 8.8: end of game
+
 
 def test_g1_four_completed_chips_end_the_short_game():
     state = dealt()
@@ -344,6 +396,7 @@ def test_g5_the_board_offers_the_early_end_only_once_first_place_is_settled():
 
 # --------------------------------------------------------------------------- 8.9: score only
 
+
 def test_score_only_round():
     tricks = {A: 3, B: 3, C: 1, D: 2}
     state = _scored({B: "MOST", C: "NO_R", D: "LAST"}, tricks, last=A, took={"0": ["R"], "2": []})
@@ -359,15 +412,24 @@ def test_score_only_round():
 def test_a_score_only_result_asks_who_took_the_colour_of_each_no_colour_task():
     """Section 5.4: a "no red" task is met unless its owner took a red card; the dealer's bonus
     (meeting another's task) needs the same answer for the dealer."""
-    base = dealt(entry_mode="score_only", trumps=None, hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
-                 [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "NO_G")])
+    base = dealt(
+        entry_mode="score_only",
+        trumps=None,
+        hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")]
+        + [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "NO_G")],
+    )
     for seat in (B, C, D):
         base = GAME.apply(base, {"type": "choose_task", "chip": 0}, seat)
     assert GAME.view(base, HOST)["took_questions"] == [
-        {"seat": C, "colour": "R"}, {"seat": A, "colour": "R"}, {"seat": D, "colour": "G"}, {"seat": A, "colour": "G"}]
+        {"seat": C, "colour": "R"},
+        {"seat": A, "colour": "R"},
+        {"seat": D, "colour": "G"},
+        {"seat": A, "colour": "G"},
+    ]
 
 
 # --------------------------------------------------------------------------- secrets and the rest
+
 
 def test_trumps_reach_only_the_dealer_before_the_reveal():
     state = dealt()
@@ -418,9 +480,19 @@ def test_apply_never_changes_its_input_and_dump_load_round_trip():
     assert GAME.dump(state) == frozen and GAME.load(frozen) == state
 
 
-@pytest.mark.parametrize("action", [None, {"type": "x"}, {"type": "pick", "card": "P5"}, {"type": "pick", "card": "R0"},
-                                    {"type": "pick", "card": "R10"}, {"type": "set_trumps", "colour": "Q"},
-                                    {"type": "chip_pick", "chip": "ALL"}, {"type": "layout", "columns": "x"}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        {"type": "x"},
+        {"type": "pick", "card": "P5"},
+        {"type": "pick", "card": "R0"},
+        {"type": "pick", "card": "R10"},
+        {"type": "set_trumps", "colour": "Q"},
+        {"type": "chip_pick", "chip": "ALL"},
+        {"type": "layout", "columns": "x"},
+    ],
+)
 def test_unreadable_entries_refuse(action):
     with pytest.raises(Refusal):
         GAME.apply(dealt(), action, HOST)
@@ -443,8 +515,9 @@ def test_g3_a_full_game_tie_at_five_asks_the_corners():
 
 
 def test_g4_ranking_below_the_winner():
-    state = _finished({A: 4, B: 5, C: 3, D: 4}, {A: [3, 3, 3, 3], B: [1] * 5, C: [5, 5, 5], D: [2, 3, 3, 2]},
-                      game_length="full")
+    state = _finished(
+        {A: 4, B: 5, C: 3, D: 4}, {A: [3, 3, 3, 3], B: [1] * 5, C: [5, 5, 5], D: [2, 3, 3, 2]}, game_length="full"
+    )
     end_of_round(state)
     assert state.winners == [B]
     assert [(r["seat"], r["place"]) for r in ranking(state)] == [(B, 1), (C, 2), (A, 3), (D, 4)]
@@ -453,6 +526,7 @@ def test_g4_ranking_below_the_winner():
 
 
 # --------------------------------------------------------------------------- issue 16: quicker than paper
+
 
 def test_the_history_says_who_picked_each_card():
     """Issue 16: a pick entered on the host's phone still names the seat that took the card."""

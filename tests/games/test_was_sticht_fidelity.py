@@ -1,5 +1,6 @@
 """Was Sticht, issue 20: what an independent implementation written from the rules file
 (../shared/rules/was_sticht.md) found, each written from the rule text."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,6 +26,7 @@ def places(state) -> list[tuple[int, int]]:
 
 # --------------------------------------------------------------------------- 5.7: the ranking below the winner
 
+
 def test_g4_the_final_ranking_asks_the_corner_numbers_below_the_winner_and_ranks_by_their_sums():
     """Section 5.7, rank_others_by = corner_sum: "every other seat ranks by the corner sum of its
     completed chips (not by their count) ... The app asks for the numbers it lacks". G4: B wins;
@@ -36,8 +38,9 @@ def test_g4_the_final_ranking_asks_the_corner_numbers_below_the_winner_and_ranks
     assert places(state) == [(B, 1), (A, None), (D, None), (C, None)]  # by count, not ranked, until the numbers are in
     assert refusal(state, {"type": "corner_numbers", "seat": B, "numbers": {"0": 1}}) == "WS-N1"  # the winner's
     for seat, numbers in ((A, [3, 3, 3, 3]), (C, [5, 5, 5]), (D, [2, 3, 3, 2])):
-        state = GAME.apply(state, {"type": "corner_numbers", "seat": seat,
-                                  "numbers": {str(i): n for i, n in enumerate(numbers)}})
+        state = GAME.apply(
+            state, {"type": "corner_numbers", "seat": seat, "numbers": {str(i): n for i, n in enumerate(numbers)}}
+        )
     assert places(state) == [(B, 1), (C, 2), (A, 3), (D, 4)]
     assert corner_offers(state) == [] and GAME.legal_entries(state) == []
     assert refusal(state, {"type": "corner_numbers", "seat": A, "numbers": {"0": 1}}) == "WS-X13"
@@ -71,7 +74,11 @@ def test_5_7_with_corner_numbers_skipped_the_others_are_listed_by_count_marked_n
     state = GAME.apply(state, {"type": "corner_numbers", "seat": C, "numbers": {"0": 5, "1": 5, "2": 5}})
     rows = ranking(state)
     assert [(r["seat"], r["place"], r["ranked_by"]) for r in rows] == [
-        (B, 1, "winner"), (A, None, "not_ranked"), (D, None, "not_ranked"), (C, None, "not_ranked")]
+        (B, 1, "winner"),
+        (A, None, "not_ranked"),
+        (D, None, "not_ranked"),
+        (C, None, "not_ranked"),
+    ]
     assert rows[3]["corner_sum"] == 15
 
 
@@ -97,6 +104,7 @@ def test_5_7_two_players_below_the_winner_are_still_asked():
 
 # --------------------------------------------------------------------------- 4.6: a paper reveal names the pair
 
+
 def paper_revealing():
     state = dealt(trump_entry="paper", trumps=None, hands=[chips("NONE") for _ in range(4)])
     for picks, hint in COLUMNS_85:
@@ -121,6 +129,7 @@ def test_a_paper_reveal_without_the_trump_pair_is_refused_not_a_crash():
 
 # --------------------------------------------------------------------------- WS-G1: between rounds
 
+
 def settled_after_round_7(**options):
     """G5: after round 7 A 3, B 1, C 1, D 1: first place is settled."""
     state = dealt(trumps=None, **options)
@@ -132,7 +141,7 @@ def settled_after_round_7(**options):
     return state
 
 
-LAYOUT = [" ".join(ws.CARDS[4 * i:4 * i + 4]) for i in range(9)]
+LAYOUT = [" ".join(ws.CARDS[4 * i : 4 * i + 4]) for i in range(9)]
 
 
 def test_end_early_is_refused_once_the_next_rounds_trumps_are_entered():
@@ -151,6 +160,7 @@ def test_end_early_is_refused_once_the_next_rounds_layout_is_entered():
 
 # --------------------------------------------------------------------------- WS-X1: trump number 0
 
+
 @pytest.mark.parametrize("number", [0, "0", False])
 def test_a_trump_number_0_is_refused_not_read_as_no_number(number):
     """Section 4.2: "number ∈ {1…9, -} (else WS-X1)"."""
@@ -160,6 +170,7 @@ def test_a_trump_number_0_is_refused_not_read_as_no_number(number):
 
 
 # --------------------------------------------------------------------------- WS-N1: only what is asked, once
+
 
 def tie_of_a_and_b():
     state = _finished({A: 3, B: 3, C: 2, D: 1})
@@ -190,10 +201,14 @@ def test_a_corner_number_once_entered_is_kept_so_the_winner_cannot_change():
 
 # --------------------------------------------------------------------------- WS-Q4: every required answer
 
+
 def shown_no_red():
-    state = dealt(entry_mode="score_only", trumps=None,
-                  hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")] +
-                  [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "LAST")])
+    state = dealt(
+        entry_mode="score_only",
+        trumps=None,
+        hands=[chips("NONE", "MOST", "EXACT_2", "LAST", "FEWEST")]
+        + [chips(t, "NONE", "MOST", "LAST", "EXACT_3") for t in ("MOST", "NO_R", "LAST")],
+    )
     for seat in (B, C, D):
         state = GAME.apply(state, {"type": "choose_task", "chip": 0}, seat)
     return state
@@ -220,6 +235,7 @@ def test_a_seat_without_tricks_needs_no_colour_answer():
 
 # --------------------------------------------------------------------------- WS-H1 before WS-H3
 
+
 def test_a_non_dealers_hint_on_an_incomplete_column_cites_ws_h1_first():
     """Section 4.5: WS-H1 (column complete) is listed before WS-H3 (only the dealer), and "the
     first that fails is reported"."""
@@ -234,6 +250,7 @@ def test_a_non_dealers_hint_on_an_incomplete_column_cites_ws_h1_first():
 
 # --------------------------------------------------------------------------- rules README: a ruling waives a rule
 
+
 def test_an_early_dummy_card_may_be_a_ruling_but_never_a_card_already_taken():
     """A table ruling waives a rule, never a component: the dummy's card before the three picks
     (WS-D5) may be ruled; a card already taken (WS-D4) may not, the record is corrected instead."""
@@ -243,5 +260,7 @@ def test_an_early_dummy_card_may_be_a_ruling_but_never_a_card_already_taken():
         GAME.apply(state, {"type": "dummy_card", "card": "B2"}, HOST, ruling=True)
     assert (caught.value.rule, caught.value.overridable) == ("WS-D5", False)
     ruled = GAME.apply(state, {"type": "dummy_card", "card": "Y1"}, HOST, ruling=True)
-    assert ruled.columns[0]["dummy"] == "Y1" and GAME.overridden_rule(state, {"type": "dummy_card", "card": "Y1"},
-                                                                    HOST) == "WS-D5"
+    assert (
+        ruled.columns[0]["dummy"] == "Y1"
+        and GAME.overridden_rule(state, {"type": "dummy_card", "card": "Y1"}, HOST) == "WS-D5"
+    )

@@ -3,6 +3,7 @@ every listed entry is accepted (from the host and from the seat it names), games
 and snapshots are exact, apply never changes its input, views never leak the trumps or a task
 choice to a phone that may not see them, the counts of the rule text hold, and near misses
 (wrong seat, card, chip or value, from any phone, as rulings or not) only ever refuse."""
+
 from __future__ import annotations
 
 import copy
@@ -36,8 +37,11 @@ from referee.games.base import HOST, Refusal
 from tests.games.was_sticht_walks import check_cards, check_chips, near_miss, options
 
 # Failing walks are reported as found: shrinking hundreds of draws would take minutes.
-WALKS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
-         "phases": [Phase.explicit, Phase.reuse, Phase.generate]}
+WALKS = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+    "phases": [Phase.explicit, Phase.reuse, Phase.generate],
+}
 SETTINGS = settings(max_examples=20, **WALKS)
 NAMES = ["A", "B", "C", "D"]
 ROUND_STEPS = 130  # first dealer, chip draft, trumps, layout, 36 picks, 9 hints, reveal, tasks and most tricks
@@ -69,9 +73,14 @@ def moving_on(state, entries: list[dict]) -> list[dict]:
 
 
 def entered_again(state, entry: dict) -> bool:
-    return entry["type"] == "set_trumps" and state.trumps is not None or \
-        entry["type"] == "layout" and state.layout is not None or \
-        entry["type"] == "choose_task" and str(entry["seat"]) in state.tasks
+    return (
+        entry["type"] == "set_trumps"
+        and state.trumps is not None
+        or entry["type"] == "layout"
+        and state.layout is not None
+        or entry["type"] == "choose_task"
+        and str(entry["seat"]) in state.tasks
+    )
 
 
 def voids_the_round(state, entry: dict) -> bool:
@@ -87,8 +96,11 @@ def voids_the_round(state, entry: dict) -> bool:
 def agreeing_trumps(state) -> list[tuple[str, str]]:
     """The trump pairs every hint given so far agrees with (mode paper: the dealer's secret)."""
     given = [number for number, col in enumerate(state.columns, 1) if col["hint"] is not None]
-    return [pair for pair in ws.TRUMP_PAIRS
-            if all(hint_winner(state, number, pair) == state.columns[number - 1]["hint"] for number in given)]
+    return [
+        pair
+        for pair in ws.TRUMP_PAIRS
+        if all(hint_winner(state, number, pair) == state.columns[number - 1]["hint"] for number in given)
+    ]
 
 
 def sender(entry: dict):
@@ -101,6 +113,7 @@ def viewers(state) -> list:
 
 
 # --------------------------------------------------------------------------- legal entries
+
 
 @SETTINGS
 @given(st.data())
@@ -133,12 +146,12 @@ def test_score_only_games_end_within_the_round_limit(data):
 @given(st.data())
 def test_full_short_games_with_every_pick_and_play_end_within_2n_rounds(data):
     per_round = 1 + 1 + 36 + 9 + 1 + 3 + 36 + 1  # trumps, layout, picks, hints, reveal, tasks, plays, flip
-    states = [after for _, _, after in random_game(data, 8 * per_round + 30, game_length="short",
-                                                   entry_mode="full")]
+    states = [after for _, _, after in random_game(data, 8 * per_round + 30, game_length="short", entry_mode="full")]
     assert states[-1].phase == OVER and states[-1].scored <= 2 * states[-1].n
 
 
 # --------------------------------------------------------------------------- replay, snapshots, undo
+
 
 @SETTINGS
 @given(st.data())
@@ -159,6 +172,7 @@ def test_replays_and_json_snapshots_give_the_same_state_and_apply_never_changes_
 
 
 # --------------------------------------------------------------------------- secrets
+
 
 def sees_trumps(state, viewer) -> bool:
     return state.revealed or (viewer == state.dealer and state.dealer is not None)
@@ -220,13 +234,18 @@ def test_views_are_json_and_hide_the_trumps_and_tasks_from_phones_that_may_not_s
             alt = GAME.apply(before, variant, sender(variant))
             assert GAME.describe(before, variant, sender(variant)) == GAME.describe(before, entry, sender(entry))
             for viewer in viewers(after):
-                hidden = entry["type"] == "set_trumps" and not sees_trumps(after, viewer) or \
-                    entry["type"] == "choose_task" and not sees_task(after, viewer, entry["seat"])
+                hidden = (
+                    entry["type"] == "set_trumps"
+                    and not sees_trumps(after, viewer)
+                    or entry["type"] == "choose_task"
+                    and not sees_task(after, viewer, entry["seat"])
+                )
                 if hidden:
                     assert GAME.view(alt, viewer) == GAME.view(after, viewer)
 
 
 # --------------------------------------------------------------------------- invariants of the rule text
+
 
 def check_tasks(before, entry, after) -> None:
     """Section 4.7 and 5.4-5.6: tasks of non-dealers only, uncompleted when chosen; chips stay
@@ -236,14 +255,15 @@ def check_tasks(before, entry, after) -> None:
         assert not before.chips[entry["seat"]][entry["chip"]]["done"]
     for seat in range(after.n):
         done_before = [chip["done"] for chip in before.chips[seat]]
-        done_after = [chip["done"] for chip in after.chips[seat]][:len(done_before)]
+        done_after = [chip["done"] for chip in after.chips[seat]][: len(done_before)]
         assert all(a or not b for a, b in zip(done_after, done_before))
         assert after.completed(seat) - before.completed(seat) <= 1
     if after.result is not None:
         assert sum(after.result["tricks"].values()) == TRICKS
     if after.phase == OVER:
-        assert after.winners and all(after.completed(s) == max(map(after.completed, range(after.n)))
-                                     for s in after.winners)
+        assert after.winners and all(
+            after.completed(s) == max(map(after.completed, range(after.n))) for s in after.winners
+        )
 
 
 @settings(max_examples=20, **WALKS)
@@ -257,6 +277,7 @@ def test_random_legal_games_keep_the_counts_of_the_rule_text(data):
 
 
 # --------------------------------------------------------------------------- near misses
+
 
 @settings(max_examples=25, **WALKS)
 @given(st.data())
@@ -288,6 +309,7 @@ def test_near_misses_from_any_phone_only_ever_refuse(data):
 
 
 # --------------------------------------------------------------------------- what these properties found
+
 
 def advance(state, until):
     """Apply the first legal entry until ``until(state)`` holds."""

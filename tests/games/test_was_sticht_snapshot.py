@@ -4,6 +4,7 @@ phone had, the entries it refused there and how it played on to round 3. The eng
 must load that snapshot and play on from it exactly so: same refusals, history lines, notes,
 states and views (the offers, ``actions``, now come from the moves and are left out, as are the
 view's fields added since)."""
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,10 @@ def in_card_order(views: dict) -> dict:
     issue 25 (in the order taken they told who took which while the record is closed)."""
     order = GAMES["was-sticht"].view(GAME.load(STORED["state"]), None)["card_rows"]
     rank = {card: n for n, card in enumerate(card for row in order for card in row)}
-    return {viewer: {**view, "taken": sorted(view["taken"], key=rank.__getitem__)} if "taken" in view else view
-            for viewer, view in views.items()}
+    return {
+        viewer: {**view, "taken": sorted(view["taken"], key=rank.__getitem__)} if "taken" in view else view
+        for viewer, view in views.items()
+    }
 
 
 def test_the_stored_snapshot_loads_into_the_same_state_and_views():
@@ -51,8 +54,11 @@ def test_the_stored_snapshot_refuses_what_it_refused(refused):
     state = GAME.load(STORED["state"])
     with pytest.raises(Refusal) as caught:
         GAME.apply(state, refused["entry"], phone(refused["by"]))
-    assert (caught.value.rule, caught.value.overridable, str(caught.value.message)) == \
-        (refused["rule"], refused["overridable"], refused["message"])
+    assert (caught.value.rule, caught.value.overridable, str(caught.value.message)) == (
+        refused["rule"],
+        refused["overridable"],
+        refused["message"],
+    )
 
 
 def test_the_stored_snapshot_plays_on_as_it_did():

@@ -1,5 +1,6 @@
 """Random games drawn from an engine's own legal entries, and entry fields plausible or junk,
 shared by the property and fuzz tests."""
+
 from __future__ import annotations
 
 import copy
@@ -64,6 +65,7 @@ def apply_keeps_its_input_walk(engine, state, data, maker, steps: int) -> None:
 
 # --------------------------------------------------------------------------- any entry's fields
 
+
 def seat_slips(entry: dict, players: int):
     """``entry`` for the next seat, for a seat past the table, with its seat as text, or with none."""
     seat = entry.get("seat", 0)
@@ -74,16 +76,91 @@ def seat_slips(entry: dict, players: int):
 
 
 VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-2, 20), st.text(max_size=5),
-    st.sampled_from(["5S", "10H", "JK", "K", "9@hand", "9@up2", "R5", "B4", "G9", "W5", "7H 7D", "host", "dummy",
-                     "none", "red", "green", "block", "blank", "accept", "refuse", "keep", "exchange", "stock",
-                     "pile", "play_to_wild", "NONE", "MOST", "EXACT_1", "B", "-", "4", "up1"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 20),
+    st.text(max_size=5),
+    st.sampled_from(
+        [
+            "5S",
+            "10H",
+            "JK",
+            "K",
+            "9@hand",
+            "9@up2",
+            "R5",
+            "B4",
+            "G9",
+            "W5",
+            "7H 7D",
+            "host",
+            "dummy",
+            "none",
+            "red",
+            "green",
+            "block",
+            "blank",
+            "accept",
+            "refuse",
+            "keep",
+            "exchange",
+            "stock",
+            "pile",
+            "play_to_wild",
+            "NONE",
+            "MOST",
+            "EXACT_1",
+            "B",
+            "-",
+            "4",
+            "up1",
+        ]
+    ),
 )
 FIELDS = st.dictionaries(
-    st.sampled_from(["seat", "cards", "card", "value", "flip", "removed_suit", "dice", "face", "switch_with",
-                     "count", "target", "landed_after", "answer", "choice", "give", "take", "source", "discard",
-                     "ranks", "rank", "hand", "up", "slot", "add", "add_hand", "mystery", "chip", "colour",
-                     "number", "winner", "tricks", "last", "took", "numbers", "top", "swap", "columns"]),
-    st.one_of(VALUES, st.lists(VALUES, max_size=5), st.dictionaries(st.sampled_from(["0", "1", "K", "2"]), VALUES,
-                                                                       max_size=2)),
-    max_size=4)
+    st.sampled_from(
+        [
+            "seat",
+            "cards",
+            "card",
+            "value",
+            "flip",
+            "removed_suit",
+            "dice",
+            "face",
+            "switch_with",
+            "count",
+            "target",
+            "landed_after",
+            "answer",
+            "choice",
+            "give",
+            "take",
+            "source",
+            "discard",
+            "ranks",
+            "rank",
+            "hand",
+            "up",
+            "slot",
+            "add",
+            "add_hand",
+            "mystery",
+            "chip",
+            "colour",
+            "number",
+            "winner",
+            "tricks",
+            "last",
+            "took",
+            "numbers",
+            "top",
+            "swap",
+            "columns",
+        ]
+    ),
+    st.one_of(
+        VALUES, st.lists(VALUES, max_size=5), st.dictionaries(st.sampled_from(["0", "1", "K", "2"]), VALUES, max_size=2)
+    ),
+    max_size=4,
+)

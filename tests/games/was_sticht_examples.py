@@ -1,5 +1,6 @@
 """Was Sticht tables the engine, web and browser tests share: a round dealt straight to its
 draft, and the complete round of section 8.5 of ../shared/rules/was_sticht.md as data."""
+
 from __future__ import annotations
 
 from referee.games.was_sticht import GAME
@@ -28,16 +29,36 @@ def dealt(n=4, dealer=A, trumps=("B", "4"), hands=None, **options):
 
 # --------------------------------------------------------------------------- 8.5: a complete round
 
-COLUMNS_85 = [("B G7, C R6, D Y5, A B2", A), ("C Y1, D Y3, A R9, B G6", D), ("D B6, A G5, B B4, C Y2", B),
-              ("A B7, B R1, C G2, D Y8", A), ("B Y9, C G4, D R8, A Y4", C), ("C Y7, D B5, A R3, B R7", D),
-              ("D B8, A B3, B G1, C R2", D), ("A G9, B R5, C B9, D Y6", C), ("B R4, C G8, D G3, A B1", B)]
+COLUMNS_85 = [
+    ("B G7, C R6, D Y5, A B2", A),
+    ("C Y1, D Y3, A R9, B G6", D),
+    ("D B6, A G5, B B4, C Y2", B),
+    ("A B7, B R1, C G2, D Y8", A),
+    ("B Y9, C G4, D R8, A Y4", C),
+    ("C Y7, D B5, A R3, B R7", D),
+    ("D B8, A B3, B G1, C R2", D),
+    ("A G9, B R5, C B9, D Y6", C),
+    ("B R4, C G8, D G3, A B1", B),
+]
 """The draft, column by column: (picks in order, the seat the dealer's hint is for)."""
-TRICKS_85 = [("B R7, C R6, D R8, A R3", D), ("D Y5, A R9, B Y9, C Y2", B), ("B R5, C R2, D B8, A Y4", A),
-             ("A G9, B G6, C G2, D G3", A), ("A B7, B R4, C G4, D B6", B), ("B R1, C G8, D B5, A B1", D),
-             ("D Y6, A G5, B G7, C Y7", C), ("C B9, D Y3, A B2, B B4", B), ("B G1, C Y1, D Y8, A B3", A)]
+TRICKS_85 = [
+    ("B R7, C R6, D R8, A R3", D),
+    ("D Y5, A R9, B Y9, C Y2", B),
+    ("B R5, C R2, D B8, A Y4", A),
+    ("A G9, B G6, C G2, D G3", A),
+    ("A B7, B R4, C G4, D B6", B),
+    ("B R1, C G8, D B5, A B1", D),
+    ("D Y6, A G5, B G7, C Y7", C),
+    ("C B9, D Y3, A B2, B B4", B),
+    ("B G1, C Y1, D Y8, A B3", A),
+]
 """The tricks: (cards played in order, the seat that wins it)."""
-CHIPS = {A: ["NONE", "LAST", "EXACT_2", "NO_R", "FEWEST"], B: ["MOST", "NONE", "EXACT_3", "NO_B", "FEWEST"],
-         C: ["EXACT_1", "NONE", "MOST", "NO_G", "EXACT_4"], D: ["LAST", "EXACT_1", "MOST", "NO_Y", "EXACT_2"]}
+CHIPS = {
+    A: ["NONE", "LAST", "EXACT_2", "NO_R", "FEWEST"],
+    B: ["MOST", "NONE", "EXACT_3", "NO_B", "FEWEST"],
+    C: ["EXACT_1", "NONE", "MOST", "NO_G", "EXACT_4"],
+    D: ["LAST", "EXACT_1", "MOST", "NO_Y", "EXACT_2"],
+}
 """A chip draft for four players: seat -> its five picks, in order (the web and browser tables)."""
 
 

@@ -1,5 +1,6 @@
 """What random Was Sticht games share (the property and table-ruling tests): their house rules,
 the counts of chips and cards of the rule text, and near misses of a legal entry."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -27,8 +28,12 @@ from referee.games.was_sticht import rules as ws
 
 def options(**fixed) -> st.SearchStrategy[dict]:
     """Any house rules, with ``fixed`` ones pinned."""
-    return st.fixed_dictionaries({option.name: st.just(fixed[option.name]) if option.name in fixed
-                                  else st.sampled_from(option.values) for option in OPTIONS})
+    return st.fixed_dictionaries(
+        {
+            option.name: st.just(fixed[option.name]) if option.name in fixed else st.sampled_from(option.values)
+            for option in OPTIONS
+        }
+    )
 
 
 def check_chips(state) -> None:
@@ -51,8 +56,10 @@ def check_cards(state) -> None:
         picks = [card for col in state.columns for s, card in col["picks"] if s == seat]
         assert state.picked[seat] == picks
     for number, col in enumerate(state.columns, 1):
-        assert len(col["picks"]) <= state.n and [s for s, _ in col["picks"]] == \
-            pick_order(state, number)[:len(col["picks"])]
+        assert (
+            len(col["picks"]) <= state.n
+            and [s for s, _ in col["picks"]] == pick_order(state, number)[: len(col["picks"])]
+        )
         assert (col["dummy"] is None) or state.n == 3
         if state.layout:
             assert {card for _, card in col["picks"]} | {col["dummy"]} - {None} <= set(state.layout[number - 1])
@@ -76,7 +83,9 @@ def near_value(data, key: str, value, n: int):
     """A value close to a legal one: another seat, card, chip or number, or a slightly broken one."""
     seats = st.integers(-1, n) | st.sampled_from([str(n - 1), None, DUMMY])
     choices = {
-        "seat": seats, "last": seats, "winner": seats,
+        "seat": seats,
+        "last": seats,
+        "winner": seats,
         "card": st.sampled_from(ws.CARDS + ["R0", "P5", "R10", "r5", " y 9 "]),
         "chip": st.sampled_from([*ws.CHIP_COPIES, "ALL", "no_r"]) | st.integers(-1, CHIPS_EACH),
         "colour": st.sampled_from(list(ws.COLOURS + "-") + ["P", "", "RB", None]),

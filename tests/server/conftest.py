@@ -3,6 +3,7 @@
 ``fresh_database(kind)`` makes a new, empty database ("sqlite": a file; "postgresql": a database
 on the test server of tests/helpers.py, dropped when the module ends).
 """
+
 from __future__ import annotations
 
 import uuid

@@ -1,5 +1,6 @@
 """Issue 17 item 11: ``referee serve`` refuses a body over the app's 64 KiB at the door, before
 reading it, instead of buffering up to waitress's default of 1 GB for the app to refuse."""
+
 from __future__ import annotations
 
 import socket
@@ -9,14 +10,12 @@ import pytest
 from tests.web.test_server import Server
 
 LIMIT = 64 * 1024
-HEAD = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        b"Connection: close\r\n")
+HEAD = b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    server = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'referee.sqlite3'}",
-                    public_url="http://127.0.0.1")
+    server = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'referee.sqlite3'}", public_url="http://127.0.0.1")
     yield server
     server.stop()
 
@@ -44,6 +43,7 @@ def test_a_chunked_body_is_refused_once_it_passes_the_limit(server):
 
 
 def test_a_body_within_the_limit_still_reaches_the_app(server):
-    status, opened = server.call("POST", "/api/tables", {"game": "switch-to", "players": ["A", "B"],
-                                                         "options": {"pad": "x" * (LIMIT - 200)}})
+    status, opened = server.call(
+        "POST", "/api/tables", {"game": "switch-to", "players": ["A", "B"], "options": {"pad": "x" * (LIMIT - 200)}}
+    )
     assert status == 422  # read and refused by the rules (no such house rule), not by size

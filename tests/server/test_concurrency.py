@@ -7,6 +7,7 @@ again (also at the same moment) never records twice. The phones are ``bench.phon
 they play legal games drawn from each engine's ``legal_entries`` and check every answer against
 the state they compute with the same pure engine.
 """
+
 from __future__ import annotations
 
 import random
@@ -86,8 +87,12 @@ def test_two_phones_racing_for_the_same_turn_one_wins_one_gets_the_fresh_board(s
         plays = table.rng.sample(plays if len(plays) >= 2 else seat_entries, 2)
         bodies = [table.play_body(action) for action in plays]
         # The seat's own phone and the host's phone, on the same board, at the same moment.
-        answers = table.at_once([lambda body=bodies[0], seat=seat: table.post_play(body, seat),
-                                 lambda body=bodies[1]: table.post_play(body, "host")])
+        answers = table.at_once(
+            [
+                lambda body=bodies[0], seat=seat: table.post_play(body, seat),
+                lambda body=bodies[1]: table.post_play(body, "host"),
+            ]
+        )
         assert sorted(status for status, _ in answers) == [200, 409], answers
         won = [status for status, _ in answers].index(200)
         lost_answer = answers[1 - won][1]
@@ -116,8 +121,7 @@ def test_a_key_sent_again_records_once_even_at_the_same_moment(server):
     status, board = client.call("GET", f"/api/tables/{table.code}")
     assert board["seq"] == table.seq
     undo_body = {"expected_seq": table.seq, "key": uuid.uuid4().hex}
-    undos = table.at_once([lambda: client.call("POST", f"/api/tables/{table.code}/undo", undo_body,
-                                               table.host)] * 4)
+    undos = table.at_once([lambda: client.call("POST", f"/api/tables/{table.code}/undo", undo_body, table.host)] * 4)
     assert [status for status, _ in undos] == [200] * 4 and {u["entry"]["seq"] for _, u in undos} == {table.seq + 1}
     table.states.pop()
     table.makers.pop()

@@ -3,6 +3,7 @@ Retry-After) and told it is not confirmed and safe to send again, never "the tab
 (409: phones took that as final) nor a 500 with a traceback. Sent again with its key once the
 database is back, it is recorded once. Real failures against a real ``referee serve``: a full
 filesystem under SQLite, and PostgreSQL connections cut in the middle of a write."""
+
 from __future__ import annotations
 
 import random
@@ -39,6 +40,7 @@ def assert_unavailable_and_unconfirmed(answer) -> None:
 
 # --------------------------------------------------------------------------- SQLite, the disk full
 
+
 @pytest.fixture
 def small_disk(tmp_path):
     with small_filesystem(tmp_path / "disk") as mount:
@@ -63,6 +65,7 @@ def test_a_write_on_a_full_disk_is_503_not_confirmed_and_lands_once_when_sent_ag
 
 # --------------------------------------------------------------------------- PostgreSQL cut mid-write
 
+
 @pytest.fixture
 def throwaway_database():
     admin = postgres_or_skip()
@@ -77,13 +80,21 @@ def throwaway_database():
 def wait_for_a_write_held_by(admin, name: str, holder: int) -> None:
     """Until the server's write waits on the row lock ``holder`` took (bounded: 20 s)."""
     for _ in range(200):
-        waiting = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> %s "
-                                "AND wait_event_type = 'Lock'", (name, holder)).fetchone()[0]
+        waiting = admin.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> %s AND wait_event_type = 'Lock'",
+            (name, holder),
+        ).fetchone()[0]
         if waiting:
             return
         time.sleep(0.1)
-    raise AssertionError("the write never reached the database: "
-                         + repr(admin.execute("SELECT state, wait_event_type, query FROM pg_stat_activity WHERE datname = %s", (name,)).fetchall()))
+    raise AssertionError(
+        "the write never reached the database: "
+        + repr(
+            admin.execute(
+                "SELECT state, wait_event_type, query FROM pg_stat_activity WHERE datname = %s", (name,)
+            ).fetchall()
+        )
+    )
 
 
 def test_postgresql_cut_in_the_middle_of_a_write_is_503_not_confirmed_and_lands_once(throwaway_database, tmp_path):
@@ -101,8 +112,10 @@ def test_postgresql_cut_in_the_middle_of_a_write_is_503_not_confirmed_and_lands_
             writer.start()
             wait_for_a_write_held_by(admin, name, holder.info.backend_pid)
             admin.execute(f'ALTER DATABASE "{name}" WITH ALLOW_CONNECTIONS false')
-            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> %s",
-                          (name, holder.info.backend_pid))
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> %s",
+                (name, holder.info.backend_pid),
+            )
             writer.join(30)
             holder.rollback()
         assert_unavailable_and_unconfirmed(answers[0])

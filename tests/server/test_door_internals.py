@@ -7,6 +7,7 @@ and runs the loop itself to stop gracefully. Waitress keeps none of that as publ
 pyproject.toml pins waitress to the minor version tested here (3.0); moving to another is this
 file passing on it first.
 """
+
 from __future__ import annotations
 
 import inspect

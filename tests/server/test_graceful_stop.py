@@ -3,6 +3,7 @@ lifetime would (the browser reconnects, behind a proxy to another process), answ
 received, a write half-sent when the signal came included, and exits 0. Before, SIGTERM ended the
 process at once: streams were cut and a write in flight was never answered.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,13 @@ def test_sigterm_ends_streams_cleanly_and_answers_a_write_in_flight(database):
 
     body = json.dumps({"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex}).encode()
     write = connect(server)
-    write.sendall((f"POST /api/tables/{code}/plays HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                   f"Authorization: Bearer {host}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body[:10])
+    write.sendall(
+        (
+            f"POST /api/tables/{code}/plays HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {host}\r\nContent-Length: {len(body)}\r\n\r\n"
+        ).encode()
+        + body[:10]
+    )
     time.sleep(0.5)  # the server has read the first part
     server.process.send_signal(signal.SIGTERM)
 

@@ -10,6 +10,7 @@ Measured: +96 MB (most of it the allocator's high water from 200 KB names copied
 the same flood twice more adds under 5 MB) and 1.2 KB of log before the access log (issue 30)
 came, some 400 bytes a request with it; before: +680 MB, 60 MB of log, and the long static
 names 500 (and the access log, uncut, wrote 30 MB)."""
+
 from __future__ import annotations
 
 import http.client
@@ -22,9 +23,9 @@ from tests.web.test_server import Server
 
 MEMORY_GROWTH_MB = 150
 LOG_BYTES_PER_REQUEST = 1024  # the access log's line (path and query cut at 256 characters)
-LONG_CODE_POLLS = 200      # 100 KB codes, over the endpoints that take a code
-TRAVERSALS = 20            # spellings of one path to a 30 MB file outside the static folder
-LONG_STATIC_NAMES = 50     # 200 KB names under /static/
+LONG_CODE_POLLS = 200  # 100 KB codes, over the endpoints that take a code
+TRAVERSALS = 20  # spellings of one path to a 30 MB file outside the static folder
+LONG_STATIC_NAMES = 50  # 200 KB names under /static/
 
 
 def resident_mb(pid: int) -> float:
@@ -54,8 +55,12 @@ def long_code_paths(count: int):
     for n in range(count):
         code = chr(ord("A") + n % 26) * 100_000  # a new code each time round: nothing shared
         code = code[:-4] + f"{n:04d}"
-        yield [(f"/api/tables/{code}/changes?since=0", {}), (f"/t/{code}?since=0", {"HX-Request": "true"}),
-               (f"/t/{code}/events", {}), (f"/api/tables/{code}", {})][n % 4]
+        yield [
+            (f"/api/tables/{code}/changes?since=0", {}),
+            (f"/t/{code}?since=0", {"HX-Request": "true"}),
+            (f"/t/{code}/events", {}),
+            (f"/api/tables/{code}", {}),
+        ][n % 4]
 
 
 def traversal_paths(target: Path, count: int):

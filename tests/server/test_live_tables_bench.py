@@ -1,6 +1,7 @@
 """The live-table bench's pieces (issue 31) work together: one table of four phones against a
 real ``referee serve`` for a couple of seconds. Times nothing against a goal: that every tap
 reached every other phone through its stream and board, and the window counted it."""
+
 from __future__ import annotations
 
 import asyncio

@@ -7,6 +7,7 @@ streams reconnect through nginx to another, and no acknowledged entry is lost or
 How soon a phone hears another's entry is printed (p50/p95), not asserted: timings depend on
 the machine.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,10 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 PROCESSES = 2
 BOOT_SECONDS = 60
 
-pytestmark = pytest.mark.skipif(not os.path.exists(NGINX) and os.environ.get("CI") != "true",
-                                reason="nginx is not installed (apt-get install nginx)")
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(NGINX) and os.environ.get("CI") != "true",
+    reason="nginx is not installed (apt-get install nginx)",
+)
 
 
 class Process:
@@ -43,12 +46,21 @@ class Process:
     def __init__(self, database: str, public_url: str, log_path: Path):
         self.port = free_port()
         self.log_path = log_path
-        env = {**os.environ, "DATABASE_URL": database, "REFEREE_PUBLIC_URL": public_url,
-               "REFEREE_TRUSTED_PROXIES": "1", "PYTHONUNBUFFERED": "1"}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database,
+            "REFEREE_PUBLIC_URL": public_url,
+            "REFEREE_TRUSTED_PROXIES": "1",
+            "PYTHONUNBUFFERED": "1",
+        }
         with open(log_path, "w") as log:
-            self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1",
-                                             "--port", str(self.port)], env=env, cwd=PROJECT, stdout=log,
-                                            stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                env=env,
+                cwd=PROJECT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
 
     def wait_until_up(self) -> None:
         deadline = time.monotonic() + BOOT_SECONDS
@@ -76,14 +88,19 @@ def nginx_config(folder: Path, port: int, upstreams: list[int]) -> Path:
     site = (PROJECT / "deploy" / "nginx.conf").read_text()
     servers = re.findall(r"^ *server 127\.0\.0\.1:\d+ .*;$", site, flags=re.M)
     assert len(servers) >= 2, "deploy/nginx.conf names two processes or more"
-    site = site.replace("\n".join(servers), "\n".join(
-        servers[0].replace(re.search(r"127\.0\.0\.1:\d+", servers[0]).group(), f"127.0.0.1:{upstream}")
-        for upstream in upstreams))
+    site = site.replace(
+        "\n".join(servers),
+        "\n".join(
+            servers[0].replace(re.search(r"127\.0\.0\.1:\d+", servers[0]).group(), f"127.0.0.1:{upstream}")
+            for upstream in upstreams
+        ),
+    )
     site = re.sub(r"^    listen 80;$", f"    listen 127.0.0.1:{port};", site, count=1, flags=re.M)
     site = site.replace("/var/log/nginx/", f"{folder}/")
     (folder / "referee.conf").write_text(site)
-    temp = "\n".join(f"    {kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi",
-                                                                           "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"    {kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     main = folder / "nginx.conf"
     main.write_text(f"""{"user root;" if os.geteuid() == 0 else ""}
 worker_processes 1;
@@ -109,8 +126,11 @@ def behind_nginx(fresh_database, tmp_path_factory):
     for process in processes:
         process.wait_until_up()
     config = nginx_config(folder, port, [process.port for process in processes])
-    test = subprocess.run([NGINX, "-t", "-p", str(folder), "-c", str(config), "-e", str(folder / "error.log")],
-                          capture_output=True, text=True)
+    test = subprocess.run(
+        [NGINX, "-t", "-p", str(folder), "-c", str(config), "-e", str(folder / "error.log")],
+        capture_output=True,
+        text=True,
+    )
     assert test.returncode == 0, test.stderr
     nginx = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(config), "-e", str(folder / "error.log")])
     deadline = time.monotonic() + 20
@@ -177,8 +197,12 @@ def listening(base: str, code: str, phones: int) -> list[ListeningPhone]:
 
 def heard_after(listeners: list[ListeningPhone], made: dict[int, float]) -> list[float]:
     """Milliseconds from each entry's post to each listening phone's hearing it."""
-    return [(phone.heard_at(seq) - sent) * 1000 for phone in listeners for seq, sent in made.items()
-            if phone.heard_at(seq) is not None]
+    return [
+        (phone.heard_at(seq) - sent) * 1000
+        for phone in listeners
+        for seq, sent in made.items()
+        if phone.heard_at(seq) is not None
+    ]
 
 
 def play(table: SimTable, entries: int, made: dict[int, float], pause: tuple[float, float] = (0.1, 0.4)) -> None:
@@ -211,12 +235,16 @@ def test_phones_on_different_processes_hear_each_others_entries(behind_nginx):
     # nginx spread both the streams and the writes over the processes: an entry made through one
     # was heard on streams held by another.
     streams = [process.served("GET", r"/t/[^/]+/events") - before for process, before in zip(processes, streams_before)]
-    writes = [process.served("POST", r"/api/tables/[^/]+/plays") - before for process, before in zip(processes, writes_before)]
+    writes = [
+        process.served("POST", r"/api/tables/[^/]+/plays") - before for process, before in zip(processes, writes_before)
+    ]
     assert all(streams) and all(writes), (streams, writes)
     delays = sorted(heard_after(listeners, made))
-    print(f"\nheard another process's entry through nginx: p50 {statistics.median(delays):.0f} ms, "
-          f"p95 {delays[int(len(delays) * 0.95) - 1]:.0f} ms, max {delays[-1]:.0f} ms over {len(delays)} "
-          f"(entries {len(made)} x phones {len(listeners)}; streams per process {streams}, writes {writes})")
+    print(
+        f"\nheard another process's entry through nginx: p50 {statistics.median(delays):.0f} ms, "
+        f"p95 {delays[int(len(delays) * 0.95) - 1]:.0f} ms, max {delays[-1]:.0f} ms over {len(delays)} "
+        f"(entries {len(made)} x phones {len(listeners)}; streams per process {streams}, writes {writes})"
+    )
     assert verify(database, Client(base), [table]).ok
 
 
@@ -242,5 +270,7 @@ def test_a_process_killed_mid_game_loses_nothing_and_its_phones_reconnect(behind
     verdict = verify(database, Client(base), [table])
     assert verdict.ok, verdict.problems  # nothing lost, nothing twice, nothing unacknowledged
     assert verdict.acknowledged == table.seq >= 20
-    print(f"\nkilled one of {len(processes)} processes mid-game: {table.seq} entries acknowledged, "
-          f"{table.stats.retries} requests sent again, reconnects {[phone.reconnects for phone in listeners]}")
+    print(
+        f"\nkilled one of {len(processes)} processes mid-game: {table.seq} entries acknowledged, "
+        f"{table.stats.retries} requests sent again, reconnects {[phone.reconnects for phone in listeners]}"
+    )

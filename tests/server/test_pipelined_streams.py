@@ -3,6 +3,7 @@ to the pump with the second request still queued: the second answer was written 
 first's unterminated chunked body, and the first stream's slot was never given back (10 → 6 for
 that address after six such connections). Now a stream with requests queued behind it ends at
 its opening events, properly terminated, and the next answer follows it."""
+
 from __future__ import annotations
 
 import http.client

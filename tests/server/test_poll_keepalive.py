@@ -1,6 +1,7 @@
 """Issue 19: polls keep their connection under ``referee serve``. Waitress closed the connection
 after every empty 204 (it sends no Content-Length on one, as it must not), so nearly every poll
 opened a new one; and a client asking for the close still gets it."""
+
 from __future__ import annotations
 
 import http.client

@@ -3,6 +3,7 @@ database serve the same table. An entry made through one is seen by phones polli
 within the usual poll delay, and by an event stream open on the other at once; phones at the two
 servers racing for one turn still get one success and one 409.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,8 +23,9 @@ HTMX = {"HX-Request": "true"}
 def two_servers(fresh_database, tmp_path_factory):
     database = fresh_database("postgresql")
     logs = tmp_path_factory.mktemp("gunicorn")
-    servers = start_together(*(Gunicorn(database, workers=2, threads=4, log_path=logs / f"{name}.log")
-                               for name in "ab"))
+    servers = start_together(
+        *(Gunicorn(database, workers=2, threads=4, log_path=logs / f"{name}.log") for name in "ab")
+    )
     yield servers
     for server in servers:
         server.kill()
@@ -90,8 +92,9 @@ def test_phones_at_two_servers_racing_for_one_turn_get_one_success_and_one_409(t
             break
         phones, actions = table.contenders(table.legal(), 2)
         bodies = [table.play_body(action) for action in actions]
-        answers = table.at_once([post_through(a, table, bodies[0], phones[0]),
-                                 post_through(b, table, bodies[1], phones[1])])
+        answers = table.at_once(
+            [post_through(a, table, bodies[0], phones[0]), post_through(b, table, bodies[1], phones[1])]
+        )
         statuses = [status for status, _ in answers]
         assert sorted(statuses) == [200, 409], answers
         won = statuses.index(200)
@@ -110,7 +113,7 @@ def read_events(response, until_seq: int, deadline: float) -> list[int]:
     while time.monotonic() < deadline:
         line = response.readline().decode().strip()
         if line.startswith("data: "):
-            seqs.append(int(line[len("data: "):]))
+            seqs.append(int(line[len("data: ") :]))
             if seqs[-1] >= until_seq:
                 break
     return seqs

@@ -3,6 +3,7 @@ default ``referee serve`` (waitress accepted no more connections past its limit 
 a trickling request open for as long as it trickled). Against a real ``referee serve``: one
 address holding many half-sent requests cannot keep another client from being answered, and a
 request that never finishes arriving is cut off."""
+
 from __future__ import annotations
 
 import os
@@ -22,8 +23,7 @@ HALF_HEAD = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 def server(tmp_path_factory):
     os.environ["REFEREE_REQUEST_SECONDS"] = str(REQUEST_SECONDS)
     try:
-        server = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'referee.sqlite3'}",
-                        public_url="http://127.0.0.1")
+        server = Server(f"sqlite:///{tmp_path_factory.mktemp('db') / 'referee.sqlite3'}", public_url="http://127.0.0.1")
     finally:
         del os.environ["REFEREE_REQUEST_SECONDS"]
     yield server
@@ -82,7 +82,7 @@ def test_one_address_holding_half_sent_requests_does_not_stop_another_client(ser
 
 
 def test_a_request_that_trickles_in_is_cut_off(server):
-    connection, = half_sent(server.port, 1, source="127.0.0.3")
+    (connection,) = half_sent(server.port, 1, source="127.0.0.3")
     started = time.monotonic()
     cut_off = False
     while not cut_off and time.monotonic() - started < REQUEST_SECONDS + 8:

@@ -1,5 +1,6 @@
 """CI runs the soak: ``bench/soak.py --quick`` as a process, killing gunicorn with SIGKILL while
 simulated phones play; it must lose nothing, duplicate nothing and say so in its last line."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,9 @@ SOAK = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
 
 
 def test_quick_soak_loses_and_duplicates_nothing_through_server_kills():
-    run = subprocess.run([sys.executable, str(SOAK), "--quick"], check=False, capture_output=True,
-                         text=True, timeout=280)
+    run = subprocess.run(
+        [sys.executable, str(SOAK), "--quick"], check=False, capture_output=True, text=True, timeout=280
+    )
     output = run.stdout.strip().splitlines()
     assert output, run.stderr
     figures = json.loads(output[-1])
@@ -30,8 +32,14 @@ def test_the_soak_opens_more_tables_than_one_address_may_by_default():
     """Issue 28: the full profile on SQLite opened more than the app's 30 tables per address and
     window, and exited 1. 35 tables at once cross it (the test suite's own raised limit unset)."""
     env = {name: value for name, value in os.environ.items() if name != "REFEREE_TABLES_PER_WINDOW"}
-    run = subprocess.run([sys.executable, str(SOAK), "--quick", "--seconds", "5", "--tables-per-game", "7",
-                          "--workers", "1"], check=False, capture_output=True, text=True, timeout=280, env=env)
+    run = subprocess.run(
+        [sys.executable, str(SOAK), "--quick", "--seconds", "5", "--tables-per-game", "7", "--workers", "1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=280,
+        env=env,
+    )
     figures = json.loads(run.stdout.strip().splitlines()[-1])
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert figures["tables"] >= 35 and figures["lost"] == 0 and figures["duplicated"] == 0

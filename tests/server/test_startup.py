@@ -1,4 +1,5 @@
 """Several server processes starting at once on a fresh database all come up."""
+
 from __future__ import annotations
 
 import threading

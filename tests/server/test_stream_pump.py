@@ -3,6 +3,7 @@ for its 60 s lifetime, so ``referee serve`` held as many phones as it had thread
 quarters of them). Against a real ``referee serve`` with 4 threads: 200 phones hold streams, an
 entry is still answered at once and reaches them; a phone that closes frees its slot at once;
 heartbeats and the end of a stream's lifetime still come, and the connection lives on after it."""
+
 from __future__ import annotations
 
 import socket
@@ -19,8 +20,12 @@ HEAD_END = b"\r\n\r\n"
 
 
 def serve(database: str, **env) -> Server:
-    lifted = {"REFEREE_CONNECTIONS_PER_ADDRESS": "100000", "REFEREE_PUSH_STREAMS_PER_CLIENT": "100000",
-              "REFEREE_PUSH_LIFETIME": "60", "REFEREE_PUSH_HEARTBEAT": "30"}
+    lifted = {
+        "REFEREE_CONNECTIONS_PER_ADDRESS": "100000",
+        "REFEREE_PUSH_STREAMS_PER_CLIENT": "100000",
+        "REFEREE_PUSH_LIFETIME": "60",
+        "REFEREE_PUSH_HEARTBEAT": "30",
+    }
     return Server(database, args=("--threads", "4"), env={**lifted, **env})
 
 
@@ -69,8 +74,12 @@ def test_a_door_with_four_threads_holds_200_streams_and_entries_reach_them(serve
         openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
         assert [status_of(o) for o in openings] == [b"HTTP/1.1 200 OK"] * PHONES
         started = time.monotonic()
-        status, answer = server.call("POST", f"/api/tables/{code}/plays",
-                                     {"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex}, host)
+        status, answer = server.call(
+            "POST",
+            f"/api/tables/{code}/plays",
+            {"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex},
+            host,
+        )
         assert status == 200 and answer["seq"] == 1, answer
         assert time.monotonic() - started < 2  # no thread is held by the streams
         news = [read_until(phone, b"event: seq\ndata: 1\n\n") for phone in phones]
@@ -92,7 +101,7 @@ def test_a_phone_that_closes_gives_its_slot_back_at_once(two_per_client):
     phones = [open_stream(two_per_client.port, code) for _ in range(2)]
     assert [status_of(read_until(p, b"data: 0\n\n")) for p in phones] == [b"HTTP/1.1 200 OK"] * 2
     refused = open_stream(two_per_client.port, code)
-    assert status_of(read_until(refused, HEAD_END)) .startswith(b"HTTP/1.1 204")  # this client polls
+    assert status_of(read_until(refused, HEAD_END)).startswith(b"HTTP/1.1 204")  # this client polls
     refused.close()
     phones.pop().close()
     deadline, status = time.monotonic() + 3, b""  # the heartbeat (30 s here) has no part in it
@@ -108,8 +117,7 @@ def test_a_phone_that_closes_gives_its_slot_back_at_once(two_per_client):
 
 @pytest.fixture(scope="module")
 def short_lived(fresh_database):
-    server = serve(fresh_database("sqlite"), REFEREE_PUSH_LIFETIME=str(LIFETIME),
-                   REFEREE_PUSH_HEARTBEAT=str(HEARTBEAT))
+    server = serve(fresh_database("sqlite"), REFEREE_PUSH_LIFETIME=str(LIFETIME), REFEREE_PUSH_HEARTBEAT=str(HEARTBEAT))
     yield server
     server.stop()
 
@@ -143,8 +151,10 @@ def test_http_1_0_streams_are_held_without_a_thread_too_and_end_with_the_close(s
     try:
         openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
         assert [status_of(o) for o in openings] == [b"HTTP/1.0 200 OK"] * 20
-        assert all(b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nevent: seq\ndata: 0\n\n")
-                   for o in openings)
+        assert all(
+            b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nevent: seq\ndata: 0\n\n")
+            for o in openings
+        )
         assert read_until(phones[0], b": still here\n\n", seconds=HEARTBEAT + 2).endswith(b": still here\n\n")
         assert time.monotonic() - started < LIFETIME - 0.5
         assert short_lived.call("GET", "/api/games")[0] == 200

@@ -6,6 +6,7 @@ through its pages from ``referee serve``, with its database in the working direc
 Before the wheel shipped ``templates/`` and ``static/`` inside the package, every page of such an
 install answered 500 (``TemplateNotFound``) and the database went beside site-packages.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,16 +35,20 @@ def installed(tmp_path_factory) -> Path:
 
 
 def run(args: list[str]) -> None:
-    done = subprocess.run(args, capture_output=True, text=True, timeout=INSTALL_SECONDS, cwd="/",
-                          env=clean_environment())
+    done = subprocess.run(
+        args, capture_output=True, text=True, timeout=INSTALL_SECONDS, cwd="/", env=clean_environment()
+    )
     assert done.returncode == 0, f"{args}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
 
 
 def clean_environment(**settings: str) -> dict[str, str]:
     """This environment without anything that would lead the installed app to this checkout or
     its database."""
-    kept = {name: value for name, value in os.environ.items()
-            if name not in ("PYTHONPATH", "DATABASE_URL", "VIRTUAL_ENV") and not name.startswith("REFEREE_")}
+    kept = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("PYTHONPATH", "DATABASE_URL", "VIRTUAL_ENV") and not name.startswith("REFEREE_")
+    }
     return {**kept, "PYTHONUNBUFFERED": "1", **settings}
 
 
@@ -56,9 +61,13 @@ class InstalledServer:
         folder.mkdir(parents=True, exist_ok=True)
         self.output = folder / "serve.log"
         with open(self.output, "w") as log:
-            self.process = subprocess.Popen([str(bin_folder / "referee"), "serve", "--host", "127.0.0.1",
-                                             "--port", str(self.port)], cwd=folder, stdout=log,
-                                            stderr=subprocess.STDOUT, env=clean_environment(**settings))
+            self.process = subprocess.Popen(
+                [str(bin_folder / "referee"), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=folder,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=clean_environment(**settings),
+            )
         self._wait_until_up()
 
     def _wait_until_up(self) -> None:
@@ -81,8 +90,14 @@ class InstalledServer:
 
 
 def test_the_installed_package_is_not_this_checkout(installed):
-    where = subprocess.run([str(installed / "python"), "-c", "import referee; print(referee.__file__)"],
-                           capture_output=True, text=True, cwd="/", env=clean_environment(), check=True).stdout
+    where = subprocess.run(
+        [str(installed / "python"), "-c", "import referee; print(referee.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd="/",
+        env=clean_environment(),
+        check=True,
+    ).stdout
     assert "site-packages" in where and str(PROJECT) not in where
 
 
@@ -94,8 +109,17 @@ def test_a_game_through_the_pages_of_the_installed_package(installed, tmp_path):
         host.open_table("switch-16", ["Ann", "Ben"])
         assert "Ann starts" in host.look()
         assert host.enter({"type": "start_player", "seat": "0"})[0] == 200
-        status, page = host.enter({"type": "roll", "seat": "0", "dice#0": "1", "dice#1": "2", "dice#2": "4",
-                                   "face": "blank", "switch_with": ""})
+        status, page = host.enter(
+            {
+                "type": "roll",
+                "seat": "0",
+                "dice#0": "1",
+                "dice#1": "2",
+                "dice#2": "4",
+                "face": "blank",
+                "switch_with": "",
+            }
+        )
         assert status == 200 and "Discard all 7, up to card 7" in page
         status, page = host.enter({"type": "discard", "seat": "0", "count": "7"})
         assert status == 200 and "Roll again (risk)" in page and host.seq == 3

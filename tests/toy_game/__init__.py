@@ -6,6 +6,7 @@ Rules: 2 to 4 players; in turn, each plays one card of a 52-card pack to the tri
 rank wins it (aces high, suits do not count, the first played of equal ranks wins) and its
 winner leads the next. After the number of tricks the table chose, most tricks wins.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -97,8 +98,12 @@ class PlayCard(Move):
 
     def candidates(self, state: State):
         played = state.played()
-        return ({"type": self.type, "seat": state.turn, "card": f"{rank}{suit}"}
-                for rank in (*range(2, 11), "J", "Q", "K", "A") for suit in SUITS if f"{rank}{suit}" not in played)
+        return (
+            {"type": self.type, "seat": state.turn, "card": f"{rank}{suit}"}
+            for rank in (*range(2, 11), "J", "Q", "K", "A")
+            for suit in SUITS
+            if f"{rank}{suit}" not in played
+        )
 
 
 class HighCard(Game):
@@ -108,12 +113,17 @@ class HighCard(Game):
     options = (Option("tricks", (), "3", "How many tricks the game lasts.", number=(1, 13)),)
     summary = "Play one card a turn; the highest rank takes the trick, most tricks wins."
     moves = {"play": PlayCard()}
-    input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "play", "seat": 0, "card": HOLE},
-                                 numbers=({"type": "play", "seat": HOLE, "card": "5S"},))
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"),
+        carrying={"type": "play", "seat": 0, "card": HOLE},
+        numbers=({"type": "play", "seat": HOLE, "card": "5S"},),
+    )
     own_templates = str(Path(__file__).parent / "templates")
     own_rulebook = str(Path(__file__).parent / "rulebook")
     own_translations = str(Path(__file__).parent / "translations")
-    said_about_a_player = {"Name one of your cards, like 7H or QS.": Text("Name one of {player}'s cards, like 7H or QS.")}
+    said_about_a_player = {
+        "Name one of your cards, like 7H or QS.": Text("Name one of {player}'s cards, like 7H or QS.")
+    }
 
     def new_game(self, players, options=None) -> State:
         names = check_players(players, self.min_players, self.max_players)
@@ -126,11 +136,18 @@ class HighCard(Game):
         return State(**self.revive(data))
 
     def view(self, state: State, viewer: Any = None) -> dict:
-        return {"phase": state.phase, "options": dict(state.options), "notes": list(state.notes),
-                "turn": state.turn if state.phase == PLAY else None, "tricks": state.tricks,
-                "players": [{"seat": seat, "name": name, "won": state.won(seat)}
-                            for seat, name in enumerate(state.players)],
-                "winners": self.winners(state), "actions": self.offers(state, viewer)}
+        return {
+            "phase": state.phase,
+            "options": dict(state.options),
+            "notes": list(state.notes),
+            "turn": state.turn if state.phase == PLAY else None,
+            "tricks": state.tricks,
+            "players": [
+                {"seat": seat, "name": name, "won": state.won(seat)} for seat, name in enumerate(state.players)
+            ],
+            "winners": self.winners(state),
+            "actions": self.offers(state, viewer),
+        }
 
     def winners(self, state: State) -> list[int]:
         if state.phase != OVER:
@@ -139,8 +156,13 @@ class HighCard(Game):
         return [seat for seat in range(len(state.players)) if state.won(seat) == most]
 
     def round_info(self, view: dict) -> RoundInfo:
-        return RoundInfo("Round", len(view["tricks"]), int(view["options"]["tricks"]),
-                         starter=view["tricks"][-1]["leader"], turn=view["turn"])
+        return RoundInfo(
+            "Round",
+            len(view["tricks"]),
+            int(view["options"]["tricks"]),
+            starter=view["tricks"][-1]["leader"],
+            turn=view["turn"],
+        )
 
     def score_sheet(self, view: dict, history) -> ScoreSheet:
         """A row per trick: 1 for its winner."""
@@ -150,8 +172,9 @@ class HighCard(Game):
             scores = [int(seat == trick["winner"]) for seat in range(len(names))]
             totals = [total + score for total, score in zip(totals, scores)]
             rows.append(Row(f"R{number}", scores, totals))
-        return ScoreSheet(self.id, names, "Round", "tricks", True, [0] * len(names), rows,
-                          view["winners"], view["phase"] == OVER)
+        return ScoreSheet(
+            self.id, names, "Round", "tricks", True, [0] * len(names), rows, view["winners"], view["phase"] == OVER
+        )
 
 
 GAME = HighCard()

@@ -1,4 +1,5 @@
 """A small client for the JSON API, so tests read as the table plays."""
+
 from __future__ import annotations
 
 import uuid
@@ -28,8 +29,9 @@ class TableDriver:
     def token(self, seat: int) -> str:
         """The seat's token, claimed for this client by the host the first time it is needed."""
         if seat not in self.claimed:
-            response = self.client.post(f"/api/tables/{self.code}/seats/{seat}/claim",
-                                        headers={"Authorization": f"Bearer {self.host}"})
+            response = self.client.post(
+                f"/api/tables/{self.code}/seats/{seat}/claim", headers={"Authorization": f"Bearer {self.host}"}
+            )
             assert response.status_code == 201, response.json
             self.claimed[seat] = response.json["token"]
         return self.claimed[seat]
@@ -42,10 +44,17 @@ class TableDriver:
         token = self.host if by == "host" else self.token(by)
         return {"Authorization": f"Bearer {token}"}
 
-    def enter(self, action: dict, by="host", seat=None, expect: int = 200, key: str | None = None,
-              ruling: bool = False, seq: int | None = None):
-        body = {"action": action, "expected_seq": self.seq if seq is None else seq,
-                "key": key or uuid.uuid4().hex}
+    def enter(
+        self,
+        action: dict,
+        by="host",
+        seat=None,
+        expect: int = 200,
+        key: str | None = None,
+        ruling: bool = False,
+        seq: int | None = None,
+    ):
+        body = {"action": action, "expected_seq": self.seq if seq is None else seq, "key": key or uuid.uuid4().hex}
         if seat is not None:
             body["seat"] = seat
         if ruling:
@@ -64,8 +73,11 @@ class TableDriver:
         return self.enter(action, by=kw.pop("by", seat), seat=seat, **kw)
 
     def undo(self, by="host", expect: int = 200, key: str | None = None):
-        response = self.client.post(f"/api/tables/{self.code}/undo", headers=self.auth(by),
-                                    json={"expected_seq": self.seq, "key": key or uuid.uuid4().hex})
+        response = self.client.post(
+            f"/api/tables/{self.code}/undo",
+            headers=self.auth(by),
+            json={"expected_seq": self.seq, "key": key or uuid.uuid4().hex},
+        )
         assert response.status_code == expect, response.json
         if response.status_code == 200:
             self.seq = response.json["seq"]

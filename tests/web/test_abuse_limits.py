@@ -1,6 +1,7 @@
 """Abuse limits (issue 17, item 14): table creation per address is limited, unknown codes cost
 no repeated queries, idle tables are archived and unplayed ones swept, and the Host header never
 flows into join links, QR codes or exports."""
+
 from __future__ import annotations
 
 import uuid
@@ -20,8 +21,9 @@ NEW = {"game": "switch-to", "players": ["Ann", "Ben"]}
 
 @pytest.fixture
 def limited(database_url):
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "PUBLIC_URL": "http://table.test",
-                      "TABLES_PER_WINDOW": 3})
+    app = create_app(
+        {"DATABASE_URL": database_url, "TESTING": True, "PUBLIC_URL": "http://table.test", "TABLES_PER_WINDOW": 3}
+    )
     yield app
     app.extensions["db_engine"].dispose()
 
@@ -112,17 +114,20 @@ def test_a_forged_host_never_reaches_a_join_link(no_public_url):
 def test_a_forged_host_is_answered_in_json_under_the_api(no_public_url):
     """Issue 28: every API answer is JSON, this refusal too (it was Werkzeug's HTML page)."""
     client = no_public_url.test_client()
-    for answer in (client.post("/api/tables", json=NEW, headers={"Host": "evil.example"}),
-                   client.get("/api/games", headers={"Host": "evil.example"}),
-                   client.get("/api/tables/ABCDEFGH", headers={"Host": "evil.example"})):
+    for answer in (
+        client.post("/api/tables", json=NEW, headers={"Host": "evil.example"}),
+        client.get("/api/games", headers={"Host": "evil.example"}),
+        client.get("/api/tables/ABCDEFGH", headers={"Host": "evil.example"}),
+    ):
         assert answer.status_code == 400 and answer.mimetype == "application/json"
         assert answer.json["error"]["rule"] == "REQUEST" and "evil" not in answer.json["error"]["message"]
 
 
 @pytest.fixture
 def few_corrections(database_url):
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "PUBLIC_URL": "http://table.test",
-                      "CORRECTIONS_PER_WINDOW": 3})
+    app = create_app(
+        {"DATABASE_URL": database_url, "TESTING": True, "PUBLIC_URL": "http://table.test", "CORRECTIONS_PER_WINDOW": 3}
+    )
     yield app
     app.extensions["db_engine"].dispose()
 
@@ -137,10 +142,15 @@ def _predicting(client) -> TableDriver:
 def _correct_the_prediction(table: TableDriver, value: int, **environ):
     entries = table.client.get(f"/api/tables/{table.code}/history").json["entries"]
     prediction = max(e["seq"] for e in entries if e["in_force"])  # the prediction, or what corrected it
-    body = {"entry": prediction, "action": {"type": "predict", "seat": 0, "value": value}, "expected_seq": table.seq,
-            "key": uuid.uuid4().hex}
-    answer = table.client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"),
-                               environ_base=environ)
+    body = {
+        "entry": prediction,
+        "action": {"type": "predict", "seat": 0, "value": value},
+        "expected_seq": table.seq,
+        "key": uuid.uuid4().hex,
+    }
+    answer = table.client.post(
+        f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"), environ_base=environ
+    )
     if answer.status_code == 200:
         table.seq = answer.json["seq"]
     return answer
@@ -160,7 +170,9 @@ def test_one_address_corrects_one_table_only_so_often(few_corrections):
     assert _correct_the_prediction(other, 2).status_code == 200  # another table is not held back
     assert _correct_the_prediction(table, 5, REMOTE_ADDR="192.0.2.9").status_code == 200  # nor another address
     client.set_cookie(f"rt_{table.code}", table.host, path=f"/t/{table.code}")
-    page = client.post(f"/t/{table.code}/correct/2", data={"type": "predict", "seat": 0, "value": 6,
-                                                           "expected_seq": seq, "key": uuid.uuid4().hex},
-                       headers={"HX-Request": "true"})
+    page = client.post(
+        f"/t/{table.code}/correct/2",
+        data={"type": "predict", "seat": 0, "value": 6, "expected_seq": seq, "key": uuid.uuid4().hex},
+        headers={"HX-Request": "true"},
+    )
     assert page.status_code == 429 and "corrected many times" in page.get_data(as_text=True)

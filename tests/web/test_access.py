@@ -10,6 +10,7 @@ reveal, and a task choice before every task is in, never leave for a phone that 
 them, through any read endpoint: the API's board, poll and history, a write's answer, the page,
 its htmx fragment, the history page, the score sheet and the exports.
 """
+
 from __future__ import annotations
 
 import json
@@ -77,33 +78,59 @@ def _was_sticht_drafted(table):
         table.enter(entry)
 
 
-_WAS_STICHT_DRAFT = [{"type": "first_dealer", "seat": 0},
-                     *({"type": "chip_pick", "chip": CHIPS[seat][round_], "seat": seat}
-                       for round_ in range(5) for seat in range(4))]
+_WAS_STICHT_DRAFT = [
+    {"type": "first_dealer", "seat": 0},
+    *({"type": "chip_pick", "chip": CHIPS[seat][round_], "seat": seat} for round_ in range(5) for seat in range(4)),
+]
 
 HOST_ONLY = {"host"}
 # A secret entry of a seat with its own phone comes from that phone only, not the host's (issue 15):
 # the seat is claimed here by the time the host tries ("own seat" comes first).
 OWN_PHONE_ONLY = {"own seat"}
 SCENARIOS = [
-    Scenario("a seat's prediction", "switch-to", _switch_to_round, {"type": "predict", "seat": 0, "value": 1},
-             allowed=OWN_PHONE_ONLY),
+    Scenario(
+        "a seat's prediction",
+        "switch-to",
+        _switch_to_round,
+        {"type": "predict", "seat": 0, "value": 1},
+        allowed=OWN_PHONE_ONLY,
+    ),
     Scenario("a seat's play", "switch-to", _switch_to_predicted, {"type": "play", "seat": 0, "cards": "5S"}),
     Scenario("start a round (host only)", "switch-to", _no_setup, {"type": "start_round"}, allowed=HOST_ONLY),
-    Scenario("a table ruling (host only)", "switch-to", _switch_to_predicted,
-             {"type": "play", "seat": 0, "cards": "5S 7H"}, allowed=HOST_ONLY, ruling=True),
+    Scenario(
+        "a table ruling (host only)",
+        "switch-to",
+        _switch_to_predicted,
+        {"type": "play", "seat": 0, "cards": "5S 7H"},
+        allowed=HOST_ONLY,
+        ruling=True,
+    ),
     Scenario("a seat's face-up row", "swoop", _no_setup, {"type": "set_face_up", "seat": 0, "ranks": "2 3 4 5"}),
-    Scenario("the starter (host only)", "swoop", _swoop_face_up, {"type": "set_starter", "seat": 0},
-             allowed=HOST_ONLY),
+    Scenario("the starter (host only)", "swoop", _swoop_face_up, {"type": "set_starter", "seat": 0}, allowed=HOST_ONLY),
     Scenario("the dealer's choice", "schwimmen", _schwimmen_dealt, {"type": "dealer_choice", "choice": "keep"}),
-    Scenario("the active seat's roll", "switch-16", _switch16_started,
-             {"type": "roll", "seat": 0, "dice": [1, 2, 4], "face": "blank"}),
-    Scenario("a correction (host only)", "switch-16", _switch16_started, {"type": "adjust", "seat": 1, "top": 2},
-             allowed=HOST_ONLY),
-    Scenario("the dealer's secret trumps", "was-sticht", _was_sticht_drafted,
-             {"type": "set_trumps", "colour": "B", "number": "4"}, allowed=OWN_PHONE_ONLY),
-    Scenario("the first dealer (host only)", "was-sticht", _no_setup, {"type": "first_dealer", "seat": 0},
-             allowed=HOST_ONLY),
+    Scenario(
+        "the active seat's roll",
+        "switch-16",
+        _switch16_started,
+        {"type": "roll", "seat": 0, "dice": [1, 2, 4], "face": "blank"},
+    ),
+    Scenario(
+        "a correction (host only)",
+        "switch-16",
+        _switch16_started,
+        {"type": "adjust", "seat": 1, "top": 2},
+        allowed=HOST_ONLY,
+    ),
+    Scenario(
+        "the dealer's secret trumps",
+        "was-sticht",
+        _was_sticht_drafted,
+        {"type": "set_trumps", "colour": "B", "number": "4"},
+        allowed=OWN_PHONE_ONLY,
+    ),
+    Scenario(
+        "the first dealer (host only)", "was-sticht", _no_setup, {"type": "first_dealer", "seat": 0}, allowed=HOST_ONLY
+    ),
 ]
 PLAYERS = {"switch-to": 3, "swoop": 3, "schwimmen": 3, "switch-16": 2, "was-sticht": 4}
 
@@ -113,8 +140,13 @@ def open_table(client, game: str) -> TableDriver:
 
 
 def credential(name: str, table: TableDriver, elsewhere: TableDriver, own: int, other: int) -> str | None:
-    return {"no token": None, "another seat": table.token(other), "another table": elsewhere.token(own),
-            "own seat": table.token(own), "host": table.host}[name]
+    return {
+        "no token": None,
+        "another seat": table.token(other),
+        "another table": elsewhere.token(own),
+        "own seat": table.token(own),
+        "host": table.host,
+    }[name]
 
 
 def seats_of(app, code: str) -> list[dict]:
@@ -132,6 +164,7 @@ def refused_status(name: str, channel: str) -> int:
 
 # --------------------------------------------------------------------------- the write matrix
 
+
 def post_entry(app, channel: str, table: TableDriver, action: dict, token: str | None, ruling: bool):
     """The entry through the API, or through the table page's form with the token as its cookie."""
     seq, key = seq_of(app.test_client(), table.code), uuid.uuid4().hex
@@ -143,13 +176,13 @@ def post_entry(app, channel: str, table: TableDriver, action: dict, token: str |
     if token:
         phone.set_cookie(f"rt_{table.code}", token, path=f"/t/{table.code}")
     form = {"action_json": _json(action), "ruling": "1"} if ruling else _form(action)
-    return phone.post(f"/t/{table.code}/entries", data={**form, "expected_seq": seq, "key": key},
-                      headers={"HX-Request": "true"})
+    return phone.post(
+        f"/t/{table.code}/entries", data={**form, "expected_seq": seq, "key": key}, headers={"HX-Request": "true"}
+    )
 
 
 def _form(action: dict) -> dict:
-    return {name: [str(v) for v in value] if isinstance(value, list) else str(value)
-            for name, value in action.items()}
+    return {name: [str(v) for v in value] if isinstance(value, list) else str(value) for name, value in action.items()}
 
 
 def _json(action: dict) -> str:
@@ -203,8 +236,9 @@ def undo(app, channel: str, code: str, seq: int, token: str | None):
     key = uuid.uuid4().hex
     if channel == "api":
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return app.test_client().post(f"/api/tables/{code}/undo", json={"expected_seq": seq, "key": key},
-                                      headers=headers)
+        return app.test_client().post(
+            f"/api/tables/{code}/undo", json={"expected_seq": seq, "key": key}, headers=headers
+        )
     phone = app.test_client()
     if token:
         phone.set_cookie(f"rt_{code}", token, path=f"/t/{code}")
@@ -289,12 +323,18 @@ def everything_seen(app, table: TableDriver, viewer) -> dict[str, str]:
         "API board": api.get(f"/api/tables/{code}", headers=headers),
         "API poll": api.get(f"/api/tables/{code}/changes?since=0", headers=headers),
         "API history": api.get(f"/api/tables/{code}/history", headers=headers),
-        "API stale write": api.post(f"/api/tables/{code}/plays", headers=headers, json={
-            "action": {"type": "pass"}, "expected_seq": 0, "key": uuid.uuid4().hex}),
+        "API stale write": api.post(
+            f"/api/tables/{code}/plays",
+            headers=headers,
+            json={"action": {"type": "pass"}, "expected_seq": 0, "key": uuid.uuid4().hex},
+        ),
         "page": phone.get(f"/t/{code}"),
         "fragment": phone.get(f"/t/{code}", headers={"HX-Request": "true"}),
-        "stale form": phone.post(f"/t/{code}/entries", headers={"HX-Request": "true"},
-                                 data={"type": "pass", "expected_seq": "0", "key": uuid.uuid4().hex}),
+        "stale form": phone.post(
+            f"/t/{code}/entries",
+            headers={"HX-Request": "true"},
+            data={"type": "pass", "expected_seq": "0", "key": uuid.uuid4().hex},
+        ),
         "history page": phone.get(f"/t/{code}/history"),
         "score sheet": phone.get(f"/t/{code}/sheet"),
         "JSON export": phone.get(f"/t/{code}/export.json"),
@@ -346,8 +386,9 @@ def test_a_task_choice_reaches_only_its_seat_until_all_are_in(app, client):
     for viewer in (A, C, D, "host", "watcher", "stranger"):
         seen = everything_seen(app, table, viewer)
         for where in seen:
-            assert not task_shown(seen, where), (f"{where} shows B's task to {viewer} (docs/api.md: the host "
-                                                 "token may enter a task but never sees one)")
+            assert not task_shown(seen, where), (
+                f"{where} shows B's task to {viewer} (docs/api.md: the host token may enter a task but never sees one)"
+            )
     for seat, chip in ((C, "EXACT_1"), (D, "LAST")):
         table.enter({"type": "choose_task", "chip": chip}, by=seat)
     assert task_shown(everything_seen(app, table, "watcher"), "page")  # shown together at last

@@ -1,4 +1,5 @@
 """The JSON API through Flask's test client, on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import uuid
@@ -25,6 +26,7 @@ def predict(table: TableDriver, values: list[int]) -> None:
 
 # --------------------------------------------------------------------------- opening and reading
 
+
 def test_open_table_answers_code_host_token_and_join_links_not_seat_tokens(client):
     """Issue 17, item 2: the opener gets the host token and each seat's join link; a seat's
     token is minted only when the seat is claimed, and answered once."""
@@ -46,16 +48,19 @@ def test_open_table_answers_code_host_token_and_join_links_not_seat_tokens(clien
     assert client.post(f"/api/tables/{opened['code']}/seats/0/claim", headers=seat).status_code == 403
 
 
-@pytest.mark.parametrize("body, status", [
-    ({"game": "chess", "players": ["A", "B"]}, 422),
-    ({"game": "switch-to", "players": ["A"]}, 422),
-    ({"game": "switch-to", "players": ["A", "B", "C", "D", "E"]}, 422),
-    ({"game": "switch-to", "players": ["A", "a"]}, 422),
-    ({"game": "switch-to", "players": "A,B"}, 422),
-    ({"game": "switch-to", "players": ["A", "B"], "options": {"compare": "sideways"}}, 422),
-    ({"game": "switch-to", "players": ["A", "B"], "options": {"colour": "red"}}, 422),
-    ({"game": "switch-to", "players": ["A", "B"], "options": "loose"}, 400),
-])
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ({"game": "chess", "players": ["A", "B"]}, 422),
+        ({"game": "switch-to", "players": ["A"]}, 422),
+        ({"game": "switch-to", "players": ["A", "B", "C", "D", "E"]}, 422),
+        ({"game": "switch-to", "players": ["A", "a"]}, 422),
+        ({"game": "switch-to", "players": "A,B"}, 422),
+        ({"game": "switch-to", "players": ["A", "B"], "options": {"compare": "sideways"}}, 422),
+        ({"game": "switch-to", "players": ["A", "B"], "options": {"colour": "red"}}, 422),
+        ({"game": "switch-to", "players": ["A", "B"], "options": "loose"}, 400),
+    ],
+)
 def test_open_table_refuses_bad_setups_with_a_reason(client, body, status):
     response = client.post("/api/tables", json=body)
     assert response.status_code == status
@@ -74,8 +79,12 @@ def test_huge_body_is_refused(client):
 
 
 def test_unknown_table_is_404_everywhere(client):
-    for path in ("/api/tables/NOSUCH", "/api/tables/NOSUCH/history", "/api/tables/NOSUCH/qr.svg",
-                 "/api/tables/NOSUCH/changes?since=0"):
+    for path in (
+        "/api/tables/NOSUCH",
+        "/api/tables/NOSUCH/history",
+        "/api/tables/NOSUCH/qr.svg",
+        "/api/tables/NOSUCH/changes?since=0",
+    ):
         response = client.get(path)
         assert response.status_code == 404, path
         assert response.json["error"]["rule"] == "TABLE"
@@ -106,13 +115,21 @@ def test_changes_is_204_until_something_happens(client, three):
 def test_openapi_document_describes_every_endpoint(client):
     document = client.get("/api/openapi.json").json
     assert document["openapi"].startswith("3.")
-    for path in ("/api/tables", "/api/tables/{code}", "/api/tables/{code}/plays", "/api/tables/{code}/undo",
-                 "/api/tables/{code}/history", "/api/tables/{code}/qr.svg", "/api/tables/{code}/changes"):
+    for path in (
+        "/api/tables",
+        "/api/tables/{code}",
+        "/api/tables/{code}/plays",
+        "/api/tables/{code}/undo",
+        "/api/tables/{code}/history",
+        "/api/tables/{code}/qr.svg",
+        "/api/tables/{code}/changes",
+    ):
         assert path in document["paths"], path
     assert "switch-to" in document["components"]["schemas"]["NewTable"]["properties"]["game"]["enum"]
 
 
 # --------------------------------------------------------------------------- writing
+
 
 def test_refusal_is_422_with_rule_and_message(three):
     predict(three, [4, 3, 4])
@@ -120,8 +137,9 @@ def test_refusal_is_422_with_rule_and_message(three):
     three.play(C, "5S 5D")
     error = three.play(A, "6S", expect=422)["error"]
     assert error["rule"] == "ST-R12"
-    assert error["message"] == ("The table shows 2 cards: play 2 cards with one higher than 5, "
-                                "or 3 cards with one lower than 5.")
+    assert error["message"] == (
+        "The table shows 2 cards: play 2 cards with one higher than 5, or 3 cards with one lower than 5."
+    )
 
 
 def test_stale_write_is_409_with_the_fresh_board_and_records_nothing(three):
@@ -160,29 +178,41 @@ def test_same_key_twice_records_once_and_answers_the_first_result(client, three)
     assert [e["description"] for e in entries].count("A entered a prediction") == 1
 
 
-@pytest.mark.parametrize("body", [
-    {"action": {"type": "pass"}, "key": "k"},
-    {"action": {"type": "pass"}, "expected_seq": "1", "key": "k"},
-    {"action": {"type": "pass"}, "expected_seq": 1},
-    {"action": {"type": "pass"}, "expected_seq": 1, "key": "k" * 65},
-    {"action": "pass", "expected_seq": 1, "key": "k"},
-    {"expected_seq": 1, "key": "k"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"action": {"type": "pass"}, "key": "k"},
+        {"action": {"type": "pass"}, "expected_seq": "1", "key": "k"},
+        {"action": {"type": "pass"}, "expected_seq": 1},
+        {"action": {"type": "pass"}, "expected_seq": 1, "key": "k" * 65},
+        {"action": "pass", "expected_seq": 1, "key": "k"},
+        {"expected_seq": 1, "key": "k"},
+    ],
+)
 def test_malformed_write_bodies_are_400(client, three, body):
     response = client.post(f"/api/tables/{three.code}/plays", json=body, headers=three.auth("host"))
     assert response.status_code == 400
     assert response.json["error"]["message"]
 
 
-@pytest.mark.parametrize("cards, rule", [("1X", "ST-C1"), ("10H", "ST-C1"), (123, "ST-C1"), (["5S", 5], "ST-C1"),
-                                         ("5S 5S", "ST-C2"), ("", "ST-R6")])
+@pytest.mark.parametrize(
+    "cards, rule",
+    [("1X", "ST-C1"), ("10H", "ST-C1"), (123, "ST-C1"), (["5S", 5], "ST-C1"), ("5S 5S", "ST-C2"), ("", "ST-R6")],
+)
 def test_malformed_cards_are_refused_by_rule(three, cards, rule):
     predict(three, [4, 3, 2])
     assert three.play(A, cards, expect=422)["error"]["rule"] == rule
 
 
-@pytest.mark.parametrize("action", [{"type": "teleport"}, {"type": "play", "seat": 9, "cards": "5S"},
-                                    {"type": "play", "seat": "x", "cards": "5S"}, {"type": None}])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "teleport"},
+        {"type": "play", "seat": 9, "cards": "5S"},
+        {"type": "play", "seat": "x", "cards": "5S"},
+        {"type": None},
+    ],
+)
 def test_unreadable_entries_are_422(three, action):
     assert three.enter(action, expect=422)["error"]["rule"] == "ENTRY"
 
@@ -221,6 +251,7 @@ def test_predictions_stay_hidden_from_other_phones_until_all_are_in(client, thre
 
 
 # --------------------------------------------------------------------------- undo and rulings
+
 
 def test_undo_appends_a_void_and_restores_the_state(client, three):
     predict(three, [2, 1, 1])
@@ -289,16 +320,28 @@ D = 3
 
 # --------------------------------------------------------------------------- whole games
 
+
 def test_worked_example_st_e25_through_the_api(client, three):
     predict(three, [4, 3, 4])
     three.enter({"type": "start_player", "seat": A}, by=B, expect=200)
     three.undo(by=B)
     three.enter({"type": "start_player", "seat": C}, by=B)
-    steps = [(C, "5S 5D", "3/0/6"), (A, "2S 3S 4S", "3/0/5"), (B, "3H 4H 5H", "2/0/5"),
-             (C, "pass play_to_wild", "2/1/6"), (A, "pass", "3/0/5"), (B, "7D 7C", "1/0/3"),
-             (C, "3C 4C W5", "1/0/4"), (A, "pass play_to_wild", "2/1/5"), (B, "pass", "1/0/3"),
-             (C, "9C", "0/0/3"), (A, "6H 6D", "1/1/3"), (B, "8S 8D", "0/0/1"), (C, "pass", "0/0/3"),
-             (A, "9S 9H", "0/1/1")]
+    steps = [
+        (C, "5S 5D", "3/0/6"),
+        (A, "2S 3S 4S", "3/0/5"),
+        (B, "3H 4H 5H", "2/0/5"),
+        (C, "pass play_to_wild", "2/1/6"),
+        (A, "pass", "3/0/5"),
+        (B, "7D 7C", "1/0/3"),
+        (C, "3C 4C W5", "1/0/4"),
+        (A, "pass play_to_wild", "2/1/5"),
+        (B, "pass", "1/0/3"),
+        (C, "9C", "0/0/3"),
+        (A, "6H 6D", "1/1/3"),
+        (B, "8S 8D", "0/0/1"),
+        (C, "pass", "0/0/3"),
+        (A, "9S 9H", "0/1/1"),
+    ]
     for seat, entry, after in steps:
         if entry.startswith("pass"):
             state = three.pass_(seat, *entry.split()[1:])["state"]
@@ -351,13 +394,15 @@ def test_replay_of_the_log_equals_the_snapshots(app, client, three):
 
 # --------------------------------------------------------------------------- racing phones
 
+
 def _race(app, code: str, token: str, bodies: list[dict]) -> list[int]:
     """Send the bodies at once from separate clients; the status codes in order."""
     from concurrent.futures import ThreadPoolExecutor
 
     def send(body):
-        response = app.test_client().post(f"/api/tables/{code}/plays", json=body,
-                                          headers={"Authorization": f"Bearer {token}"})
+        response = app.test_client().post(
+            f"/api/tables/{code}/plays", json=body, headers={"Authorization": f"Bearer {token}"}
+        )
         return response.status_code
 
     with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
@@ -366,8 +411,10 @@ def _race(app, code: str, token: str, bodies: list[dict]) -> list[int]:
 
 def test_phones_racing_for_the_same_turn_get_one_success_and_409s(app, client, three):
     predict(three, [2, 1, 1])
-    bodies = [{"seat": A, "action": {"type": "play", "cards": card}, "expected_seq": three.seq,
-               "key": uuid.uuid4().hex} for card in ("5S", "6S", "7S", "8S", "2H", "3H")]
+    bodies = [
+        {"seat": A, "action": {"type": "play", "cards": card}, "expected_seq": three.seq, "key": uuid.uuid4().hex}
+        for card in ("5S", "6S", "7S", "8S", "2H", "3H")
+    ]
     statuses = _race(app, three.code, three.host, bodies)
     assert sorted(statuses) == [200] + [409] * 5
     entries = client.get(f"/api/tables/{three.code}/history").json["entries"]

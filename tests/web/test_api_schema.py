@@ -7,6 +7,7 @@ refused but by the rules (422), the credentials (401/403), a missing table (404)
 board (409). A share of the valid requests goes to real tables of every game, with real tokens,
 the current seq and the game's own entry types, so they reach the rules and the log too.
 """
+
 from __future__ import annotations
 
 import collections
@@ -30,11 +31,15 @@ REQUESTS: collections.Counter = collections.Counter()  # (operation, status) -> 
 POSITIVE_ANSWERS = ["2xx", "401", "403", "404", "409", "422"]
 NEGATIVE_ANSWERS = ["400", "401", "403", "404", "405", "409", "413", "415", "422"]
 
-CONFIG = schemathesis.Config.from_dict({
-    "generation": {"mode": "all", "max-examples": EXAMPLES, "deterministic": True, "allow-x00": False},
-    "checks": {"positive_data_acceptance": {"expected-statuses": POSITIVE_ANSWERS},
-               "negative_data_rejection": {"expected-statuses": NEGATIVE_ANSWERS}},
-})
+CONFIG = schemathesis.Config.from_dict(
+    {
+        "generation": {"mode": "all", "max-examples": EXAMPLES, "deterministic": True, "allow-x00": False},
+        "checks": {
+            "positive_data_acceptance": {"expected-statuses": POSITIVE_ANSWERS},
+            "negative_data_rejection": {"expected-statuses": NEGATIVE_ANSWERS},
+        },
+    }
+)
 
 
 class CurrentApp:
@@ -62,7 +67,7 @@ class RealTables:
         self.drivers, self.games = [], {}
         for game, engine in sorted(GAMES.items()):
             for opened in (False, True):  # one fresh, one with an entry to undo
-                driver = TableDriver(client, game, PLAYER_NAMES[:engine.min_players + 1])
+                driver = TableDriver(client, game, PLAYER_NAMES[: engine.min_players + 1])
                 assert driver.tokens  # every seat claimed now: generated claims of them answer 409
                 if opened:
                     driver.enter(opening_entry(game))
@@ -111,17 +116,73 @@ class RealTables:
 def opening_entry(game: str) -> dict:
     """The first entry the game's own checks accept on a fresh table of the players used here."""
     engine = GAMES[game]
-    return dict(engine.legal_entries(engine.new_game(PLAYER_NAMES[:engine.min_players + 1], {}))[0])
+    return dict(engine.legal_entries(engine.new_game(PLAYER_NAMES[: engine.min_players + 1], {}))[0])
 
 
 PLAYER_NAMES = [f"P{i}" for i in range(9)]
 # Entry fields and values that the engines read (from the engine fuzz test's vocabulary).
-FIELD_NAMES = ["seat", "cards", "card", "value", "flip", "removed_suit", "dice", "face", "count", "target",
-               "answer", "choice", "give", "take", "source", "discard", "ranks", "rank", "slot", "chip",
-               "colour", "number", "winner"]
-FIELD_VALUES = [0, 1, 2, 3, 6, -1, 99, True, None, "", "5S", "7H 7D", ["5S"], ["2C", "3C", "4C"], "10H", "JK",
-                "K", "9@hand", "R5", "B4", "W5", [1, 3, 4], "green", "accept", "keep", "stock", "play_to_wild",
-                "NONE", "EXACT_1", "B", "-", "4", "S", "host", "x" * 300]
+FIELD_NAMES = [
+    "seat",
+    "cards",
+    "card",
+    "value",
+    "flip",
+    "removed_suit",
+    "dice",
+    "face",
+    "count",
+    "target",
+    "answer",
+    "choice",
+    "give",
+    "take",
+    "source",
+    "discard",
+    "ranks",
+    "rank",
+    "slot",
+    "chip",
+    "colour",
+    "number",
+    "winner",
+]
+FIELD_VALUES = [
+    0,
+    1,
+    2,
+    3,
+    6,
+    -1,
+    99,
+    True,
+    None,
+    "",
+    "5S",
+    "7H 7D",
+    ["5S"],
+    ["2C", "3C", "4C"],
+    "10H",
+    "JK",
+    "K",
+    "9@hand",
+    "R5",
+    "B4",
+    "W5",
+    [1, 3, 4],
+    "green",
+    "accept",
+    "keep",
+    "stock",
+    "play_to_wild",
+    "NONE",
+    "EXACT_1",
+    "B",
+    "-",
+    "4",
+    "S",
+    "host",
+    "x" * 300,
+]
 
 
 @pytest.fixture(autouse=True)
@@ -164,9 +225,15 @@ def report_request_counts(request, database_url):
     for (operation, status), count in REQUESTS.items():
         by_operation[operation if operation in documented else "other methods"][status] += count
     database = database_url.partition(":")[0]
-    lines = [(f"schemathesis on {database}: {sum(REQUESTS.values())} generated requests answered as documented "
-             "(none with a 5xx)")]
-    lines += [f"  {operation}: {dict(sorted(statuses.items()))}" for operation, statuses in sorted(by_operation.items())]
+    lines = [
+        (
+            f"schemathesis on {database}: {sum(REQUESTS.values())} generated requests answered as documented "
+            "(none with a 5xx)"
+        )
+    ]
+    lines += [
+        f"  {operation}: {dict(sorted(statuses.items()))}" for operation, statuses in sorted(by_operation.items())
+    ]
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     with capture.global_and_fixture_disabled():
         print("\n" + "\n".join(lines))

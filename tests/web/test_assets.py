@@ -1,5 +1,6 @@
 """Issue 19: static files are linked by their content's hash and cached for a year; boards,
 pages and files go gzip-compressed to browsers that take it; event streams never are."""
+
 from __future__ import annotations
 
 import gzip

@@ -3,6 +3,7 @@ correcting an entry to itself changes nothing; correcting it to another legal en
 state of the game played that way from the start, as far as the later entries still pass (the
 first that does not is the one pending); removing an entry and putting it back is the identity.
 After each, the snapshots equal a replay of the log alone."""
+
 from __future__ import annotations
 
 import uuid
@@ -17,8 +18,9 @@ from referee.db import Snapshot
 from referee.games import GAMES
 from referee.games.base import HOST, Refusal
 
-SETTINGS = settings(max_examples=12, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 NAMES = ["Ann", "Ben", "Cem", "Dee", "Eve", "Fay"]
 
 
@@ -83,8 +85,9 @@ def assert_replays_to_its_snapshot(session, code: str) -> None:
     assert engine.dump(log.replay(session, table)) == engine.dump(log.current_state(session, table))
     view = engine.view(log.current_state(session, table), None)
     stored = session.exec(select(Snapshot.sheet).where(Snapshot.table_id == table.id, Snapshot.seq == table.tip)).one()
-    assert engine.folded_sheet(view, stored) == \
-        engine.score_sheet(view, lambda: log.views_in_force(session, table, table.tip))
+    assert engine.folded_sheet(view, stored) == engine.score_sheet(
+        view, lambda: log.views_in_force(session, table, table.tip)
+    )
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -117,8 +120,13 @@ def where_it_stood(session, code: str, target: int) -> str:
         return game.round_info(game.view(log.state_at(session, table, seq - 1), None))
 
     info = round_before(target)
-    event("no numbered rounds" if info is None or info.number is None else
-          "round 1" if info.number == 1 else "a later round")
+    event(
+        "no numbered rounds"
+        if info is None or info.number is None
+        else "round 1"
+        if info.number == 1
+        else "a later round"
+    )
     if info is None or info.number is None:
         return f"line {target} in History"
     return f"{'hand' if info.word == 'Hand' else 'round'} {info.number}"
@@ -139,7 +147,7 @@ def test_correcting_to_another_entry_is_the_game_played_that_way(session, game_i
 
     # The same game entered that way from the start, up to the first later entry refused.
     fresh = open_table(session, game_id, len(table.seats))
-    play(session, fresh, [*actions[:target - 1], other])
+    play(session, fresh, [*actions[: target - 1], other])
     first_refused = None
     for seq, action in enumerate(actions[target:], start=target + 1):
         try:
@@ -167,13 +175,15 @@ def test_removing_an_entry_and_adding_it_back_is_the_identity(session, game_id, 
     event("a later entry no longer passes" if log.find_table(session, code).pending else "every later entry passes")
     assert_replays_to_its_snapshot(session, code)
     in_force = actions_in_force(session, code)
-    assert in_force[:target - 1] == stored[:target - 1] and len(in_force) < len(actions)
+    assert in_force[: target - 1] == stored[: target - 1] and len(in_force) < len(actions)
 
     if target == len(actions):  # the last entry: added back as any entry is
         assert log.find_table(session, code).pending is None
         play(session, code, [actions[-1]])
     else:
-        correct(session, code, standing_for(session, code, target + 1), corrections.Change("insert", actions[target - 1]))
+        correct(
+            session, code, standing_for(session, code, target + 1), corrections.Change("insert", actions[target - 1])
+        )
     assert log.find_table(session, code).pending is None
     assert dumped(session, code) == before
     assert actions_in_force(session, code) == stored
@@ -204,8 +214,8 @@ def test_settling_a_pending_correction_is_the_game_with_those_rulings(session, g
     game = GAMES[game_id]
     target = data.draw(st.integers(1, len(actions) - 1), label="target")
     correct(session, code, target, corrections.Change("remove"))
-    state = game.new_game(NAMES[:len(log.find_table(session, code).seats)], {})
-    for action in actions[:target - 1]:
+    state = game.new_game(NAMES[: len(log.find_table(session, code).seats)], {})
+    for action in actions[: target - 1]:
         state = game.apply(state, action, HOST)
     for seq, action in enumerate(actions[target:], start=target + 1):
         try:

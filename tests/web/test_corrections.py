@@ -1,6 +1,7 @@
 """Correcting an entry further back (issue 18, part 2) through the API and the pages, on SQLite
 and PostgreSQL: the correction and the entries checked again, the pending state every phone sees
 and that takes no entry, who may correct, retries and races, History and the exports."""
+
 from __future__ import annotations
 
 import re
@@ -54,6 +55,7 @@ def played_that_way(client, plays: list[tuple[int, str]]) -> dict:
 
 # --------------------------------------------------------------------------- the API
 
+
 def test_a_card_three_turns_back_is_corrected_and_the_later_entries_checked_again(client, played):
     answer = correct(played, {"entry": 5, "action": {"type": "play", "seat": B, "cards": "2H"}})
     assert answer["pending"] is None and answer["replayed"] is False
@@ -62,7 +64,14 @@ def test_a_card_three_turns_back_is_corrected_and_the_later_entries_checked_agai
     assert answer["state"] == played_that_way(client, [(B, "2H"), (C, "5S"), (A, "7D")])
     lines = history(played)
     assert [(e["seq"], e["replaces"], e["in_force"]) for e in lines[4:]] == [
-        (5, None, False), (6, None, False), (7, None, False), (8, 5, True), (9, 6, True), (10, 7, True), (11, None, False)]
+        (5, None, False),
+        (6, None, False),
+        (7, None, False),
+        (8, 5, True),
+        (9, 6, True),
+        (10, 7, True),
+        (11, None, False),
+    ]
     assert [e["description"] for e in lines[7:10]] == ["Ben played 2♥", "Cem played 5♠", "Ann played 7♦"]
 
 
@@ -82,7 +91,9 @@ def test_a_later_entry_that_no_longer_passes_leaves_the_table_pending(client, pl
     pending = answer["pending"]
     assert pending["about"] == "“Ben played 3♥” (round 1) corrected to “Ben played 6♥” by the host"
     assert [(e["seq"], e["rule"], e["description"]) for e in pending["entries"]] == [
-        (6, "ST-R13", "Cem played 5♠"), (7, "ST-R4", "Ann played 7♦")]
+        (6, "ST-R13", "Cem played 5♠"),
+        (7, "ST-R4", "Ann played 7♦"),
+    ]
     assert pending["entries"][0]["message"] == "With 1 card you need a card higher than 6."
     assert played.board()["pending"] == pending and played.board(A)["pending"] == pending  # every phone
     assert played.state("host")["actions"] == []  # nothing offered
@@ -133,13 +144,18 @@ def test_a_seat_corrects_its_own_last_entry_until_someone_enters_after_it(client
     table.enter({"type": "start_round"})
     table.enter({"type": "predict", "value": 3}, by=A, seat=A)  # on Ann's own phone
     answer = correct(table, {"entry": 2, "action": {"type": "predict", "seat": A, "value": 2}}, by=A)
-    assert answer["entry"]["description"] == ("“Ann entered a prediction” (round 1) corrected by Ann; it stays "
-                                              "hidden until it is shown")  # issue 27: not "… to “Ann entered …”"
+    assert answer["entry"]["description"] == (
+        "“Ann entered a prediction” (round 1) corrected by Ann; it stays hidden until it is shown"
+    )  # issue 27: not "… to “Ann entered …”"
     assert answer["state"]["players"][A]["prediction"] == 2  # on Ann's phone
     assert table.state()["players"][A]["prediction"] is None  # hidden from the others until all are in
     assert correct(table, {"entry": 3, "remove": True}, by=B, expect=403)["error"]["rule"] == "ACCESS"
-    assert correct(table, {"entry": 3, "insert": True, "action": {"type": "predict", "seat": A, "value": 1}},
-                   by=A, expect=403)["error"]["rule"] == "ACCESS"
+    assert (
+        correct(
+            table, {"entry": 3, "insert": True, "action": {"type": "predict", "seat": A, "value": 1}}, by=A, expect=403
+        )["error"]["rule"]
+        == "ACCESS"
+    )
     table.enter({"type": "predict", "value": 1}, by=B, seat=B)
     assert correct(table, {"entry": 3, "remove": True}, by=A, expect=403)["error"]["rule"] == "ACCESS"
     # nor the host: Ann's hidden prediction is her phone's alone until the reveal (issue 25 item 4)
@@ -150,7 +166,7 @@ def test_only_an_entry_in_force_is_corrected(client, played):
     played.undo()
     assert correct(played, {"entry": 7, "remove": True}, expect=422)["error"]["rule"] == "CORRECT"
     assert correct(played, {"entry": 99, "remove": True}, expect=422)["error"]["rule"] == "CORRECT"
-    assert correct(played, {"entry": 2 ** 70, "remove": True}, expect=422)["error"]["rule"] == "CORRECT"
+    assert correct(played, {"entry": 2**70, "remove": True}, expect=422)["error"]["rule"] == "CORRECT"
     assert correct(played, {"entry": 0, "remove": True}, expect=422)["error"]["rule"] == "CORRECT"
     assert correct(played, {"entry": 6, "accept": True}, expect=422)["error"]["rule"] == "CORRECT"
 
@@ -160,8 +176,12 @@ def test_a_refused_correction_may_be_ruled_through_by_the_host(client, played):
     assert refused["error"]["rule"] == "ST-R13" and refused["error"]["overridable"] is True
     ruled = correct(played, {"entry": 6, "action": {"type": "play", "seat": C, "cards": "2S"}, "ruling": True})
     assert ruled["entry"]["ruling"] == "ST-R13"
-    assert correct(played, {"entry": 7, "action": {"type": "pass", "seat": A}, "ruling": True}, by=A,
-                   expect=403)["error"]["rule"] == "ACCESS"
+    assert (
+        correct(played, {"entry": 7, "action": {"type": "pass", "seat": A}, "ruling": True}, by=A, expect=403)["error"][
+            "rule"
+        ]
+        == "ACCESS"
+    )
 
 
 def test_why_a_secret_entry_fails_reaches_only_its_seat(client):
@@ -170,8 +190,10 @@ def test_why_a_secret_entry_fails_reaches_only_its_seat(client):
     table.enter({"type": "predict", "value": 7}, by=A, seat=A)
     table.enter({"type": "predict", "value": 2}, seat=B)
     pending = correct(table, {"entry": 1, "remove": True})["pending"]  # no round: no predictions
-    assert [(e["seq"], e["description"]) for e in pending["entries"]] == [(2, "Ann entered a prediction"),
-                                                                         (3, "Ben entered a prediction")]
+    assert [(e["seq"], e["description"]) for e in pending["entries"]] == [
+        (2, "Ann entered a prediction"),
+        (3, "Ben entered a prediction"),
+    ]
     hidden = "Why it fails stays hidden: it would show what this entry keeps secret."
     assert [e["message"] for e in table.board(A)["pending"]["entries"]][0] != hidden
     assert [e["message"] for e in table.board(A)["pending"]["entries"]][1] == hidden
@@ -209,18 +231,21 @@ def test_a_stale_correction_records_nothing(client, played):
     assert len(history(played)) == 7
 
 
-@pytest.mark.parametrize("body", [
-    {"action": {"type": "pass"}},
-    {"entry": "5", "remove": True},
-    {"entry": 5},
-    {"entry": 5, "remove": True, "accept": True},
-    {"entry": 5, "remove": True, "action": {"type": "pass"}},
-    {"entry": 5, "remove": "yes"},
-    {"entry": 5, "remove": False, "action": {"type": "pass", "seat": 1}},
-    {"entry": 5, "remove": True, "insert": True},
-    {"entry": 5, "accept": True, "ruling": True},
-    {"entry": 5, "action": "pass"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"action": {"type": "pass"}},
+        {"entry": "5", "remove": True},
+        {"entry": 5},
+        {"entry": 5, "remove": True, "accept": True},
+        {"entry": 5, "remove": True, "action": {"type": "pass"}},
+        {"entry": 5, "remove": "yes"},
+        {"entry": 5, "remove": False, "action": {"type": "pass", "seat": 1}},
+        {"entry": 5, "remove": True, "insert": True},
+        {"entry": 5, "accept": True, "ruling": True},
+        {"entry": 5, "action": "pass"},
+    ],
+)
 def test_a_correction_that_cannot_be_read_is_a_400(client, played, body):
     assert correct(played, body, expect=400)["error"]["rule"] == "REQUEST"
 
@@ -230,13 +255,18 @@ def test_a_correction_and_an_entry_at_once_one_wins_the_other_gets_409(app, clie
     """Issue 18: concurrent corrections and entries resolve like any write: one 200, one 409
     with the fresh board, and the log has no gap."""
     seq, headers = played.seq, played.auth("host")
-    writes = [("corrections", {"entry": 5, "action": {"type": "play", "seat": B, "cards": "2H"}}),
-              ("plays", {"action": {"type": "play", "seat": B, "cards": "8S"}})]
+    writes = [
+        ("corrections", {"entry": 5, "action": {"type": "play", "seat": B, "cards": "2H"}}),
+        ("plays", {"action": {"type": "play", "seat": B, "cards": "8S"}}),
+    ]
 
     def send(write):
         path, body = write
-        response = app.test_client().post(f"/api/tables/{played.code}/{path}", headers=headers,
-                                          json={**body, "expected_seq": seq, "key": uuid.uuid4().hex})
+        response = app.test_client().post(
+            f"/api/tables/{played.code}/{path}",
+            headers=headers,
+            json={**body, "expected_seq": seq, "key": uuid.uuid4().hex},
+        )
         return response.status_code, response.json
 
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -265,7 +295,11 @@ def test_the_exports_carry_the_corrected_game(client):
     answer = correct(table, {"entry": 3, "action": {"type": "predict", "seat": B, "value": 0}})
     assert answer["pending"] is None
     exported, expected = (client.get(f"/t/{t.code}/export.json").json for t in (table, same))
-    assert exported["score_sheet"] == expected["score_sheet"] != client.get(f"/t/{scored(1).code}/export.json").json["score_sheet"]
+    assert (
+        exported["score_sheet"]
+        == expected["score_sheet"]
+        != client.get(f"/t/{scored(1).code}/export.json").json["score_sheet"]
+    )
     lines = {e["seq"]: e for e in exported["entries"]}
     assert lines[3]["in_force"] is False and lines[7]["replaces"] == 3 and lines[7]["in_force"] is True
     assert lines[11]["kind"] == "correct" and lines[11]["corrects"] == 3
@@ -277,6 +311,7 @@ def test_the_exports_carry_the_corrected_game(client):
 
 
 # --------------------------------------------------------------------------- the pages
+
 
 class Phone:
     def __init__(self, app, code: str | None = None):

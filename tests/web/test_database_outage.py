@@ -1,6 +1,7 @@
 """Issue 17 item 13: while the database cannot be reached, the API answers JSON 503 with
 Retry-After, a phone gets a page that says it tries again, and each failure is one log line,
 not a traceback."""
+
 from __future__ import annotations
 
 import logging
@@ -13,8 +14,10 @@ from referee.app import create_app
 
 from .api_driver import TableDriver
 
-UNREACHABLE = {"sqlite": "sqlite:////nonexistent-directory/referee.sqlite3",
-               "postgresql": "postgresql+psycopg://postgres@127.0.0.1:9/referee?connect_timeout=2"}
+UNREACHABLE = {
+    "sqlite": "sqlite:////nonexistent-directory/referee.sqlite3",
+    "postgresql": "postgresql+psycopg://postgres@127.0.0.1:9/referee?connect_timeout=2",
+}
 
 
 @pytest.fixture
@@ -35,8 +38,11 @@ def test_the_api_answers_503_json_with_retry_after(outage):
     answers = [
         client.get(f"/api/tables/{table.code}"),
         client.get(f"/api/tables/{table.code}/changes?since=0"),
-        client.post(f"/api/tables/{table.code}/plays", headers=table.auth("host"),
-                    json={"action": {"type": "start_round"}, "expected_seq": 0, "key": "k"}),
+        client.post(
+            f"/api/tables/{table.code}/plays",
+            headers=table.auth("host"),
+            json={"action": {"type": "start_round"}, "expected_seq": 0, "key": "k"},
+        ),
         client.post("/api/tables", json={"game": "switch-to", "players": ["A", "B"]}),
     ]
     for response in answers:
@@ -55,8 +61,11 @@ def test_a_phone_gets_a_page_that_says_it_tries_again(outage):
     text = page.get_data(as_text=True)
     assert "tries again" in text
     assert re.search(rf'http-equiv="refresh" content="\d+; url=/t/{table.code}"', text)
-    posted = client.post(f"/t/{table.code}/entries", data={"type": "start_round", "expected_seq": 0, "key": "k"},
-                         headers={"Referer": f"http://localhost/t/{table.code}"})
+    posted = client.post(
+        f"/t/{table.code}/entries",
+        data={"type": "start_round", "expected_seq": 0, "key": "k"},
+        headers={"Referer": f"http://localhost/t/{table.code}"},
+    )
     assert posted.status_code == 503  # and it comes back to the table, not to the form's address
     assert re.search(rf'content="\d+; url=/t/{table.code}"', posted.get_data(as_text=True))
     poll = client.get(f"/t/{table.code}?since=0", headers={"HX-Request": "true"})

@@ -5,6 +5,7 @@ With WAL and synchronous=FULL, a commit is acknowledged only after its frames ar
 write-ahead log; what a power cut can lose is the unsynced tail of that log. So we write a game,
 keep the log's frames in the WAL, copy the files, and cut the WAL copy at many points, as a power
 cut would have left it."""
+
 from __future__ import annotations
 
 import random
@@ -66,7 +67,8 @@ def _prefix_is_whole(path) -> int:
             assert sorted(snapshots) == list(range(0, table.seq + 1))  # each entry came with its snapshot
             engine_module = log.engine_of(table)
             assert engine_module.dump(log.replay(session, table)) == engine_module.dump(
-                log.current_state(session, table))
+                log.current_state(session, table)
+            )
             return table.seq
     finally:
         engine.dispose()

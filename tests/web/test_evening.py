@@ -1,5 +1,6 @@
 """The evening's ledger (issue 32): a rematch chain of three games shows who won how many
 tonight on the game-over board of every phone, on the score sheet and in both exports."""
+
 from __future__ import annotations
 
 import csv
@@ -58,9 +59,14 @@ def test_a_rematch_chain_of_three_games_keeps_the_evening_s_tally(app, client):
     assert [game["winners"] for game in document["evening"]["games"]] == [[B], [B], [A]]
 
     rows = list(csv.reader(io.StringIO(client.get(f"/t/{third.code}/export.csv").get_data(as_text=True))))
-    tonight = rows[rows.index([]) + 1:]
-    assert tonight == [["Tonight", "Ann", "Ben"], ["G1", "0", "1"], ["G2", "0", "1"], ["G3", "1", "0"],
-                       ["Total", "1", "2"]]
+    tonight = rows[rows.index([]) + 1 :]
+    assert tonight == [
+        ["Tonight", "Ann", "Ben"],
+        ["G1", "0", "1"],
+        ["G2", "0", "1"],
+        ["G3", "1", "0"],
+        ["Total", "1", "2"],
+    ]
 
 
 def test_a_game_in_progress_is_listed_as_such(app, client):

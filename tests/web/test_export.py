@@ -1,5 +1,6 @@
 """Take it home: the read-only score sheet, its chart and QR code, CSV and JSON exports and the
 BG Stats link, on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import csv
@@ -66,14 +67,17 @@ def csv_rows(client, code: str) -> list[list[str]]:
 
 def chart_values(svg: ET.Element) -> dict[str, list[float]]:
     """Each series' values read back from where its marks are drawn, through the axis labels."""
-    ticks = [(float(t.get("data-value")), float(t.get("y"))) for t in svg.iter(f"{SVG}text")
-             if t.get("class") == "tick"]
+    ticks = [
+        (float(t.get("data-value")), float(t.get("y"))) for t in svg.iter(f"{SVG}text") if t.get("class") == "tick"
+    ]
     (v0, y0), (v1, y1) = ticks[0], ticks[-1]
     values = {}
     for group in svg.iter(f"{SVG}g"):
         if group.get("data-name"):
             ys = [_mark_y(m) for m in group if "mark" in (m.get("class") or "")]
-            values[group.get("data-name")] = [round(v0 + (y - y0) * (v1 - v0) / (y1 - y0), 1) for y in ys]  # to 0.1: the drawing is to 0.1 px
+            values[group.get("data-name")] = [
+                round(v0 + (y - y0) * (v1 - v0) / (y1 - y0), 1) for y in ys
+            ]  # to 0.1: the drawing is to 0.1 px
     return values
 
 
@@ -87,10 +91,15 @@ def _mark_y(mark: ET.Element) -> float:
 
 # --------------------------------------------------------------------------- CSV and JSON
 
+
 def test_csv_has_a_row_per_round_a_column_per_player_and_totals(client):
     table = points_game(client)
-    assert csv_rows(client, table.code) == [["Round", "Ann", "Ben"], ["R1", "16", "0"], ["R2", "16", "7"],
-                                            ["Total", "32", "7"]]
+    assert csv_rows(client, table.code) == [
+        ["Round", "Ann", "Ben"],
+        ["R1", "16", "0"],
+        ["R2", "16", "7"],
+        ["Total", "32", "7"],
+    ]
 
 
 def test_csv_of_schwimmen_counts_lives_lost_and_marks_who_is_out(client):
@@ -161,6 +170,7 @@ def test_unknown_table_is_404(client, path):
 
 # --------------------------------------------------------------------------- the sheet page and the board
 
+
 def test_sheet_page_shows_chart_places_totals_and_qr(client):
     table = points_game(client)
     response = client.get(f"/t/{table.code}/sheet")
@@ -183,10 +193,11 @@ def test_bg_stats_link_carries_the_final_scores_in_their_format(client):
     page = client.get(f"/t/{table.code}/sheet").get_data(as_text=True)
     link = re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', page).group(1)
     payload = json.loads(unquote(link.split("data=", 1)[1].replace("&amp;", "&")))
-    assert payload["game"] == {"name": "Switch 16", "highestWins": True, "noPoints": False,
-                               "sourceGameId": "switch-16"}
-    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in payload["players"]] == \
-        [("Ann", 32, 1, True), ("Ben", 7, 2, False)]
+    assert payload["game"] == {"name": "Switch 16", "highestWins": True, "noPoints": False, "sourceGameId": "switch-16"}
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in payload["players"]] == [
+        ("Ann", 32, 1, True),
+        ("Ben", 7, 2, False),
+    ]
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", payload["playDate"])
     assert payload["sourceName"] == "Table Referee" and payload["sourcePlayId"] == table.code
     assert [p["startPlayer"] for p in payload["players"]] == [True, False]  # Ann was the start player
@@ -231,6 +242,7 @@ def test_round_strip_names_the_dealer(client):
 
 # --------------------------------------------------------------------------- installable
 
+
 def test_manifest_is_served_with_its_content_type_and_real_icons(client):
     response = client.get("/manifest.webmanifest")
     assert response.status_code == 200 and response.mimetype == "application/manifest+json"
@@ -257,8 +269,16 @@ def test_manifest_is_served_with_its_content_type_and_real_icons(client):
 def test_every_page_links_manifest_icons_and_theme_colours(client):
     page = client.get("/").get_data(as_text=True)
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert len(re.findall(r'<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: '
-                          r'(?:light|dark)\)">', page)) == 2
+    assert (
+        len(
+            re.findall(
+                r'<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: '
+                r'(?:light|dark)\)">',
+                page,
+            )
+        )
+        == 2
+    )
     assert 'rel="apple-touch-icon"' in page and 'href="data:,"' not in page
     assert client.get("/favicon.ico").status_code == 200
 

@@ -1,5 +1,6 @@
 """Issue 17 item 8: a CSV export is safe to open in a spreadsheet and says its charset once;
 a board drawn for a seat or the host (its secrets: a hand, a task) is never kept by a cache."""
+
 from __future__ import annotations
 
 import csv
@@ -8,7 +9,7 @@ import io
 from .test_export import finished_switch_to
 from tests.helpers import Phone
 
-FORMULAS = ["=HYPERLINK(\"x\")", "+1+2", "-2+3", "@SUM(A1)"]
+FORMULAS = ['=HYPERLINK("x")', "+1+2", "-2+3", "@SUM(A1)"]
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_neutralised_and_scores_stay_numbers(client):

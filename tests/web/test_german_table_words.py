@@ -1,5 +1,6 @@
 """German words at the table (issue 27): a sentence's cards print as the German board prints
 them, Was Sticht's lines keep their tense and their one word for a chip ("Auftrag")."""
+
 from __future__ import annotations
 
 from referee.games.base import Text
@@ -20,5 +21,7 @@ def test_cards_in_a_sentence_print_as_german_cards(app):
 
 def test_was_sticht_lines_keep_their_tense_and_their_word_for_a_chip(app):
     assert german(app, Text("{name} picked {card}", name="Ben", card="Rot 3")) == "Ben hat Rot 3 gewählt"
-    assert german(app, Text("{name} took a chip: {chip}", name="Ben", chip=Text("exactly 1"))) \
+    assert (
+        german(app, Text("{name} took a chip: {chip}", name="Ben", chip=Text("exactly 1")))
         == "Ben hat einen Auftrag genommen: Genau 1 Stich"
+    )

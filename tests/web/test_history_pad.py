@@ -1,6 +1,7 @@
 """History reads like a score pad (issue 15), on the history page of every game: a heading per
 round or hand, no line that says the same thing twice, values a secret entry hid shown once the
 table has seen them and never before, and times a phone can show on its own clock."""
+
 from __future__ import annotations
 
 import random
@@ -72,8 +73,11 @@ def _state(client, table: TableDriver):
 
 # --------------------------------------------------------------------------- rounds
 
-@pytest.mark.parametrize("game, heading, steps", [("switch-to", "Round", 60), ("swoop", "Hand", 400),
-                                                  ("schwimmen", "Round", 80), ("was-sticht", "Round", 160)])
+
+@pytest.mark.parametrize(
+    "game, heading, steps",
+    [("switch-to", "Round", 60), ("swoop", "Hand", 400), ("schwimmen", "Round", 80), ("was-sticht", "Round", 160)],
+)
 def test_each_round_has_its_heading_and_its_own_lines(app, client, game, heading, steps):
     table = played_at_random(client, game, steps)
     rounds = rounds_of(history_of(host_phone(app, table), table.code))
@@ -99,24 +103,28 @@ def test_a_round_starts_under_its_own_heading_and_ends_under_the_last(app, clien
 
 # --------------------------------------------------------------------------- no line twice
 
+
 def says_the_same(said: str, note: str) -> bool:
     """A note that says its entry again: it starts with the entry's words ("Ben stopped ·
     Ben stopped.", "Cem closed · Cem closed: everyone else…"), or holds most of the entry's own
     words, cut to four letters and names left out ("Ben picked up the pile (2 cards) · Ben picks
     up the pile (2 cards).", "Block chip placed on Cem's deck · Ben placed the block chip…")."""
+
     def flat(part: str) -> str:
         return " ".join(re.findall(r"[\w♠♥♦♣]+", part.lower()))
 
     def stems(part: str) -> set[str]:
         return {w[:4] for w in re.findall(r"[^\W\d_]{4,}", part.lower()) if w.title() not in NAMES}
+
     if flat(note).startswith(flat(said)):
         return True
     own = stems(said)
     return len(own) >= 2 and len(own & stems(note)) / len(own) >= 0.8
 
 
-@pytest.mark.parametrize("game, steps, seed", [("swoop", 120, 1), ("switch-16", 80, 1), ("schwimmen", 120, 2),
-                                               ("was-sticht", 70, 1)])
+@pytest.mark.parametrize(
+    "game, steps, seed", [("swoop", 120, 1), ("switch-16", 80, 1), ("schwimmen", 120, 2), ("was-sticht", 70, 1)]
+)
 def test_no_line_says_its_entry_twice(app, client, game, steps, seed):
     table = played_at_random(client, game, steps, seed)
     for line in lines_of(history_of(host_phone(app, table), table.code)):
@@ -134,6 +142,7 @@ def test_the_fuller_note_stands_for_its_entry(app, client):
 
 
 # --------------------------------------------------------------------------- secrets, once shown
+
 
 def finished_one_round_of_switch_to(client) -> TableDriver:
     """Round 1 of 2 played and scored (Ann -24, Ben -30): round 2 is next."""
@@ -162,8 +171,12 @@ def test_predictions_show_their_values_only_once_all_are_in(app, client):
         phones[NAMES[seat]].client.set_cookie(f"rt_{table.code}", table.token(seat), path=f"/t/{table.code}")
     for who, phone in phones.items():
         lines = lines_of(history_of(phone, table.code))
-        assert lines == ["Ben entered a prediction", "Ben entered a prediction", "Ann entered a prediction",
-                         "Round 1 started"], who
+        assert lines == [
+            "Ben entered a prediction",
+            "Ben entered a prediction",
+            "Ann entered a prediction",
+            "Round 1 started",
+        ], who
     table.enter({"type": "predict", "value": 0}, by=C, seat=C)  # the last one shows them all
     lines = lines_of(history_of(phones["watcher"], table.code))
     assert lines[:4] == ["Cem predicted 0", "Ben predicted 4", "Ben entered a prediction", "Ann predicted 7"]
@@ -203,13 +216,16 @@ def test_schwimmen_reveals_and_lives_lost_appear_once_the_showdown_is_scored(app
     page = history_of(Phone(app), table.code)
     lines = lines_of(page)
     assert lines[0] == "Cem revealed Q♠ J♠ 8♥"
-    assert [plain(said) for said in re.findall(r'<span class="settled">(.*?)</span>', page)] == \
-        ["Cem loses a life: 20, lowest hand", "Cem is now swimming."]  # said under the reveal that settled it
+    assert [plain(said) for said in re.findall(r'<span class="settled">(.*?)</span>', page)] == [
+        "Cem loses a life: 20, lowest hand",
+        "Cem is now swimming.",
+    ]  # said under the reveal that settled it
     assert lines[1] == "Ann revealed A♥ K♥ 7♠"
     assert lines[2] == "Ben shows A♦ K♦ 10♦: showdown."  # the note says the show once, more fully
 
 
 # --------------------------------------------------------------------------- times
+
 
 def test_times_are_written_for_the_phone_to_show_on_its_own_clock(app, client):
     table = finished_one_round_of_switch_to(client)

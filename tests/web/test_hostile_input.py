@@ -1,6 +1,7 @@
 """Hostile input (issue 28): what is not a table code's shape is refused before it reaches a
 cache, the push hub or a query; /static/ never opens a file outside its folder; long names
 cost a 404, not a 500 with the name in the log."""
+
 from __future__ import annotations
 
 import logging
@@ -19,16 +20,25 @@ LONG_CODE = "A" * 100_000
 def _query_parameters(app):
     """What each query from now on is sent (other threads' queries too: the hub's watcher)."""
     seen = []
-    event.listen(app.extensions["db_engine"], "before_cursor_execute",
-                 lambda _connection, _cursor, _statement, parameters, *_: seen.append(repr(parameters)))
+    event.listen(
+        app.extensions["db_engine"],
+        "before_cursor_execute",
+        lambda _connection, _cursor, _statement, parameters, *_: seen.append(repr(parameters)),
+    )
     return seen
 
 
 def _not_a_code_paths(code: str) -> list[tuple[str, dict]]:
     polled = {"HX-Request": "true"}
-    return [(f"/api/tables/{code}/changes?since=0", {}), (f"/api/tables/{code}", {}),
-            (f"/t/{code}?since=0", polled), (f"/t/{code}", {}), (f"/t/{code}/events", {}),
-            (f"/t/{code}/sheet", {}), (f"/api/tables/{code}/history", {})]
+    return [
+        (f"/api/tables/{code}/changes?since=0", {}),
+        (f"/api/tables/{code}", {}),
+        (f"/t/{code}?since=0", polled),
+        (f"/t/{code}", {}),
+        (f"/t/{code}/events", {}),
+        (f"/t/{code}/sheet", {}),
+        (f"/api/tables/{code}/history", {}),
+    ]
 
 
 def test_what_is_not_a_code_reaches_no_cache_no_hub_and_no_query(app, client):
@@ -42,8 +52,9 @@ def test_what_is_not_a_code_reaches_no_cache_no_hub_and_no_query(app, client):
             assert len(answer.data) < 20_000  # the name is not echoed back at length
         normal = "".join(code.split()).upper()
         assert normal not in upkeep.UNKNOWN_CODES and normal not in hub.polled
-    assert client.post(f"/api/tables/{LONG_CODE}/plays", json={"expected_seq": 0, "key": "k",
-                                                               "entry": {"type": "pass"}}).status_code in (400, 404)
+    assert client.post(
+        f"/api/tables/{LONG_CODE}/plays", json={"expected_seq": 0, "key": "k", "entry": {"type": "pass"}}
+    ).status_code in (400, 404)
     assert not [sent for sent in seen if any(code[:16] in sent for code in bad)]
 
 
@@ -76,8 +87,11 @@ def test_static_never_hashes_a_file_outside_its_folder(app, client):
         assert assets.content_hash("app.css")
         assert assets.content_hash("../referee/app.py") is None
         assert assets.content_hash("../instance/referee.sqlite3") is None
-    for spelling in ("/static/..%2Freferee%2Fapp.py?v=1", "/static/../referee/app.py?v=1",
-                     "/static/%2E%2E/pyproject.toml?v=1"):
+    for spelling in (
+        "/static/..%2Freferee%2Fapp.py?v=1",
+        "/static/../referee/app.py?v=1",
+        "/static/%2E%2E/pyproject.toml?v=1",
+    ):
         assert client.get(spelling).status_code == 404
 
 

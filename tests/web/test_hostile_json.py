@@ -1,6 +1,7 @@
 """Issue 17 item 7: hostile JSON is always a 4xx. A body nested a few hundred levels deep (under
 what the JSON parser itself refuses, over what a walk of it by recursion survives) and a lone
 surrogate in a page's ``action_json`` (stored, it made the table's export.json fail for good)."""
+
 from __future__ import annotations
 
 import uuid
@@ -21,7 +22,7 @@ def test_json_nested_hundreds_of_levels_deep_is_400_on_every_api_write(client, d
     bodies = {
         "/api/tables": '{"game": "switch-to", "players": ["A", "B"], "options": {"x": %s}}' % nested(depth),
         f"/api/tables/{table.code}/plays": '{"action": {"type": "start_round", "x": %s}, "expected_seq": 0, '
-                                           '"key": "k"}' % nested(depth),
+        '"key": "k"}' % nested(depth),
         f"/api/tables/{table.code}/undo": '{"expected_seq": 0, "key": "u", "x": %s}' % nested(depth),
     }
     for url, body in bodies.items():
@@ -46,8 +47,9 @@ def test_a_lone_surrogate_in_a_ruling_form_is_refused_and_the_export_still_reads
     host = Phone(app)
     host.open_table(["Ann", "Ben", "Cem"])
     host.look()
-    response = host.enter({"action_json": '{"type": "start_round", "note": "%s"}' % text, "ruling": "1"},
-                          key=uuid.uuid4().hex)
+    response = host.enter(
+        {"action_json": '{"type": "start_round", "note": "%s"}' % text, "ruling": "1"}, key=uuid.uuid4().hex
+    )
     assert response.status_code == 400
     assert host.look() and host.seq == 0
     assert client.get(f"/t/{host.code}/export.json").status_code == 200

@@ -1,5 +1,6 @@
 """Three languages: the catalogs are complete and compiled, the pages follow the browser or the
 switch, and no template shows text that bypasses translation."""
+
 from __future__ import annotations
 
 import gettext
@@ -36,13 +37,17 @@ def extracted_ids() -> set:
     """What pybabel would extract today, with the project's babel.cfg."""
     with open(ROOT / "babel.cfg") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found = extract_from_dir(str(ROOT), method_map, options_map, keywords={"_": None, "gettext": None,
-                             "ngettext": (1, 2), "lazy_gettext": None, "pgettext": ((1, "c"), 2)})
-    return {(context, message) if context else message
-            for _path, _line, message, _comments, context in found}
+    found = extract_from_dir(
+        str(ROOT),
+        method_map,
+        options_map,
+        keywords={"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None, "pgettext": ((1, "c"), 2)},
+    )
+    return {(context, message) if context else message for _path, _line, message, _comments, context in found}
 
 
 # --------------------------------------------------------------------------- the catalogs
+
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_message_has_a_real_translation(locale):
@@ -64,8 +69,11 @@ def test_the_compiled_catalog_is_the_po_file(locale):
         compiled = gettext.GNUTranslations(mo)._catalog
     expected = {}
     for message in messages(catalog(locale)).values():
-        key = f"{message.context}\x04{message.id if isinstance(message.id, str) else message.id[0]}" \
-            if message.context else message.id  # gettext's context separator
+        key = (
+            f"{message.context}\x04{message.id if isinstance(message.id, str) else message.id[0]}"
+            if message.context
+            else message.id
+        )  # gettext's context separator
         if isinstance(message.id, tuple):
             for n, form in enumerate(message.string):
                 expected[(key if message.context else message.id[0], n)] = form
@@ -202,6 +210,7 @@ def test_the_checker_finds_unmarked_text():
 
 # --------------------------------------------------------------------------- the pages
 
+
 def words(response) -> str:
     html = response.get_data(as_text=True)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
@@ -285,7 +294,9 @@ def test_an_unknown_language_in_the_switch_sets_nothing(client):
 
 
 def test_a_page_drawn_after_a_post_switches_back_to_the_page_of_the_form(client):
-    page = client.post("/new/schwimmen", data={"player": ["Ann"]}, headers={"Referer": "http://localhost/new/schwimmen"})
+    page = client.post(
+        "/new/schwimmen", data={"player": ["Ann"]}, headers={"Referer": "http://localhost/new/schwimmen"}
+    )
     assert page.status_code == 422
     assert 'href="/lang/de?next=/new/schwimmen"' in page.get_data(as_text=True)
 
@@ -338,7 +349,7 @@ def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(g
 
     app, engine, chance = create_app({"DATABASE_URL": "sqlite://"}), GAMES[game], random.Random(game)
     client = app.test_client()
-    players = ["Ann", "Ben", "Cem", "Dee"][:max(engine.min_players, 3)]
+    players = ["Ann", "Ben", "Cem", "Dee"][: max(engine.min_players, 3)]
     table = client.post("/api/tables", json={"game": game, "players": players}).json
     client.set_cookie(cookie_name(table["code"]), table["host_token"], path=f"/t/{table['code']}")
     client.set_cookie("lang", language)
@@ -352,8 +363,11 @@ def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(g
         entry = dict(chance.choice(entries))
         if chance.random() < 0.3:
             entry["seat"] = chance.randrange(len(players))
-        answer = client.post(f"/t/{table['code']}/entries", headers={"HX-Request": "true"}, data={
-            "action_json": json.dumps(entry), "expected_seq": seq, "key": uuid.uuid4().hex})
+        answer = client.post(
+            f"/t/{table['code']}/entries",
+            headers={"HX-Request": "true"},
+            data={"action_json": json.dumps(entry), "expected_seq": seq, "key": uuid.uuid4().hex},
+        )
         seq += answer.status_code == 200
         english |= english_lines(answer.get_data(as_text=True))
     english |= english_lines(client.get(f"/t/{table['code']}/history").get_data(as_text=True))

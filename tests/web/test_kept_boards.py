@@ -2,6 +2,7 @@
 board is rendered once per (table, seq, phone's kind, language, seats, pending correction) and
 kept; every answer still gets its own form key, and whatever changes a board without a new
 entry (a seat claimed) draws it anew."""
+
 from __future__ import annotations
 
 import re

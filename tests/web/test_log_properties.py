@@ -1,5 +1,6 @@
 """The play log over random games: snapshots equal a replay of the log, an undo restores the
 state before the entry exactly, and a retried key never records twice."""
+
 from __future__ import annotations
 
 import uuid
@@ -12,8 +13,9 @@ from referee import log
 from referee.games.switch_to import GAME
 from referee.games.base import HOST, Refusal
 
-SETTINGS = settings(max_examples=15, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 
 
 @SETTINGS

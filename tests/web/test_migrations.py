@@ -1,6 +1,7 @@
 """Schema migrations: the models match what the migrations build, an existing database (also
 one made before there were migrations) upgrades without losing a thing, and servers starting
 at once on a fresh database migrate it once."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -49,16 +50,24 @@ def _database_from_before_migrations(url: str) -> None:
     migrate.upgrade(engine, "0001")
     with engine.begin() as connection:
         connection.execute(text("DROP TABLE alembic_version"))
-        connection.execute(text(
-            "INSERT INTO game_tables (code, game, host_token, options, seats, seq, tip, created_at) "
-            "VALUES ('PRE234', 'switch-to', 'h', '{}', :seats, 1, 1, :opened)"),
-            {"seats": '[{"name": "Ann", "token": "a"}, {"name": "Bo", "token": "b"}, {"name": "Cy", "token": "c"}]',
-             "opened": datetime(2026, 1, 1, tzinfo=timezone.utc)})
+        connection.execute(
+            text(
+                "INSERT INTO game_tables (code, game, host_token, options, seats, seq, tip, created_at) "
+                "VALUES ('PRE234', 'switch-to', 'h', '{}', :seats, 1, 1, :opened)"
+            ),
+            {
+                "seats": '[{"name": "Ann", "token": "a"}, {"name": "Bo", "token": "b"}, {"name": "Cy", "token": "c"}]',
+                "opened": datetime(2026, 1, 1, tzinfo=timezone.utc),
+            },
+        )
         table_id = connection.execute(text("SELECT id FROM game_tables WHERE code = 'PRE234'")).scalar_one()
-        connection.execute(text(
-            "INSERT INTO entries (table_id, seq, key, kind, by, action, tip, prev_tip, description, created_at) "
-            "VALUES (:t, 1, 'k1', 'entry', 'host', '{\"type\": \"start_round\"}', 1, 0, 'Round 1 starts', :at)"),
-            {"t": table_id, "at": datetime(2026, 1, 1, 20, 5, tzinfo=timezone.utc)})
+        connection.execute(
+            text(
+                "INSERT INTO entries (table_id, seq, key, kind, by, action, tip, prev_tip, description, created_at) "
+                "VALUES (:t, 1, 'k1', 'entry', 'host', '{\"type\": \"start_round\"}', 1, 0, 'Round 1 starts', :at)"
+            ),
+            {"t": table_id, "at": datetime(2026, 1, 1, 20, 5, tzinfo=timezone.utc)},
+        )
     engine.dispose()
 
 

@@ -13,6 +13,7 @@ entry comes up the two tables take two different ones, and every later entry is 
 both, up to (not including) the entry that shows the secrets. A game with no secret entries
 has nothing to keep; the test says so, so that a secret entry added later needs this test.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,12 @@ from referee.games.base import HOST, Refusal
 # A few walks per game, each a few seconds through the app; a failing walk is reported as found
 # (shrinking walks of a hundred entries through the app would take minutes): the message names
 # the viewer, the read path and where the answers part.
-SETTINGS = settings(max_examples=4, deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=4,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 PLAYERS = ["Ann", "Ben", "Cem", "Dee"]
 WALK_BEFORE, WALK_AFTER = 150, 6  # entries drawn before a secret comes up, and after it at most
 WATCHER, NOBODY = "watcher", "nobody"
@@ -40,8 +45,9 @@ WATCHER, NOBODY = "watcher", "nobody"
 @dataclass
 class Walk:
     """The two tables' entries: (entry on the first, entry on the second, who makes it)."""
+
     steps: list[tuple[dict, dict, Any]] = field(default_factory=list)
-    seat: int | None = None       # the seat whose secret differs
+    seat: int | None = None  # the seat whose secret differs
     diverged_at: int | None = None  # the index of its first differing entry
 
 
@@ -75,7 +81,8 @@ def diverging_walk(engine, players: int, data) -> Walk:
     walk = Walk()
     for _ in range(WALK_BEFORE + WALK_AFTER):
         if walk.diverged_at is not None and len(walk.steps) - walk.diverged_at > data.draw(
-                st.integers(0, WALK_AFTER), label="more entries"):
+            st.integers(0, WALK_AFTER), label="more entries"
+        ):
             break
         candidates = engine.legal_entries(first)
         if not candidates:
@@ -86,15 +93,22 @@ def diverging_walk(engine, players: int, data) -> Walk:
         by = maker(engine, first, action)
         other = action
         if action.get("type") == kind and (walk.seat is None or by == walk.seat):
-            others = [e for e in candidates if e != action and e.get("type") == action["type"]
-                      and e.get("seat") == action.get("seat") and accepted(engine, second, e, by) is not None]
+            others = [
+                e
+                for e in candidates
+                if e != action
+                and e.get("type") == action["type"]
+                and e.get("seat") == action.get("seat")
+                and accepted(engine, second, e, by) is not None
+            ]
             if others:
                 other = data.draw(st.sampled_from(others), label="the other table's secret")
         after_first, after_second = engine.apply(first, action, by), accepted(engine, second, other, by)
         if after_second is None:
             continue  # legal on one table only: the probes' business, not this walk's
-        if walk.diverged_at is not None and (shows_secrets(engine, first, action, after_first)
-                                             or shows_secrets(engine, second, other, after_second)):
+        if walk.diverged_at is not None and (
+            shows_secrets(engine, first, action, after_first) or shows_secrets(engine, second, other, after_second)
+        ):
             break
         if other != action and walk.diverged_at is None:
             if shows_secrets(engine, first, action, after_first):
@@ -107,10 +121,10 @@ def diverging_walk(engine, players: int, data) -> Walk:
 
 # --------------------------------------------------------------------------- two tables through the app
 
+
 class Table:
     def __init__(self, client, game: str, players: int, options: dict | None = None):
-        opened = client.post("/api/tables", json={"game": game, "players": PLAYERS[:players],
-                                                  "options": options or {}})
+        opened = client.post("/api/tables", json={"game": game, "players": PLAYERS[:players], "options": options or {}})
         assert opened.status_code == 201, opened.json
         self.client, self.code, self.host = client, opened.json["code"], opened.json["host_token"]
         self.seq = 0
@@ -129,8 +143,11 @@ class Table:
         return self.host if viewer == HOST else None if viewer in (WATCHER, NOBODY) else self.tokens[viewer]
 
     def enter(self, action: dict, by) -> int:
-        answer = self.client.post(f"/api/tables/{self.code}/plays", headers=self._bearer(self.token(by)),
-                                  json={"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex})
+        answer = self.client.post(
+            f"/api/tables/{self.code}/plays",
+            headers=self._bearer(self.token(by)),
+            json={"action": action, "expected_seq": self.seq, "key": uuid.uuid4().hex},
+        )
         if answer.status_code == 200:
             self.seq = answer.json["seq"]
         return answer.status_code
@@ -142,7 +159,8 @@ class Table:
         api_headers = self._bearer(token)
         board = f"/t/{code}?watch=1" if viewer == WATCHER else f"/t/{code}"
         gets = {
-            "board page": (board, page_headers), "board fragment": (board, {**page_headers, "HX-Request": "true"}),
+            "board page": (board, page_headers),
+            "board fragment": (board, {**page_headers, "HX-Request": "true"}),
             "API state": (f"/api/tables/{code}", api_headers),
             "history page": (f"/t/{code}/history", page_headers),
             "API history": (f"/api/tables/{code}/history", api_headers),
@@ -158,8 +176,9 @@ class Table:
         answers["event stream"] = self._stream_opening(f"/t/{code}/events?seats=0", page_headers)
         stale = {"expected_seq": max(self.seq - 1, 0), "key": uuid.uuid4().hex}
         answers["API 409"] = self._answer(self.client.post(f"/api/tables/{code}/undo", json=stale, headers=api_headers))
-        answers["page 409"] = self._answer(self.client.post(
-            f"/t/{code}/undo", data=stale, headers={**page_headers, "HX-Request": "true"}))
+        answers["page 409"] = self._answer(
+            self.client.post(f"/t/{code}/undo", data=stale, headers={**page_headers, "HX-Request": "true"})
+        )
         return answers
 
     def _stream_opening(self, url: str, headers: dict) -> str:
@@ -190,16 +209,18 @@ def viewers_other_than(seat: int, players: int) -> list:
 
 def first_difference(one: str, other: str) -> str:
     at = next((i for i, (a, b) in enumerate(zip(one, other)) if a != b), min(len(one), len(other)))
-    return f"…{one[max(at - 120, 0):at + 120]!r}\n  against …{other[max(at - 120, 0):at + 120]!r}"
+    return f"…{one[max(at - 120, 0) : at + 120]!r}\n  against …{other[max(at - 120, 0) : at + 120]!r}"
 
 
-def assert_alike(first: Table, second: Table, seat: int, players: int, corrected: list[int],
-                 viewers: list | None = None) -> None:
+def assert_alike(
+    first: Table, second: Table, seat: int, players: int, corrected: list[int], viewers: list | None = None
+) -> None:
     for viewer in viewers or viewers_other_than(seat, players):
         one, other = first.read_everything(viewer, corrected), second.read_everything(viewer, corrected)
         differ = {name: first_difference(one[name], other[name]) for name in one if one[name] != other[name]}
         assert not differ, f"{viewer!r} tells seat {seat}'s secrets apart on: " + "\n".join(
-            f"{name}: {where}" for name, where in differ.items())
+            f"{name}: {where}" for name, where in differ.items()
+        )
 
 
 SECRET_GAMES = [game for game, engine in GAMES.items() if engine.secret_entries]
@@ -259,7 +280,6 @@ def test_a_hidden_pick_cannot_be_told_apart_once_its_column_is_done(was_sticht_d
     assert_alike(first, second, 1, 4, corrected=[first.seq - 1, first.seq], viewers=[2, 3, WATCHER, NOBODY])
 
 
-
 @SETTINGS
 @given(data=st.data())
 def test_hidden_picks_cannot_be_told_apart_once_their_column_is_done(app, data):
@@ -293,6 +313,7 @@ def test_hidden_picks_cannot_be_told_apart_once_their_column_is_done(app, data):
     others = [seat for seat in range(4) if seat not in holders]
     assert_alike(*tables, min(holders), 4, corrected=[tables[0].seq], viewers=[*others, WATCHER, NOBODY])
 
+
 # --------------------------------------------------------------------------- refusals
 # Before refusals read no hidden values (issue 25 items 1 and 2) this found Switch To's overridable
 # flag on out-of-range predictions and Schwimmen's "already entered in another hand" at the showdown.
@@ -312,16 +333,21 @@ def probes(engine, states, viewer) -> list[dict]:
     found = []
     for shift in (30, 10, 0):
         for entry in offered:
-            probe = {k: v + shift if isinstance(v, int) and not isinstance(v, bool) and k != "seat" else v
-                     for k, v in entry.items()}
+            probe = {
+                k: v + shift if isinstance(v, int) and not isinstance(v, bool) and k != "seat" else v
+                for k, v in entry.items()
+            }
             if probe not in found:
                 found.append(probe)
     return found
 
 
 def probe_answer(table: Table, probe: dict, viewer) -> tuple[int, str]:
-    answer = table.client.post(f"/api/tables/{table.code}/plays", headers=table._bearer(table.token(viewer)),
-                               json={"action": probe, "expected_seq": table.seq, "key": uuid.uuid4().hex})
+    answer = table.client.post(
+        f"/api/tables/{table.code}/plays",
+        headers=table._bearer(table.token(viewer)),
+        json={"action": probe, "expected_seq": table.seq, "key": uuid.uuid4().hex},
+    )
     if answer.status_code == 200:
         table.seq = answer.json["seq"]
     return answer.status_code, table.normalised(answer.get_data(as_text=True))
@@ -350,5 +376,7 @@ def test_other_viewers_get_the_same_refusals(app, game, data):
             one, other = probe_answer(tables[0], probe, viewer), probe_answer(tables[1], probe, viewer)
             if one[0] == other[0] == 200:
                 return  # taken at both: the tables moved on (maybe to the reveal), so may differ now
-            assert one == other, f"{viewer!r} probing {probe} tells seat {walk.seat}'s secret apart:\n" + \
-                first_difference(f"{one[0]} {one[1]}", f"{other[0]} {other[1]}")
+            assert one == other, (
+                f"{viewer!r} probing {probe} tells seat {walk.seat}'s secret apart:\n"
+                + first_difference(f"{one[0]} {one[1]}", f"{other[0]} {other[1]}")
+            )

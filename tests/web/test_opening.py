@@ -2,6 +2,7 @@
 names and a preset named in words, keeps the house rules collapsed and says every value in words
 in each language; the start page leads a phone back to the tables it holds a seat or the host's
 role at, and says in one line what each game is."""
+
 from __future__ import annotations
 
 import re
@@ -65,6 +66,7 @@ def table_options(client, code: str) -> dict:
 
 # --------------------------------------------------------------------------- the new-table form
 
+
 def test_the_form_says_every_house_rule_value_in_words_in_every_language(client):
     shown = {}
     for game in GAMES:
@@ -126,8 +128,16 @@ def test_with_javascript_the_house_rules_as_ticked_are_the_whole_truth(client):
 
 
 def test_a_refused_form_comes_back_open_saying_how_many_rules_differ(client):
-    response = client.post("/new/switch-16", data={"player": ["Ann"], "rules": "standard", "rules_filled": "1",
-                                                   "risk_penalty": "turn_only", "game_mode": "points"})
+    response = client.post(
+        "/new/switch-16",
+        data={
+            "player": ["Ann"],
+            "rules": "standard",
+            "rules_filled": "1",
+            "risk_penalty": "turn_only",
+            "game_mode": "points",
+        },
+    )
     assert response.status_code == 422
     summary = visible_text(text(response), "details", "house-rules")
     assert summary.startswith("House rules: 2 changed")
@@ -135,6 +145,7 @@ def test_a_refused_form_comes_back_open_saying_how_many_rules_differ(client):
 
 
 # --------------------------------------------------------------------------- the start page
+
 
 def back_to_my_table(phone: Phone) -> str:
     return visible_text(text(phone.client.get("/")), "section", "my-tables")
@@ -151,8 +162,9 @@ def test_the_start_page_leads_the_host_and_a_joined_phone_back_to_their_table(ap
     ben = seat_phone(app, host, 1)
     listed = back_to_my_table(ben)
     assert "Schwimmen" in listed and "you are Ben" in listed
-    assert "du bist Ben" in visible_text(text(ben.client.get("/", headers={"Accept-Language": "de"})),
-                                         "section", "my-tables")
+    assert "du bist Ben" in visible_text(
+        text(ben.client.get("/", headers={"Accept-Language": "de"})), "section", "my-tables"
+    )
 
     watcher = Phone(app)
     watcher.look(host.code)

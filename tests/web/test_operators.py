@@ -1,4 +1,5 @@
 """What an operator's tools ask: health, readiness, Prometheus metrics and the access log."""
+
 from __future__ import annotations
 
 import json
@@ -28,9 +29,11 @@ def open_table(client, game: str = "switch-to") -> tuple[str, str]:
 
 
 def play(client, code: str, host: str, action: dict, seq: int, key: str | None = None):
-    return client.post(f"/api/tables/{code}/plays", json={"action": action, "expected_seq": seq,
-                                                          "key": key or uuid.uuid4().hex},
-                       headers={"Authorization": f"Bearer {host}"})
+    return client.post(
+        f"/api/tables/{code}/plays",
+        json={"action": action, "expected_seq": seq, "key": key or uuid.uuid4().hex},
+        headers={"Authorization": f"Bearer {host}"},
+    )
 
 
 def test_healthz_answers_without_the_database(client, app, monkeypatch):
@@ -82,16 +85,22 @@ def test_the_access_log_has_one_json_line_per_request_and_no_secret(client, capl
     code, host = open_table(client)
     client.set_cookie("referee_seat", "cookie-secret-value", path=f"/t/{code}")
     caplog.set_level(logging.INFO, logger="referee.access")
-    for path, headers in [(f"/t/{code}/host?token={host}&lang=de", {}),
-                          (f"/api/tables/{code}", {"Authorization": f"Bearer {host}"}),
-                          (f"/t/{code}", {"Cookie": "referee_seat=cookie-secret-value"}), ("/static/app.js", {})]:
+    for path, headers in [
+        (f"/t/{code}/host?token={host}&lang=de", {}),
+        (f"/api/tables/{code}", {"Authorization": f"Bearer {host}"}),
+        (f"/t/{code}", {"Cookie": "referee_seat=cookie-secret-value"}),
+        ("/static/app.js", {}),
+    ]:
         client.get(path, headers=headers).close()  # the line is written as the answer is closed
     lines = [record.getMessage() for record in caplog.records if record.name == "referee.access"]
     assert len(lines) == 4
     logged = [json.loads(line) for line in lines]
     assert [(line["method"], line["path"], line["status"]) for line in logged] == [
-        ("GET", f"/t/{code}/host", 200), ("GET", f"/api/tables/{code}", 200), ("GET", f"/t/{code}", 200),
-        ("GET", "/static/app.js", 200)]
+        ("GET", f"/t/{code}/host", 200),
+        ("GET", f"/api/tables/{code}", 200),
+        ("GET", f"/t/{code}", 200),
+        ("GET", "/static/app.js", 200),
+    ]
     assert logged[0]["query"] == "token=REDACTED&lang=de"
     assert all(line["ms"] >= 0 and line["client"] for line in logged) and logged[3]["bytes"] > 0
     everything = "\n".join(lines)
@@ -99,6 +108,8 @@ def test_the_access_log_has_one_json_line_per_request_and_no_secret(client, capl
 
 
 def test_every_secret_sounding_query_value_is_redacted():
-    assert redacted_query("token=abc&seat=2&host_token=x&Auth=y&since=4") == \
-        "token=REDACTED&seat=2&host_token=REDACTED&Auth=REDACTED&since=4"
+    assert (
+        redacted_query("token=abc&seat=2&host_token=x&Auth=y&since=4")
+        == "token=REDACTED&seat=2&host_token=REDACTED&Auth=REDACTED&since=4"
+    )
     assert redacted_query("") == ""

@@ -1,4 +1,5 @@
 """The phone pages through Flask's test client: open, join, enter, undo, refuse, poll."""
+
 from __future__ import annotations
 
 import re
@@ -29,6 +30,7 @@ def start_and_predict(host: Phone, values=(2, 1, 1), phones: dict | None = None)
 
 
 # --------------------------------------------------------------------------- opening and joining
+
 
 def test_start_page_lists_the_games(client):
     page = text(client.get("/"))
@@ -97,6 +99,7 @@ def test_code_box_on_the_start_page_finds_the_table(client, host):
 
 
 # --------------------------------------------------------------------------- entering
+
 
 def test_the_acting_seat_sees_the_card_grid_and_others_see_whose_turn(app, host):
     ann, ben = Phone(app), Phone(app)
@@ -172,7 +175,9 @@ def test_a_double_tap_records_once(host):
     first = host.enter({"type": "play", "seat": 0, "cards": ["5S"]}, key="tap")
     second = host.enter({"type": "play", "seat": 0, "cards": ["5S"]}, key="tap", seq=host.seq - 1)
     assert first.status_code == second.status_code == 200
-    assert text(host.client.get(f"/t/{host.code}/history")).count(">Ann played 5♠<") == 1  # the line, not its Correct link
+    assert (
+        text(host.client.get(f"/t/{host.code}/history")).count(">Ann played 5♠<") == 1
+    )  # the line, not its Correct link
 
 
 def test_a_phone_without_a_seat_cannot_enter(app, host):
@@ -190,14 +195,16 @@ def test_without_javascript_a_form_post_redirects_back_to_the_table(host):
 def test_undo_from_the_page(host):
     start_and_predict(host)
     host.enter({"type": "play", "seat": 0, "cards": ["5S"]})
-    response = host.client.post(f"/t/{host.code}/undo", data={"expected_seq": host.seq, "key": "u1"},
-                                headers={"HX-Request": "true"})
+    response = host.client.post(
+        f"/t/{host.code}/undo", data={"expected_seq": host.seq, "key": "u1"}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200 and "Ann</strong> to lead" in text(response)
     history = text(host.client.get(f"/t/{host.code}/history"))
     assert "Undone: Ann played 5♠" in history and "undone" in history
 
 
 # --------------------------------------------------------------------------- live updates
+
 
 def test_poll_is_204_until_the_table_changes_then_the_board_fragment(app, host):
     watcher = Phone(app)
@@ -208,7 +215,7 @@ def test_poll_is_204_until_the_table_changes_then_the_board_fragment(app, host):
     response = watcher.client.get(poll, headers={"HX-Request": "true"})
     assert response.status_code == 200
     fragment = text(response)
-    assert fragment.lstrip().startswith("<section id=\"board\"") and "<html" not in fragment
+    assert fragment.lstrip().startswith('<section id="board"') and "<html" not in fragment
     assert "predictions: 0 of 3 in" in fragment
 
 
@@ -231,11 +238,17 @@ def test_a_whole_two_player_game_through_the_pages(app):
 
 def test_a_form_posted_from_another_site_is_refused(host):
     start_and_predict(host)
-    response = host.client.post(f"/t/{host.code}/entries", headers={"Origin": "https://evil.example"},
-                                data={"type": "play", "seat": 0, "cards": "5S", "expected_seq": host.seq, "key": "x"})
+    response = host.client.post(
+        f"/t/{host.code}/entries",
+        headers={"Origin": "https://evil.example"},
+        data={"type": "play", "seat": 0, "cards": "5S", "expected_seq": host.seq, "key": "x"},
+    )
     assert response.status_code == 403
-    same_site = host.client.post(f"/t/{host.code}/entries", headers={"Origin": "http://localhost"},
-                                 data={"type": "play", "seat": 0, "cards": "5S", "expected_seq": host.seq, "key": "y"})
+    same_site = host.client.post(
+        f"/t/{host.code}/entries",
+        headers={"Origin": "http://localhost"},
+        data={"type": "play", "seat": 0, "cards": "5S", "expected_seq": host.seq, "key": "y"},
+    )
     assert same_site.status_code == 303
 
 
@@ -264,6 +277,7 @@ def test_the_card_grid_is_hidden_from_a_player_without_tokens(app):
 
 
 # --------------------------------------------------------------------------- the engines' words, translated
+
 
 def said_on_a_page(app, language: str, text) -> str:
     from referee.i18n import translate

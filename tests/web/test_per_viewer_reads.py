@@ -2,6 +2,7 @@
 picks and tricks the board hides with ``open_record = no`` are hidden from History, the API's
 history and the JSON export too, for a watcher and for another seat, and shown to the seat
 that holds the cards, to the host (whose board shows every hand) and once the record is open."""
+
 from __future__ import annotations
 
 import re
@@ -87,8 +88,10 @@ def test_tricks_before_the_last_stay_hidden_and_all_shows_after_the_round(client
         for seat, card in seat_cards(plays):
             table.enter({"type": "play", "card": card}, by=seat)
     answers = _read_paths(client, table, None)
-    assert all(card in answers["history page"] and card in answers["export.json"]
-               for card in ("G7", "R6", "Y5", "B2", "R7", "R8", "R3"))
+    assert all(
+        card in answers["history page"] and card in answers["export.json"]
+        for card in ("G7", "R6", "Y5", "B2", "R7", "R8", "R3")
+    )
 
 
 def test_an_open_record_hides_nothing(client):
@@ -109,8 +112,12 @@ def test_a_correction_of_a_hidden_pick_says_it_as_the_board_does(client):
     table.enter({"type": "pick", "card": "Y1"}, by=C)
     entries = client.get(f"/api/tables/{table.code}/history", headers=table.auth("host")).json["entries"]
     target = next(e["seq"] for e in entries if e["description"] == "B picked G7")
-    body = {"entry": target, "action": {"type": "pick", "seat": B, "card": "G1"}, "expected_seq": table.seq,
-            "key": "a-correction"}
+    body = {
+        "entry": target,
+        "action": {"type": "pick", "seat": B, "card": "G1"},
+        "expected_seq": table.seq,
+        "key": "a-correction",
+    }
     corrected = client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"))
     assert corrected.status_code == 200, corrected.json
     for viewer in (None, C):

@@ -1,5 +1,6 @@
 """The push channel: event streams nudge phones when their table moves, whichever process took
 the entry (a second app on the same database stands in for a second process)."""
+
 from __future__ import annotations
 
 import threading
@@ -16,7 +17,7 @@ def events_of(response, count: int) -> list[str]:
     seqs, chunks = [], response.response
     for chunk in chunks:
         text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        seqs += [line[len("data: "):] for line in text.splitlines() if line.startswith("data: ")]
+        seqs += [line[len("data: ") :] for line in text.splitlines() if line.startswith("data: ")]
         if len(seqs) >= count:
             break
     return seqs[:count]
@@ -58,8 +59,12 @@ def test_undo_moves_the_stream_on_too(client):
     table.enter({"type": "start_round"})
     response = open_stream(client, table.code)
     assert events_of(response, 1) == ["1"]
-    threading.Timer(0.2, lambda: client.post(f"/api/tables/{table.code}/undo", headers=table.auth("host"),
-                                             json={"expected_seq": 1, "key": "undo-1"})).start()
+    threading.Timer(
+        0.2,
+        lambda: client.post(
+            f"/api/tables/{table.code}/undo", headers=table.auth("host"), json={"expected_seq": 1, "key": "undo-1"}
+        ),
+    ).start()
     assert events_of(response, 1) == ["2"]
     response.close()
 

@@ -2,6 +2,7 @@
 (89 of 89 polls said "nothing new" for 90 s after the table moved on). The hub checks its
 LISTEN against the database: the table's new seq reaches polls within a few seconds, and the
 hub listens again on a new connection."""
+
 from __future__ import annotations
 
 import time

@@ -1,5 +1,6 @@
 """The QR codes the pages show: every dark module drawn once, in few bytes (the page weight
 counts them)."""
+
 import re
 
 import qrcode

@@ -2,6 +2,7 @@
 the join and host-link panels) are drawn once per (template, language, inputs) by
 ``fragments.remember``. Its key is all a part can see, so one phone's secret never reaches
 another phone's board through it."""
+
 from __future__ import annotations
 
 import uuid

@@ -2,6 +2,7 @@
 every rule ID an engine can cite and none for an ID no engine cites; the rules pages and the
 sheet in every language with every anchor; rule IDs on boards, notes and History as links; the
 start page's "How to play", the new-table form's "?" per house rule; the API's ``rule_url``."""
+
 from __future__ import annotations
 
 import ast
@@ -27,8 +28,11 @@ ENGINES = ROOT / "referee" / "games"
 def _docstrings(tree: ast.AST) -> set[int]:
     """The string statements that are documentation (module, class, function and attribute
     docstrings): a rule ID named there is explained, not cited."""
-    return {id(node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
 
 
 def cited_rule_ids() -> dict[str, set[str]]:
@@ -61,6 +65,7 @@ def books(language: str) -> dict[str, rulebook.Book]:
 
 
 # --------------------------------------------------------------------------- the texts
+
 
 def test_the_scan_finds_refusals_notes_and_rule_constants():
     cited = cited_rule_ids()
@@ -128,12 +133,18 @@ def test_the_german_and_japanese_texts_are_not_english():
 
 
 def test_the_markdown_subset():
-    book = rulebook.parse("# T\n\n## One {#one}\n\nA **b** `c`\nd ST-R7.\n\n- x\n  y\n- z\n\n"
-                          "## Two {#two}\n\n### ST-R7 Title\n\n本文の\n続き\n", "g", "en")
+    book = rulebook.parse(
+        "# T\n\n## One {#one}\n\nA **b** `c`\nd ST-R7.\n\n- x\n  y\n- z\n\n"
+        "## Two {#two}\n\n### ST-R7 Title\n\n本文の\n続き\n",
+        "g",
+        "en",
+    )
     assert book.title == "T" and [s.anchor for s in book.sections] == ["one", "two"]
-    assert str(book.sections[0].body) == ('<p>A <strong>b</strong> <code>c</code> d '
-                                          '<a class="rule-ref" href="#ST-R7">ST-R7</a>.</p>\n'
-                                          '<ul><li>x y</li><li>z</li></ul>')
+    assert str(book.sections[0].body) == (
+        "<p>A <strong>b</strong> <code>c</code> d "
+        '<a class="rule-ref" href="#ST-R7">ST-R7</a>.</p>\n'
+        "<ul><li>x y</li><li>z</li></ul>"
+    )
     part = book.sections[1].parts[0]
     assert (part.anchor, part.title, part.rule, str(part.body)) == ("ST-R7", "Title", True, "<p>本文の続き</p>")
     assert "&lt;script&gt;" in str(rulebook.parse("# T\n## S {#s}\n<script>\n", "g", "en").sections[0].body)
@@ -142,6 +153,7 @@ def test_the_markdown_subset():
 
 
 # --------------------------------------------------------------------------- the pages
+
 
 def anchors_in(page: str) -> list[str]:
     return re.findall(r'\bid="([^"]+)"', page)
@@ -195,12 +207,14 @@ def test_the_start_page_links_every_game_s_rules_and_says_how_to_play(client):
 def test_every_house_rule_on_the_new_table_form_has_a_question_mark(client, game):
     page = text(client.get(f"/new/{game}", headers={"Accept-Language": "de"}))
     for option in GAMES[game].options:
-        assert (f'<a class="help-link" href="/rules/{game}#option-{option.name}" '
-                f'data-sheet="/rules/{game}/sheet"') in page
+        assert (
+            f'<a class="help-link" href="/rules/{game}#option-{option.name}" data-sheet="/rules/{game}/sheet"'
+        ) in page
     assert page.count('class="help-link"') == len(GAMES[game].options)
 
 
 # --------------------------------------------------------------------------- rule IDs as links
+
 
 def link(game: str, rule: str) -> str:
     return f'<a class="rule" href="/rules/{game}#{rule}" data-sheet="/rules/{game}/sheet">{rule}</a>'
@@ -259,14 +273,17 @@ def test_a_refused_table_on_the_new_table_form_links_its_rule(client):
 
 # --------------------------------------------------------------------------- the API
 
+
 def api_table(client, game="switch-to", players=("Ann", "Ben", "Cleo")) -> dict:
     return client.post("/api/tables", json={"game": game, "players": list(players)}).json
 
 
 def api_enter(client, table: dict, action: dict, token: str | None = None, seq: int = 0):
-    return client.post(f"/api/tables/{table['code']}/plays",
-                       json={"action": action, "expected_seq": seq, "key": uuid.uuid4().hex},
-                       headers={"Authorization": f"Bearer {token or table['host_token']}"})
+    return client.post(
+        f"/api/tables/{table['code']}/plays",
+        json={"action": action, "expected_seq": seq, "key": uuid.uuid4().hex},
+        headers={"Authorization": f"Bearer {token or table['host_token']}"},
+    )
 
 
 def test_an_api_refusal_carries_the_absolute_rule_url(client, app):
@@ -282,13 +299,16 @@ def test_an_api_refusal_carries_the_absolute_rule_url(client, app):
 def test_a_permission_refusal_and_a_refused_table_carry_it_too(client, app):
     table = api_table(client)
     api_enter(client, table, {"type": "start_round"})
-    ben = client.post(f"/api/tables/{table['code']}/seats/1/claim",
-                      headers={"Authorization": f"Bearer {table['host_token']}"}).json["token"]
+    ben = client.post(
+        f"/api/tables/{table['code']}/seats/1/claim", headers={"Authorization": f"Bearer {table['host_token']}"}
+    ).json["token"]
     other = api_enter(client, table, {"type": "predict", "seat": 0, "value": 3}, ben, seq=1)
     assert other.status_code == 403 and other.json["error"]["rule_url"].endswith("/rules/switch-to#ST-C9")
     refused = client.post("/api/tables", json={"game": "swoop", "players": list("ABCDEF"), "options": {"packs": "2"}})
-    assert refused.status_code == 422 and refused.json["error"]["rule_url"] == \
-        f"{app.config['PUBLIC_URL']}/rules/swoop#SW-C9"
+    assert (
+        refused.status_code == 422
+        and refused.json["error"]["rule_url"] == f"{app.config['PUBLIC_URL']}/rules/swoop#SW-C9"
+    )
 
 
 def test_an_error_with_no_rule_of_the_game_has_no_rule_url(client):

@@ -1,6 +1,7 @@
 """A refusal of an entry the host made for a player speaks of that player, not "you" (issue 15,
 moment 5): every "you" sentence an engine can say has its sentence about ``{player}``, with the
 same fields, in both catalogs; the host's page says it; a seat's own phone is still told "you"."""
+
 from __future__ import annotations
 
 import string
@@ -64,14 +65,23 @@ def test_each_sentence_about_a_player_keeps_the_fields_and_the_plural_and_drops_
 
 
 def test_every_sentence_about_a_player_is_in_both_catalogs_with_its_fields():
-    said = [Text(about.template, about.plural, **{name: "x" for name in fields(about.template) | {"n"}})
-            for about in ABOUT_A_PLAYER.values()]
+    said = [
+        Text(about.template, about.plural, **{name: "x" for name in fields(about.template) | {"n"}})
+        for about in ABOUT_A_PLAYER.values()
+    ]
     assert untranslated(said) == []
 
 
 def test_a_sentence_is_said_about_the_player_with_its_parts_and_count():
-    said = about_player(counted("With {n} card you need a card higher than {rank}.",
-                                "With {n} cards you need a card higher than {rank}.", 2, rank=6), "Cem")
+    said = about_player(
+        counted(
+            "With {n} card you need a card higher than {rank}.",
+            "With {n} cards you need a card higher than {rank}.",
+            2,
+            rank=6,
+        ),
+        "Cem",
+    )
     assert said == "With 2 cards Cem needs a card higher than 6." and said.params["rank"] == 6
     assert about_player(Text("It is {name}'s turn, not yours.", name="Ann"), "Cem") == "It is Ann's turn, not Cem's."
     toy = Text("Name one of your cards, like 7H or QS.")  # a game kept elsewhere brings its own
@@ -85,6 +95,7 @@ def test_a_sentence_without_you_stays_and_an_unknown_one_is_said_to_the_player()
 
 
 # --------------------------------------------------------------------------- on the pages
+
 
 def _played_six(app) -> tuple[Phone, Phone]:
     """Ann (on her own phone) has led the 6 of spades; it is Ben's turn, and Ben has no phone."""

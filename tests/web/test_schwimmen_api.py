@@ -1,4 +1,5 @@
 """Schwimmen through the JSON API: a whole game to the last player standing."""
+
 from __future__ import annotations
 
 from .api_driver import TableDriver

@@ -1,4 +1,5 @@
 """Schwimmen through the phone pages: a swap posted in two taps, close offered only when allowed."""
+
 from __future__ import annotations
 
 import re
@@ -15,9 +16,25 @@ def open_schwimmen(app, **options) -> Phone:
 
 def test_every_option_is_offered_with_the_preset_as_default(client):
     page = text(client.get("/new/schwimmen"))
-    for name in ("preset", "rule_set", "lives", "remove_2_to_6", "exchange", "dealer_exchange", "three_of_a_kind",
-                 "fire_effect", "thirty_one_effect", "show_timing", "closer_rule", "minimum_score", "tie_rule",
-                 "first_turn_close", "stock_exhausted", "all_out", "reveal_mode"):
+    for name in (
+        "preset",
+        "rule_set",
+        "lives",
+        "remove_2_to_6",
+        "exchange",
+        "dealer_exchange",
+        "three_of_a_kind",
+        "fire_effect",
+        "thirty_one_effect",
+        "show_timing",
+        "closer_rule",
+        "minimum_score",
+        "tie_rule",
+        "first_turn_close",
+        "stock_exhausted",
+        "all_out",
+        "reveal_mode",
+    ):
         assert f'name="{name}"' in page, name
     assert "<strong>as the rule family says</strong> (default)" in page
     assert "Board Game Arena: dealer only; classic: none" in page  # each family's value, in words
@@ -130,8 +147,9 @@ def test_the_host_lays_down_31_for_any_seat_under_classic(app):
 
 
 def test_the_variants_chosen_are_named_on_the_board_and_a_second_pass_is_not_offered(app):
-    host = open_schwimmen(app, dealer_exchange="off", pass_limit="once", seven_eight_nine="replace",
-                          show_effect="close")
+    host = open_schwimmen(
+        app, dealer_exchange="off", pass_limit="once", seven_eight_nine="replace", show_effect="close"
+    )
     host.enter({"type": "first_dealer", "seat": "2"})
     page = text(host.enter({"type": "lay_centre", "cards": ["7C", "8D", "9H"]}))
     assert "one pass a round, a new centre for 7, 8, 9, a shown 31 closes." in page

@@ -3,6 +3,7 @@ rule, words and flags) and what a board offers with it (the host's "accept anywa
 what the entering phone may know. Two tables that differ only in another seat's hidden entry
 answer the same probe alike; the check that needs the hidden values waits for the reveal, as the
 physical table does (Switch To's token supply; Schwimmen's cards entered in two hands)."""
+
 from __future__ import annotations
 
 import html
@@ -35,6 +36,7 @@ def refusal_box(page: str) -> str:
 
 
 # --------------------------------------------------------------------------- Switch To
+
 
 def switch_to_predicted(client, ben: int) -> TableDriver:
     """Ann and Ben, round 1; Ben's phone has predicted ``ben`` (hidden from Ann and the host)."""
@@ -92,8 +94,13 @@ def test_predictions_beyond_the_supply_are_found_at_the_reveal_and_the_host_corr
     assert refused[0] == 422 and refused[1]["rule"] == "ST-R2"  # shown: no seat re-chooses alone
     history = table.client.get(f"/api/tables/{table.code}/history").json["entries"]
     ann_line = next(line for line in history if line.get("seq") == 3)
-    body = {"entry": ann_line["seq"], "action": {"type": "predict", "seat": A, "value": 30, "ruling": True},
-            "ruling": True, "expected_seq": table.seq, "key": uuid.uuid4().hex}
+    body = {
+        "entry": ann_line["seq"],
+        "action": {"type": "predict", "seat": A, "value": 30, "ruling": True},
+        "ruling": True,
+        "expected_seq": table.seq,
+        "key": uuid.uuid4().hex,
+    }
     response = client.post(f"/api/tables/{table.code}/corrections", json=body, headers=table.auth("host"))
     assert response.status_code == 200, response.json
     state = table.state(B)
@@ -101,6 +108,7 @@ def test_predictions_beyond_the_supply_are_found_at_the_reveal_and_the_host_corr
 
 
 # --------------------------------------------------------------------------- Schwimmen
+
 
 def schwimmen_ann_revealed(client, ann: str) -> TableDriver:
     table = schwimmen_at_showdown(client, {})
@@ -113,10 +121,14 @@ def test_a_reveal_probe_reads_nothing_of_another_seats_hidden_reveal(client):
     entered in another hand at this showdown", so probes named all of Ann's cards."""
     tables = [schwimmen_ann_revealed(client, ann) for ann in ("JC QC KC", "AH KH 7S")]
     for probe in ("JC 10D 7D", "AH 10D 7D", "KC KH 10D"):
-        answers = [table.client.post(
-            f"/api/tables/{table.code}/plays", headers=table.auth(B),
-            json={"action": {"type": "reveal", "cards": probe}, "expected_seq": table.seq,
-                  "key": uuid.uuid4().hex}) for table in tables]
+        answers = [
+            table.client.post(
+                f"/api/tables/{table.code}/plays",
+                headers=table.auth(B),
+                json={"action": {"type": "reveal", "cards": probe}, "expected_seq": table.seq, "key": uuid.uuid4().hex},
+            )
+            for table in tables
+        ]
         assert [a.status_code for a in answers] == [200, 200], probe
         assert answers[0].json["state"] == answers[1].json["state"]  # Ben's board: alike
         for table in tables:
@@ -167,14 +179,24 @@ def test_a_card_entered_in_two_hands_is_found_when_all_are_in_and_names_both(cli
     assert f"/t/{table.code}/correct/8" in host.get(f"/t/{table.code}/history").get_data(as_text=True)
     form = host.get(f"/t/{table.code}/correct/8").get_data(as_text=True)
     assert f'action="/t/{table.code}/correct/8"' in form and 'class="act reveal"' in form
-    response = host.post(f"/t/{table.code}/correct/8", headers={"HX-Request": "true"}, data={
-        "type": "reveal", "seat": B, "cards": ["9D", "10D", "7D"], "expected_seq": table.seq, "key": uuid.uuid4().hex})
+    response = host.post(
+        f"/t/{table.code}/correct/8",
+        headers={"HX-Request": "true"},
+        data={
+            "type": "reveal",
+            "seat": B,
+            "cards": ["9D", "10D", "7D"],
+            "expected_seq": table.seq,
+            "key": uuid.uuid4().hex,
+        },
+    )
     assert response.status_code == 200 and response.headers["HX-Redirect"] == f"/t/{table.code}"
     state = table.state(B)
     assert state["clash"] == [] and state["result"]["hands"]["1"] == ["9D", "10D", "7D"]
 
 
 # --------------------------------------------------------------------------- Was Sticht
+
 
 def test_a_was_sticht_follow_refusal_names_a_closed_hand_only_on_phones_that_see_it(client):
     """Section 3 of the rules, and issue 25: with the record closed, another seat's phone entering

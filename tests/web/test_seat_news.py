@@ -1,6 +1,7 @@
 """Joins and frees reach every phone live, like entries (issue 15, moment 4): the event stream
 says the seats' version when a phone joins or a seat is freed, and both polls (the page's and the
 API's) count a seat change as news. Both databases; another process's claim is heard too."""
+
 from __future__ import annotations
 
 import re
@@ -18,9 +19,9 @@ def stream_events(response, count: int) -> list[tuple[str, str]]:
     for chunk in response.response:
         for line in (chunk.decode() if isinstance(chunk, bytes) else chunk).splitlines():
             if line.startswith("event: "):
-                event = line[len("event: "):]
+                event = line[len("event: ") :]
             elif line.startswith("data: "):
-                found.append((event, line[len("data: "):]))
+                found.append((event, line[len("data: ") :]))
         if len(found) >= count:
             break
     return found[:count]

@@ -1,6 +1,7 @@
 """Issue 25, seats are recorded: frees and claims are History lines every phone sees, the freed
 phone is told, and a phone that claims a seat never sees the seat's hidden entries made before
 its claim (items 5 and 6)."""
+
 from __future__ import annotations
 
 from tests.helpers import Phone, seat_phone, text, visible
@@ -40,8 +41,12 @@ def test_free_claim_read_free_reads_nothing_and_every_phone_sees_it(app, client)
     assert "You are Ann" in page and "predicted 7" not in page and "✓ entered" in page
     assert host.client.post(f"/t/{host.code}/host", data={"token": host_token}).status_code == 303  # the host again
     free(host, A)
-    assert seat_lines(client, host.code) == [("Ann", "claimed", None), ("Ann", "freed", "host"),
-                                             ("Ann", "claimed", "host"), ("Ann", "freed", "host")]
+    assert seat_lines(client, host.code) == [
+        ("Ann", "claimed", None),
+        ("Ann", "freed", "host"),
+        ("Ann", "claimed", "host"),
+        ("Ann", "freed", "host"),
+    ]
     watcher = visible(app.test_client().get(f"/t/{host.code}/history"))
     assert "The host freed Ann's seat" in watcher and "The host took Ann's seat" in watcher
     told = visible(ann.client.get(f"/t/{host.code}"))

@@ -1,6 +1,7 @@
 """Seats are claimed and freed atomically (issue 17, items 1-3): a seat's token is minted when a
 phone claims it, of phones racing for one seat exactly one wins, and no claim or free is lost to
 another one made at the same moment. Both databases, real threads, a session each."""
+
 from __future__ import annotations
 
 import threading

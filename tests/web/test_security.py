@@ -1,4 +1,5 @@
 """Unguessable codes and tokens, form posts only from our own pages, security headers everywhere."""
+
 from __future__ import annotations
 
 import math
@@ -16,6 +17,7 @@ from tests.helpers import Phone
 from .api_driver import TableDriver
 
 # --------------------------------------------------------------------------- codes and tokens
+
 
 def test_codes_are_8_characters_from_31_unambiguous_letters(client):
     alphabet = log.CODE_ALPHABET
@@ -44,13 +46,24 @@ def test_a_table_opened_with_a_six_letter_code_is_still_found(app, client):
 
 # --------------------------------------------------------------------------- cross-site form posts
 
-CROSS_SITE = [{"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
-              {"Sec-Fetch-Site": "cross-site", "Origin": "http://localhost"},  # fetch metadata wins
-              {"Origin": "https://evil.example"}, {"Origin": "null"}, {"Origin": "http://localhost.evil.example"},
-              {"Referer": "https://evil.example/t/ABC"}, {"Referer": "file:///tmp/form.html"}]
-OUR_OWN = [{"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}, {"Sec-Fetch-Site": "none"},
-           {"Origin": "http://localhost"}, {"Referer": "http://localhost/t/ABC"},
-           {"Origin": "http://table.test"}, {}]  # table.test: the configured public address; {}: no browser
+CROSS_SITE = [
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Sec-Fetch-Site": "cross-site", "Origin": "http://localhost"},  # fetch metadata wins
+    {"Origin": "https://evil.example"},
+    {"Origin": "null"},
+    {"Origin": "http://localhost.evil.example"},
+    {"Referer": "https://evil.example/t/ABC"},
+    {"Referer": "file:///tmp/form.html"},
+]
+OUR_OWN = [
+    {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"},
+    {"Sec-Fetch-Site": "none"},
+    {"Origin": "http://localhost"},
+    {"Referer": "http://localhost/t/ABC"},
+    {"Origin": "http://table.test"},
+    {},
+]  # table.test: the configured public address; {}: no browser
 
 
 @pytest.fixture
@@ -66,7 +79,13 @@ def host(app):
 def page_posts(code: str, seq: int) -> dict[str, dict]:
     """Every form a page posts, as our own pages would fill it in."""
     return {
-        f"/t/{code}/entries": {"type": "predict", "seat": "0", "value": "3", "expected_seq": seq, "key": uuid.uuid4().hex},
+        f"/t/{code}/entries": {
+            "type": "predict",
+            "seat": "0",
+            "value": "3",
+            "expected_seq": seq,
+            "key": uuid.uuid4().hex,
+        },
         f"/t/{code}/undo": {"expected_seq": seq, "key": uuid.uuid4().hex},
         f"/t/{code}/free": {"seat": "1"},
         f"/t/{code}/join": {"seat": "2"},
@@ -95,8 +114,9 @@ def test_a_cross_site_post_with_a_valid_cookie_is_refused_and_records_nothing(ap
 
 @pytest.mark.parametrize("headers", OUR_OWN, ids=lambda h: " ".join(f"{k}={v}" for k, v in h.items()) or "none")
 def test_a_post_from_our_own_page_goes_through(host, headers):
-    response = host.client.post(f"/t/{host.code}/entries", headers=headers,
-                                data=page_posts(host.code, host.seq)[f"/t/{host.code}/entries"])
+    response = host.client.post(
+        f"/t/{host.code}/entries", headers=headers, data=page_posts(host.code, host.seq)[f"/t/{host.code}/entries"]
+    )
     assert response.status_code == 303
 
 
@@ -110,13 +130,16 @@ def test_the_api_needs_no_such_check_it_takes_no_cookie(client, host):
     a bearer token, and the API reads only the token."""
     token = host.client.get_cookie(f"rt_{host.code}", path=f"/t/{host.code}").value
     host.client.set_cookie(f"rt_{host.code}", token, path="/api")
-    response = host.client.post(f"/api/tables/{host.code}/plays", headers={"Sec-Fetch-Site": "cross-site"},
-                                json={"action": {"type": "predict", "seat": 0, "value": 3},
-                                      "expected_seq": host.seq, "key": "k"})
+    response = host.client.post(
+        f"/api/tables/{host.code}/plays",
+        headers={"Sec-Fetch-Site": "cross-site"},
+        json={"action": {"type": "predict", "seat": 0, "value": 3}, "expected_seq": host.seq, "key": "k"},
+    )
     assert response.status_code == 401
 
 
 # --------------------------------------------------------------------------- cookies
+
 
 def test_the_seat_cookie_is_http_only_same_site_and_scoped_to_its_table(client):
     cookie = client.post("/new/switch-to", data={"player": ["Ann", "Ben"]}).headers["Set-Cookie"]
@@ -129,14 +152,19 @@ def test_over_https_the_seat_cookie_is_secure(client):
     assert "; Secure" in response.headers["Set-Cookie"]
 
 
-FORWARDED_HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "referee.example", "X-Forwarded-For": "203.0.113.9"}
+FORWARDED_HTTPS = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "referee.example",
+    "X-Forwarded-For": "203.0.113.9",
+}
 
 
 def test_behind_a_trusted_tls_proxy_the_cookie_is_secure_and_hsts_is_sent(database_url):
     from referee.app import create_app
 
-    client = create_app({"DATABASE_URL": database_url, "TRUSTED_PROXIES": 1,
-                         "TRUSTED_HOSTS": ["referee.example"]}).test_client()
+    client = create_app(
+        {"DATABASE_URL": database_url, "TRUSTED_PROXIES": 1, "TRUSTED_HOSTS": ["referee.example"]}
+    ).test_client()
     response = client.post("/new/switch-to", data={"player": ["Ann", "Ben"]}, headers=FORWARDED_HTTPS)
     assert "; Secure" in response.headers["Set-Cookie"]
     assert response.headers["Location"].startswith(("https://referee.example/t/", "/t/"))
@@ -150,6 +178,7 @@ def test_forwarded_headers_are_not_believed_unless_a_proxy_is_trusted(client):
 
 
 # --------------------------------------------------------------------------- headers
+
 
 def responses_of_every_kind(client, code: str) -> dict:
     return {
@@ -175,7 +204,9 @@ def test_every_response_carries_the_security_headers(client):
         assert headers.get("X-Content-Type-Options") == "nosniff", kind
         assert headers.get("Referrer-Policy") == "same-origin", kind
         assert headers.get("Cross-Origin-Opener-Policy") == "same-origin", kind
-        assert "camera=()" in headers.get("Permissions-Policy", "") and "geolocation=()" in headers["Permissions-Policy"]
+        assert (
+            "camera=()" in headers.get("Permissions-Policy", "") and "geolocation=()" in headers["Permissions-Policy"]
+        )
         assert "Strict-Transport-Security" not in headers, kind  # plain http
         response.close()
 

@@ -1,4 +1,5 @@
 """``referee serve`` as a real process: what it prints, and that a SIGKILL loses no entry."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,14 @@ def free_port() -> int:
 class Server:
     """``python -m referee serve`` on loopback with its own SQLite file."""
 
-    def __init__(self, database: str, public_url: str | None = None, args: tuple = (), env: dict | None = None,
-                 output=subprocess.PIPE):
+    def __init__(
+        self,
+        database: str,
+        public_url: str | None = None,
+        args: tuple = (),
+        env: dict | None = None,
+        output=subprocess.PIPE,
+    ):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", str(self.port), *args]
@@ -48,8 +55,9 @@ class Server:
         raise RuntimeError("referee serve did not come up: " + self.process.communicate()[0])
 
     def call(self, method: str, path: str, body: dict | None = None, token: str | None = None):
-        request = urllib.request.Request(self.base + path, method=method,
-                                         data=json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(
+            self.base + path, method=method, data=json.dumps(body).encode() if body is not None else None
+        )
         request.add_header("Content-Type", "application/json")
         if token:
             request.add_header("Authorization", f"Bearer {token}")
@@ -102,8 +110,9 @@ def test_a_killed_server_loses_no_acknowledged_entry(database):
 
     def enter(action):
         nonlocal seq
-        status, answer = server.call("POST", f"/api/tables/{code}/plays",
-                                     {"action": action, "expected_seq": seq, "key": uuid.uuid4().hex}, host)
+        status, answer = server.call(
+            "POST", f"/api/tables/{code}/plays", {"action": action, "expected_seq": seq, "key": uuid.uuid4().hex}, host
+        )
         assert status == 200, answer
         seq = answer["seq"]
         acknowledged.append(answer["entry"]["description"])

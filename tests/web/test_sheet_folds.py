@@ -1,6 +1,7 @@
 """The score sheet's working kept with each snapshot (``snapshots.sheet``, issue 19): a board
 reads one stored value, not the whole log, and still shows the sheet of every entry in force,
 after undos too, and for snapshots stored before workings were kept."""
+
 from __future__ import annotations
 
 import random
@@ -52,9 +53,10 @@ def sheet_from_the_stored_working(app, code: str):
         return engine.folded_sheet(view, log.sheet_fold_at(fresh, table, table.tip))
 
 
-@pytest.mark.parametrize("game_id, options", [("switch-16", {"game_mode": "race"}),
-                                              ("switch-16", {"game_mode": "points"}),
-                                              ("schwimmen", {"lives": "0"})])
+@pytest.mark.parametrize(
+    "game_id, options",
+    [("switch-16", {"game_mode": "race"}), ("switch-16", {"game_mode": "points"}), ("schwimmen", {"lives": "0"})],
+)
 def test_the_stored_working_gives_the_sheet_of_every_entry_in_force(app, session, game_id, options):
     code = log.open_table(session, game_id, ["Ann", "Ben", "Cem"], options).code
     play_with_undos(session, code, 150, seed=19)
@@ -74,6 +76,8 @@ def test_snapshots_stored_without_a_working_are_folded_once_and_entries_go_on(ap
     play_with_undos(session, code, 5, seed=8)  # five entries, no undo
     table = log.find_table(session, code)
     assert table.tip == table.seq == seq + 5
-    assert session.exec(select(Snapshot.sheet).where(Snapshot.table_id == table.id,
-                                                     Snapshot.seq == table.tip)).one() is not None
+    assert (
+        session.exec(select(Snapshot.sheet).where(Snapshot.table_id == table.id, Snapshot.seq == table.tip)).one()
+        is not None
+    )
     assert sheet_from_the_stored_working(app, code) == sheet_from_everything(session, code)

@@ -2,6 +2,7 @@
 cards before and after and what it settled, and a pending correction says why a shown hand no
 longer passes on every phone; before the showdown, a correction names no hidden card (section 3
 of the Schwimmen rules: nobody may adapt an entry to what others entered)."""
+
 from __future__ import annotations
 
 import html

@@ -1,5 +1,6 @@
 """A sixth game in one folder: High Card (``tests/toy_game/``), registered after the app was made,
 plays through the real pages and the JSON API, with nothing of it anywhere else."""
+
 from __future__ import annotations
 
 import csv
@@ -33,10 +34,15 @@ def play(card: str, seat: int) -> dict:
 
 def test_the_toy_game_needs_only_its_own_folder():
     """Its rules, board, rule book and catalogs: nothing of it anywhere else."""
-    files = sorted(str(path.relative_to(TOY)) for path in TOY.rglob("*")
-                   if path.is_file() and "__pycache__" not in path.parts)
-    assert files == ["__init__.py", *(f"rulebook/{lang}.md" for lang in ("de", "en", "ja")), "templates/board.html",
-                     *(f"translations/{lang}/LC_MESSAGES/messages.{kind}" for lang in ("de", "ja") for kind in ("mo", "po"))]
+    files = sorted(
+        str(path.relative_to(TOY)) for path in TOY.rglob("*") if path.is_file() and "__pycache__" not in path.parts
+    )
+    assert files == [
+        "__init__.py",
+        *(f"rulebook/{lang}.md" for lang in ("de", "en", "ja")),
+        "templates/board.html",
+        *(f"translations/{lang}/LC_MESSAGES/messages.{kind}" for lang in ("de", "ja") for kind in ("mo", "po")),
+    ]
     for folder in ("referee", "templates", "static", "docs"):
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and path.suffix in (".py", ".html", ".js", ".css", ".md", ".po"):
@@ -79,8 +85,12 @@ def test_a_game_through_the_pages(app, high_card):
     assert "Game over." in page and "Ann wins!" in page and "Ben wins!" in page  # a trick each
 
     history = text(host.client.get(f"/t/{host.code}/history"))
-    for line in ("Ann plays 7H.", "Ben plays QS. · Ben wins the trick with QS.", "Ben plays 2C.",
-                 "Ann plays AD. · Ann wins the trick with AD."):
+    for line in (
+        "Ann plays 7H.",
+        "Ben plays QS. · Ben wins the trick with QS.",
+        "Ben plays 2C.",
+        "Ann plays AD. · Ann wins the trick with AD.",
+    ):
         assert line in history
     sheet = host.client.get(f"/t/{host.code}/sheet")
     assert sheet.status_code == 200 and "High Card" in text(sheet)
@@ -95,8 +105,12 @@ def test_a_game_through_the_api_and_its_exports(client, high_card):
     refused = table.enter({"type": "play", "card": "5S"}, by=BEN, seat=ANN, expect=403)
     assert refused["error"]["rule"] == "HC-C1"
     refused = table.enter({"type": "play", "card": "5S"}, by=BEN, seat=BEN, expect=422)
-    assert refused["error"] == {"rule": "HC-R1", "message": "It is Ann's turn.", "overridable": False,
-                                "rule_url": "http://table.test/rules/high-card#HC-R1"}  # its own rule book
+    assert refused["error"] == {
+        "rule": "HC-R1",
+        "message": "It is Ann's turn.",
+        "overridable": False,
+        "rule_url": "http://table.test/rules/high-card#HC-R1",
+    }  # its own rule book
     table.enter({"type": "play", "card": "10S"}, by=ANN, seat=ANN)
     table.enter({"type": "play", "card": "JS"}, by=BEN, seat=BEN)
     state = table.enter({"type": "play", "card": "JH"}, by="host", seat=2)["state"]

@@ -1,6 +1,7 @@
 """Issue 17 item 5: the log stores only the fields of an entry the game reads. Extra fields
 were stored verbatim and pretty-printed by export.json: one 61 KB form post became a 55.7 MB
 export. Entries stored before this (with extra fields) still replay."""
+
 from __future__ import annotations
 
 from sqlmodel import Session, select
@@ -32,8 +33,10 @@ def test_extra_fields_sent_through_the_api_are_not_stored_or_exported(app, clien
     table = TableDriver(client, "switch-to", ["Ann", "Ben"])
     table.enter({"type": "start_round", "removed_suit": "C", "junk": [deep(25)] * 20, "note": "x" * 20_000})
     table.enter({"type": "predict", "value": 1, "padding": ["y"] * 5_000}, by=A, seat=A)
-    assert stored_actions(app, table.code) == [{"type": "start_round", "removed_suit": "C"},
-                                               {"type": "predict", "value": 1, "seat": A}]
+    assert stored_actions(app, table.code) == [
+        {"type": "start_round", "removed_suit": "C"},
+        {"type": "predict", "value": 1, "seat": A},
+    ]
     exported = client.get(f"/t/{table.code}/export.json")
     assert exported.status_code == 200 and len(exported.data) < 20_000
     assert exported.json["entries"][0]["action"] == {"type": "start_round", "removed_suit": "C"}

@@ -1,5 +1,6 @@
 """Issue 17 item 9: event-stream slots are given back, whatever the request did with the body,
 and one client holds only a few of them (each stream holds a server thread)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,9 @@ STREAMS, PER_CLIENT = 6, 3
 
 @pytest.fixture
 def small_app(database_url):
-    app = create_app({"DATABASE_URL": database_url, "TESTING": True, "PUSH_STREAMS": STREAMS,
-                      "PUSH_STREAMS_PER_CLIENT": PER_CLIENT})
+    app = create_app(
+        {"DATABASE_URL": database_url, "TESTING": True, "PUSH_STREAMS": STREAMS, "PUSH_STREAMS_PER_CLIENT": PER_CLIENT}
+    )
     yield app
     app.extensions["db_engine"].dispose()
 

@@ -1,4 +1,5 @@
 """Switch 16 through the JSON API: a whole game, a block mid-discard, refusals."""
+
 from __future__ import annotations
 
 from .api_driver import TableDriver
@@ -50,11 +51,14 @@ def test_a_seat_cannot_roll_for_another(client):
 
 
 def test_options_are_checked_when_the_table_opens(client):
-    bad = client.post("/api/tables", json={"game": "switch-16", "players": ["A", "B"],
-                                           "options": {"four_dice_from": "9", "five_dice_from": "8"}})
+    bad = client.post(
+        "/api/tables",
+        json={"game": "switch-16", "players": ["A", "B"], "options": {"four_dice_from": "9", "five_dice_from": "8"}},
+    )
     assert bad.status_code == 422
-    worse = client.post("/api/tables", json={"game": "switch-16", "players": ["A", "B"],
-                                             "options": {"points_target": "lots"}})
+    worse = client.post(
+        "/api/tables", json={"game": "switch-16", "players": ["A", "B"], "options": {"points_target": "lots"}}
+    )
     assert worse.status_code == 422 and "whole number" in worse.json["error"]["message"]
     games = {g["id"]: g for g in client.get("/api/games").json["games"]}
     assert games["switch-16"]["options"][0]["number"] == [2, 17]
@@ -115,6 +119,8 @@ def test_quick_entry_a_deck_blocked_before_its_turn_discards_only_after_the_bloc
     table.enter({"type": "turn_result", "card": 5}, by=A)
     error = table.enter({"type": "turn_result", "card": 3}, by=B, expect=422)["error"]
     assert error["rule"] == "S16-R10"
-    assert error["message"] == "Ben's deck was blocked when the turn began: it discards only after rolling the block face."
+    assert (
+        error["message"] == "Ben's deck was blocked when the turn began: it discards only after rolling the block face."
+    )
     state = table.enter({"type": "turn_result", "card": 3, "took_chip": "yes"}, by=B)["state"]
     assert state["players"][B]["top"] == 4 and state["chip"]["seat"] == B

@@ -1,4 +1,5 @@
 """Switch 16 through the phone pages: die faces posted as a form, the chip holder's button."""
+
 from __future__ import annotations
 
 import html
@@ -9,16 +10,29 @@ from tests.helpers import Phone, text
 
 def test_a_turn_through_the_forms(app):
     host = Phone(app)
-    response = host.client.post("/new/switch-16", data={"player": ["Ann", "Ben"], "four_dice_from": "7",
-                                                         "five_dice_from": "12", "points_target": "100"})
+    response = host.client.post(
+        "/new/switch-16",
+        data={"player": ["Ann", "Ben"], "four_dice_from": "7", "five_dice_from": "12", "points_target": "100"},
+    )
     host.code = response.headers["Location"].rsplit("/", 1)[1]
     page = host.look()
     assert "Ann starts" in page and "Ben starts" in page
     host.enter({"type": "start_player", "seat": "0"})
     page = host.look()
     assert "Ann: tap the 3 number dice" in page and 'name="dice#2"' in page and 'name="dice#3"' not in page
-    page = text(host.enter({"type": "roll", "seat": "0", "dice#0": "1", "dice#1": "2", "dice#2": "4",
-                            "face": "block", "switch_with": ""}))
+    page = text(
+        host.enter(
+            {
+                "type": "roll",
+                "seat": "0",
+                "dice#0": "1",
+                "dice#1": "2",
+                "dice#2": "4",
+                "face": "block",
+                "switch_with": "",
+            }
+        )
+    )
     assert "Discard all 7, up to card 7" in page and "7 = 4+2+1" in page
     assert re.search(r"Ann <span class=\"chip-badge\"[^>]*>holds chip", page)
     assert "Block Ben" in page  # the host may place the chip for its holder
@@ -49,14 +63,26 @@ def test_the_host_corrects_a_deck_as_a_table_ruling(app):
 
 # --------------------------------------------------------------------------- issue 16: quicker than paper
 
+
 def _ann_rolled_1_2_4(app) -> tuple[Phone, str]:
     """Ann and Ben, Ann to play; Ann's 1 2 4 makes cards 1 to 7 (the page after the roll)."""
     host = Phone(app)
     host.open_table(["Ann", "Ben"], game="switch-16")
     host.look()
     host.enter({"type": "start_player", "seat": "0"})
-    page = text(host.enter({"type": "roll", "seat": "0", "dice#0": "1", "dice#1": "2", "dice#2": "4",
-                            "face": "blank", "switch_with": ""}))
+    page = text(
+        host.enter(
+            {
+                "type": "roll",
+                "seat": "0",
+                "dice#0": "1",
+                "dice#1": "2",
+                "dice#2": "4",
+                "face": "blank",
+                "switch_with": "",
+            }
+        )
+    )
     return host, page
 
 

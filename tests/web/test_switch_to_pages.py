@@ -1,5 +1,6 @@
 """Switch To's board through the pages (issue 16): the penalty shown part by part after the
 declarations, the ranks that beat the top play, the symbols explained, declarations in any order."""
+
 from __future__ import annotations
 
 import re
@@ -89,8 +90,11 @@ def test_a_hand_that_would_go_on_top_but_clashes_with_it_is_stale_not_refused(ho
 
 def marks_of(page: str, code: str) -> set[str]:
     """The classes of a card's cell in the play form's grid."""
-    return set(re.search(rf'<label class="([^"]*)">\s*<input type="checkbox" name="cards" value="{code}"', page)
-               .group(1).split())
+    return set(
+        re.search(rf'<label class="([^"]*)">\s*<input type="checkbox" name="cards" value="{code}"', page)
+        .group(1)
+        .split()
+    )
 
 
 def test_the_ranks_that_can_beat_the_top_play_are_marked_on_the_grid(host):
@@ -104,7 +108,9 @@ def test_the_ranks_that_can_beat_the_top_play_are_marked_on_the_grid(host):
     for code in ("2H", "4C"):
         assert "beats-lower" in marks_of(page, code) and "beats-higher" not in marks_of(page, code)
     assert not marks_of(page, "5H") & {"beats-higher", "beats-lower"}
-    assert "beats it in a play of 2 cards" in visible_text(page) and "beats it in a play of 3 cards" in visible_text(page)
+    assert "beats it in a play of 2 cards" in visible_text(page) and "beats it in a play of 3 cards" in visible_text(
+        page
+    )
 
 
 def visible_text(page: str) -> str:

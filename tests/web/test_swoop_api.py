@@ -1,5 +1,6 @@
 """Swoop through the JSON API: a whole game of two hands to the target, pick-ups, chains,
 refusals with rule IDs, undo, history and the table checks."""
+
 from __future__ import annotations
 
 from .api_driver import TableDriver
@@ -34,19 +35,19 @@ def first_hand(table):
     a chain ended, a voluntary pick-up, a higher play, flips and refusals on the way."""
     state = play(table, A, "9@up2 9@up3 9")["state"]
     assert state["pile"]["cards"] == ["9", "9", "9"] and state["current"] == B
-    state = play(table, B, "9")["state"]                                   # four 9s from two players
+    state = play(table, B, "9")["state"]  # four 9s from two players
     assert state["out_count"] == 4 and state["current"] == B and state["mode"] == "lead"
     play(table, B, "8@up2 8 8")
     play(table, C, "6@up2")
-    state = play(table, A, "6 6 6")["state"]                               # swoop; the 8s stay
+    state = play(table, A, "6 6 6")["state"]  # swoop; the 8s stay
     assert state["mode"] == "chain" and state["chain_step"] == {"rank": "8", "need": 1}
     assert refused(table.enter({"type": "pick_up"}, by=A, expect=422)) == "SW-R11"
-    state = play(table, A, "8")["state"]                                   # chain step
+    state = play(table, A, "8")["state"]  # chain step
     assert state["out_count"] == 12 and state["pile"]["size"] == 0 and state["current"] == A
     state = play(table, A, "10")["state"]
     assert state["out_count"] == 13 and state["current"] == A
     play(table, A, "3@up4 3")
-    state = table.enter({"type": "pick_up"}, by=B)["state"]                # voluntary pick-up
+    state = table.enter({"type": "pick_up"}, by=B)["state"]  # voluntary pick-up
     assert state["players"][B]["hand"] == 10 and state["current"] == C and state["players"][B]["known"] is None
     play(table, C, "4@up3")
     play(table, A, "4 4 4")
@@ -55,10 +56,15 @@ def first_hand(table):
     play(table, C, "J@up1")
     assert refused(flip(table, A, 1, "Q", add="Q", expect=422)) == "SW-R9"
     state = flip(table, A, 1, "5")["state"]
-    assert state["pile"]["cards"] == ["K", "Q", "J", "5"] and state["players"][A]["mystery"] == [False, True, True, True]
+    assert state["pile"]["cards"] == ["K", "Q", "J", "5"] and state["players"][A]["mystery"] == [
+        False,
+        True,
+        True,
+        True,
+    ]
     assert refused(play(table, B, "5@up3 5 5 5", expect=422)) == "SW-R7"
     play(table, B, "5@up3 5")
-    state = play(table, C, "5")["state"]                                   # Cem completes the fives
+    state = play(table, C, "5")["state"]  # Cem completes the fives
     assert state["mode"] == "chain" and state["current"] == C and state["pile"]["cards"] == ["K", "Q", "J"]
     state = table.enter({"type": "end_chain"}, by=C)["state"]
     assert state["out_count"] == 24 and state["current"] == C and state["mode"] == "lead"
@@ -66,7 +72,7 @@ def first_hand(table):
     state = flip(table, A, 2, "JK")["state"]
     assert state["out_count"] == 26 and state["current"] == A
     flip(table, A, 3, "7", add="7")
-    state = play(table, B, "9")["state"]                                   # higher than 7: Ben picks up
+    state = play(table, B, "9")["state"]  # higher than 7: Ben picks up
     assert state["players"][B]["hand"] == 10 and state["current"] == C and state["pile"]["size"] == 0
     play(table, C, "2")
     state = flip(table, A, 4, "2")["state"]
@@ -81,19 +87,38 @@ def test_a_whole_game_to_the_target(client):
     assert refused(play(table, B, "3", expect=422)) == "SW-R2"
 
     # Ben picked up 3, 3, 7, 7 and 9; with 8s and 10s the copies run out.
-    assert refused(table.enter({"type": "declare_remaining", "hand": "3 3 7 7 K K J J 2", "mystery": "A 6 10 8"},
-                               by=B, expect=422)) == "SW-C4"
-    assert refused(table.enter({"type": "declare_remaining", "hand": "3 3 7 7 K K J J 2 2", "mystery": "A 6 10 8"},
-                               by=B, expect=422)) == "SW-C5"
-    assert refused(table.enter({"type": "declare_remaining", "hand": "8 8 8 8 9 3 3 7 7 2", "mystery": "A 6 10 8"},
-                               by=B, expect=422)) == "SW-C6"
-    state = table.enter({"type": "declare_remaining", "hand": "3 3 7 7 9 K K J J 2", "mystery": "A 6 10 8"},
-                        by=B)["state"]
+    assert (
+        refused(
+            table.enter(
+                {"type": "declare_remaining", "hand": "3 3 7 7 K K J J 2", "mystery": "A 6 10 8"}, by=B, expect=422
+            )
+        )
+        == "SW-C4"
+    )
+    assert (
+        refused(
+            table.enter(
+                {"type": "declare_remaining", "hand": "3 3 7 7 K K J J 2 2", "mystery": "A 6 10 8"}, by=B, expect=422
+            )
+        )
+        == "SW-C5"
+    )
+    assert (
+        refused(
+            table.enter(
+                {"type": "declare_remaining", "hand": "8 8 8 8 9 3 3 7 7 2", "mystery": "A 6 10 8"}, by=B, expect=422
+            )
+        )
+        == "SW-C6"
+    )
+    state = table.enter({"type": "declare_remaining", "hand": "3 3 7 7 9 K K J J 2", "mystery": "A 6 10 8"}, by=B)[
+        "state"
+    ]
     assert state["players"][B]["declared"]["penalty"] == 71 + 12 + 65  # hand, face-up Q and 2, mystery
-    assert refused(table.enter({"type": "declare_remaining", "hand": [], "mystery": []}, by=A, expect=422)) \
-        == "SW-R14"
-    state = table.enter({"type": "declare_remaining", "hand": {"K": 2, "Q": 2, "J": 2, "7": 2, "A": 1},
-                         "mystery": "3 3 JK 9"}, by=C)["state"]
+    assert refused(table.enter({"type": "declare_remaining", "hand": [], "mystery": []}, by=A, expect=422)) == "SW-R14"
+    state = table.enter(
+        {"type": "declare_remaining", "hand": {"K": 2, "Q": 2, "J": 2, "7": 2, "A": 1}, "mystery": "3 3 JK 9"}, by=C
+    )["state"]
     assert [p["total"] for p in state["players"]] == [0, 148, 140]
     assert state["phase"] == "setup" and state["hand_no"] == 2 and state["starter"] == B
     assert all(p["hand"] == 11 and p["mystery"] == [True] * 4 for p in state["players"])
@@ -109,12 +134,14 @@ def test_a_whole_game_to_the_target(client):
         state = flip(table, B, slot, "10")["state"]
     assert state["phase"] == "declare" and state["out_player"] == B
     table.enter({"type": "declare_remaining", "hand": "A A A A 2 2 2 2 3 3 3", "mystery": "A A 2 2"}, by=A)
-    state = table.enter({"type": "declare_remaining", "hand": "K K K K Q Q Q J J J 5", "mystery": "6 6 7 7"},
-                        by=C)["state"]
+    state = table.enter({"type": "declare_remaining", "hand": "K K K K Q Q Q J J J 5", "mystery": "6 6 7 7"}, by=C)[
+        "state"
+    ]
     assert [p["scores"] for p in state["players"]] == [[0, 21 + 27 + 6], [148, 0], [140, 105 + 31 + 26]]
     assert state["phase"] == "over" and state["winners"] == [A]
-    assert table.enter({"type": "set_face_up", "ranks": "2 2 2 2"}, by=A, seat=A, expect=422)["error"]["rule"] \
-        == "SW-R2"
+    assert (
+        table.enter({"type": "set_face_up", "ranks": "2 2 2 2"}, by=A, seat=A, expect=422)["error"]["rule"] == "SW-R2"
+    )
 
 
 def test_history_tells_the_hand_without_form_fields(client):
@@ -152,8 +179,12 @@ def test_turns_seats_and_no_pass(client):
     assert refused(table.enter({"type": "pass"}, by=A, expect=422)) == "SW-R13"
     assert table.enter({"type": "play", "cards": "3"}, by=B, seat=A, expect=403)["error"]["rule"] == "SW-R1"
     error = table.enter({"type": "play", "cards": "3"}, by=B, expect=422)["error"]
-    assert error == {"rule": "SW-R1", "message": "It is Ann's turn, not yours.", "overridable": True,
-                     "rule_url": "http://table.test/rules/swoop#SW-R1"}
+    assert error == {
+        "rule": "SW-R1",
+        "message": "It is Ann's turn, not yours.",
+        "overridable": True,
+        "rule_url": "http://table.test/rules/swoop#SW-R1",
+    }
     assert refused(table.enter({"type": "set_starter", "seat": B}, by=A, expect=403)) == "SW-R1"
     assert refused(table.enter({"type": "play", "cards": "11"}, by=A, expect=422)) == "SW-C7"
 
@@ -169,7 +200,9 @@ def test_a_table_ruling_through_the_api(client):
 def test_the_hand_waits_for_face_up_cards_and_the_starter(client):
     table = set_up(client, ups=("K 9 9 3", "Q 8 5 2"), starter=None)
     error = table.enter({"type": "play", "cards": "3"}, by=A, expect=422)["error"]
-    assert error["rule"] == "SW-R2" and error["message"] == "The hand has not started: face-up cards are missing for Cem."
+    assert (
+        error["rule"] == "SW-R2" and error["message"] == "The hand has not started: face-up cards are missing for Cem."
+    )
     assert refused(table.enter({"type": "set_face_up", "ranks": "K K K"}, by=C, seat=C, expect=422)) == "SW-C8"
     table.enter({"type": "set_face_up", "ranks": "J 6 4 A"}, by=C, seat=C)
     assert table.state(by="host")["actions"] == [{"type": "set_starter", "seat": None}]
@@ -187,12 +220,24 @@ def test_opening_a_table_checks_packs_against_players(client):
     assert opened.state()["packs"] == 3
     games = {g["id"]: g for g in client.get("/api/games").json["games"]}
     options = {o["name"]: o["default"] for o in games["swoop"]["options"]}
-    assert options == {"packs": "auto", "overfill_swoops": "false", "chain_swoops": "true",
-                       "chain_after_swoop_card": "false", "mystery_add_ons": "true", "low_card_points": "face",
-                       "end_mode": "target", "target": "500", "hand_limit": "0", "starter_rule": "rotate",
-                       "show_known_cards": "false"}
+    assert options == {
+        "packs": "auto",
+        "overfill_swoops": "false",
+        "chain_swoops": "true",
+        "chain_after_swoop_card": "false",
+        "mystery_add_ons": "true",
+        "low_card_points": "face",
+        "end_mode": "target",
+        "target": "500",
+        "hand_limit": "0",
+        "starter_rule": "rotate",
+        "show_known_cards": "false",
+    }
     assert games["swoop"]["players"] == [3, 8]
-    assert "swoop" in client.get("/api/openapi.json").json["components"]["schemas"]["NewTable"]["properties"]["game"]["enum"]
+    assert (
+        "swoop"
+        in client.get("/api/openapi.json").json["components"]["schemas"]["NewTable"]["properties"]["game"]["enum"]
+    )
 
 
 def test_face_up_rows_sent_without_a_seat_still_land_in_any_order(client):
@@ -204,5 +249,6 @@ def test_face_up_rows_sent_without_a_seat_still_land_in_any_order(client):
     table.enter({"type": "set_face_up", "ranks": "K 9 9 3"}, by=A)
     landed = table.enter({"type": "set_face_up", "ranks": "Q 8 5 2"}, by=B, seq=old)
     assert landed["seq"] == old + 2
-    assert table.enter({"type": "set_face_up", "ranks": "J 6 4 A"}, by=A, seq=old, expect=409)["error"]["rule"] \
-        == "STALE"
+    assert (
+        table.enter({"type": "set_face_up", "ranks": "J 6 4 A"}, by=A, seq=old, expect=409)["error"]["rule"] == "STALE"
+    )

@@ -1,5 +1,6 @@
 """Swoop through the phone pages: face-up rows by rank, one-tap plays, chains, flips, pick-ups,
 refusals with their rule, declarations by counts, the score sheet."""
+
 from __future__ import annotations
 
 import re
@@ -106,8 +107,9 @@ def test_a_whole_hand_through_the_forms(app):
     assert "Cem picks up the pile (1 card)." in page
     page = host.look()
     assert "Ann: flip a mystery card" in page
-    words = plain(text(host.enter({"type": "flip", "seat": "0", "slot": "1", "rank": "3", "add_hand": "1",
-                                   "add_up": "up4"})))
+    words = plain(
+        text(host.enter({"type": "flip", "seat": "0", "slot": "1", "rank": "3", "add_hand": "1", "add_up": "up4"}))
+    )
     assert "top 3 ×3" in words and "Ben to play" in words
     history = plain(host.client.get(f"/t/{host.code}/history").get_data(as_text=True))
     assert "Ann flipped mystery card 1: 3, with 2× 3 from the hand and face-up slot 4" in history
@@ -117,8 +119,11 @@ def test_a_whole_hand_through_the_forms(app):
 def test_going_out_and_declaring_by_counts(app):
     host = open_swoop(app, target="100")
     face_up(host, ups=[["9", "9", "9", "9"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]])
-    for fields in ({"rank": "10", "hand": "4"}, {"rank": "JK", "hand": "4"},
-                   {"rank": "9", "hand": "0", "up": ["up1", "up2", "up3", "up4"]}):
+    for fields in (
+        {"rank": "10", "hand": "4"},
+        {"rank": "JK", "hand": "4"},
+        {"rank": "9", "hand": "0", "up": ["up1", "up2", "up3", "up4"]},
+    ):
         host.enter({"type": "play", "seat": "0", **fields})
     host.enter({"type": "flip", "seat": "0", "slot": "1", "rank": "7", "add_hand": "3"})
     for slot in ("2", "3", "4"):
@@ -127,19 +132,54 @@ def test_going_out_and_declaring_by_counts(app):
     assert "Ann is out: the others declare what they hold." in words and 'name="hand.K"' in page
     assert "Ben: how many of each rank in your hand (11 cards)?" in words
     assert "Face-up cards still showing count too: Q 8 5 2." in words
-    assert '<button class="btn primary" form="bar-declare_remaining-1">Declare Ben\'s cards</button>' in page  # in the bar
-    declare = form_with(page, 'id="bar-declare_remaining-1"')  # issue 16: one tap per card on the rank, no keyboard needed
+    assert (
+        '<button class="btn primary" form="bar-declare_remaining-1">Declare Ben\'s cards</button>' in page
+    )  # in the bar
+    declare = form_with(
+        page, 'id="bar-declare_remaining-1"'
+    )  # issue 16: one tap per card on the rank, no keyboard needed
     assert declare.count('data-step="1"') == declare.count('data-step="-1"') == 14
-    assert re.search(r'<div class="stepper"><button type="button" class="btn step-add" data-step="1"[^>]*>K</button>'
-                     r'<input[^>]*name="hand.K"', declare)
+    assert re.search(
+        r'<div class="stepper"><button type="button" class="btn step-add" data-step="1"[^>]*>K</button>'
+        r'<input[^>]*name="hand.K"',
+        declare,
+    )
     response = host.enter({"type": "declare_remaining", "seat": "1", "hand.K": "4", "mystery#0": "2"})
     assert response.status_code == 422 and "SW-C4" in text(response)
-    page = text(host.enter({"type": "declare_remaining", "seat": "1", "hand.K": "4", "hand.Q": "3", "hand.8": "3",
-                            "hand.5": "1", "hand.10": "", "mystery#0": "2", "mystery#1": "2", "mystery#2": "3",
-                            "mystery#3": "3"}))
+    page = text(
+        host.enter(
+            {
+                "type": "declare_remaining",
+                "seat": "1",
+                "hand.K": "4",
+                "hand.Q": "3",
+                "hand.8": "3",
+                "hand.5": "1",
+                "hand.10": "",
+                "mystery#0": "2",
+                "mystery#1": "2",
+                "mystery#2": "3",
+                "mystery#3": "3",
+            }
+        )
+    )
     assert "= 134" in plain(page) and "Cem: how many of each rank" in plain(page)
-    page = text(host.enter({"type": "declare_remaining", "seat": "2", "hand.A": "4", "hand.3": "3", "hand.4": "3",
-                            "hand.6": "1", "mystery#0": "A", "mystery#1": "5", "mystery#2": "6", "mystery#3": "7"}))
+    page = text(
+        host.enter(
+            {
+                "type": "declare_remaining",
+                "seat": "2",
+                "hand.A": "4",
+                "hand.3": "3",
+                "hand.4": "3",
+                "hand.6": "1",
+                "mystery#0": "A",
+                "mystery#1": "5",
+                "mystery#2": "6",
+                "mystery#3": "7",
+            }
+        )
+    )
     words = plain(page)
     assert "Game over after 1 hand. Ann wins with the lowest total." in words and "= 71" in words
     assert "H1" in page and "Score sheet" in page
@@ -148,8 +188,19 @@ def test_going_out_and_declaring_by_counts(app):
 def test_opening_a_table_offers_every_house_rule_and_checks_the_packs(app):
     phone = Phone(app)
     page = phone.client.get("/new/swoop").get_data(as_text=True)
-    for name in ("packs", "overfill_swoops", "chain_swoops", "chain_after_swoop_card", "mystery_add_ons",
-                 "low_card_points", "end_mode", "target", "hand_limit", "starter_rule", "show_known_cards"):
+    for name in (
+        "packs",
+        "overfill_swoops",
+        "chain_swoops",
+        "chain_after_swoop_card",
+        "mystery_add_ons",
+        "low_card_points",
+        "end_mode",
+        "target",
+        "hand_limit",
+        "starter_rule",
+        "show_known_cards",
+    ):
         assert f'name="{name}"' in page
     assert "2 for 3-4 players, 3 for 5-6, 4 for 7-8" in page
     six = ["Ann", "Ben", "Cem", "Dee", "Eli", "Fay"]
@@ -169,9 +220,13 @@ def test_swoop_with_a_10_takes_a_face_up_10_when_the_hand_is_empty(app):
     hand cards is not offered hand counts."""
     host = open_swoop(app)
     face_up(host, ups=[["10", "9", "9", "9"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]])
-    for seat, fields in (("0", {"rank": "10", "hand": "4"}), ("0", {"rank": "JK", "hand": "4"}),
-                         ("0", {"rank": "7", "hand": "3"}), ("1", {"rank": "5", "hand": "0", "up": "up3"}),
-                         ("2", {"rank": "4", "hand": "0", "up": "up3"})):
+    for seat, fields in (
+        ("0", {"rank": "10", "hand": "4"}),
+        ("0", {"rank": "JK", "hand": "4"}),
+        ("0", {"rank": "7", "hand": "3"}),
+        ("1", {"rank": "5", "hand": "0", "up": "up3"}),
+        ("2", {"rank": "4", "hand": "0", "up": "up3"}),
+    ):
         assert host.enter({"type": "play", "seat": seat, **fields}).status_code == 200
     page = host.look()  # Ann: no hand cards, a 10 face up in slot 1
     swoop = form_with(page, "Swoop with a 10")
@@ -200,16 +255,45 @@ def test_after_scoring_each_players_hand_summary_is_shown(app):
     """Issue 16: once a hand is scored, the board shows hand + face-up + mystery = total per player."""
     host = open_swoop(app, target="500")
     face_up(host, ups=[["9", "9", "9", "9"], ["Q", "8", "5", "2"], ["J", "6", "4", "A"]])
-    for fields in ({"rank": "10", "hand": "4"}, {"rank": "JK", "hand": "4"},
-                   {"rank": "9", "hand": "0", "up": ["up1", "up2", "up3", "up4"]}):
+    for fields in (
+        {"rank": "10", "hand": "4"},
+        {"rank": "JK", "hand": "4"},
+        {"rank": "9", "hand": "0", "up": ["up1", "up2", "up3", "up4"]},
+    ):
         host.enter({"type": "play", "seat": "0", **fields})
     host.enter({"type": "flip", "seat": "0", "slot": "1", "rank": "7", "add_hand": "3"})
     for slot in ("2", "3", "4"):
         host.enter({"type": "flip", "seat": "0", "slot": slot, "rank": "10"})
-    host.enter({"type": "declare_remaining", "seat": "1", "hand.K": "4", "hand.Q": "3", "hand.8": "3", "hand.5": "1",
-                "mystery#0": "2", "mystery#1": "2", "mystery#2": "3", "mystery#3": "3"})
-    page = text(host.enter({"type": "declare_remaining", "seat": "2", "hand.A": "4", "hand.3": "3", "hand.4": "3",
-                            "hand.6": "1", "mystery#0": "A", "mystery#1": "5", "mystery#2": "6", "mystery#3": "7"}))
+    host.enter(
+        {
+            "type": "declare_remaining",
+            "seat": "1",
+            "hand.K": "4",
+            "hand.Q": "3",
+            "hand.8": "3",
+            "hand.5": "1",
+            "mystery#0": "2",
+            "mystery#1": "2",
+            "mystery#2": "3",
+            "mystery#3": "3",
+        }
+    )
+    page = text(
+        host.enter(
+            {
+                "type": "declare_remaining",
+                "seat": "2",
+                "hand.A": "4",
+                "hand.3": "3",
+                "hand.4": "3",
+                "hand.6": "1",
+                "mystery#0": "A",
+                "mystery#1": "5",
+                "mystery#2": "6",
+                "mystery#3": "7",
+            }
+        )
+    )
     words = plain(page)
     assert "Hand 2" in words and "Hand 1 scored" in words
     assert "Ann went out = 0" in words

@@ -1,6 +1,7 @@
 """The flows every game shares (issue 15) through the test client, on both databases: the host
 link, secret entries of a seat with its own phone, putting an undone entry back, and a finished
 table's rematch. The browser tests (tests/browser/test_table_flows.py) show the same on phones."""
+
 from __future__ import annotations
 
 import html
@@ -24,6 +25,7 @@ def phone_with(app, code: str, token: str) -> Phone:
 
 
 # --------------------------------------------------------------------------- the host's link
+
 
 def test_the_host_link_makes_a_new_phone_the_host_after_one_tap_and_a_wrong_one_nobody(app, client):
     host = Phone(app)
@@ -61,13 +63,16 @@ def test_the_host_link_is_not_on_a_seats_page(app):
 
 # --------------------------------------------------------------------------- secret entries
 
+
 def test_the_host_enters_a_secret_entry_for_a_seat_without_a_phone_never_for_one_with(client):
     table = TableDriver(client, "switch-to", ["Ann", "Ben", "Cem"])
     table.enter({"type": "start_round"})
     table.token(A)  # Ann's phone joins
     refused = table.enter({"type": "predict", "value": 2}, seat=A, expect=403)
-    assert refused["error"] == {"rule": "ACCESS", "message":
-                                "Ann has joined on their own phone: only that phone makes Ann's secret entries."}
+    assert refused["error"] == {
+        "rule": "ACCESS",
+        "message": "Ann has joined on their own phone: only that phone makes Ann's secret entries.",
+    }
     table.enter({"type": "predict", "value": 1}, seat=B)  # Ben has no phone: the host enters it
     assert table.state("host")["players"][B]["prediction"] is None  # and does not see it
     table.enter({"type": "predict", "value": 2}, by=A, seat=A)
@@ -108,6 +113,7 @@ def predict_form_for(page: str, seat: int) -> bool:
 
 # --------------------------------------------------------------------------- undo and put back
 
+
 def _ann_played_five(client, app):
     table = TableDriver(client, "switch-to", ["Ann", "Ben", "Cem"])
     table.enter({"type": "start_round"})
@@ -120,18 +126,25 @@ def _ann_played_five(client, app):
 def test_after_an_undo_every_phone_says_what_was_undone_and_only_the_undoer_may_put_it_back(app, client):
     table, host, ben = _ann_played_five(client, app)
     host.look()
-    undone = host.client.post(f"/t/{table.code}/undo", data={"expected_seq": host.seq, "key": "u"},
-                              headers={"HX-Request": "true"})
+    undone = host.client.post(
+        f"/t/{table.code}/undo", data={"expected_seq": host.seq, "key": "u"}, headers={"HX-Request": "true"}
+    )
     assert "Undone: Ann played 5♠" in visible(undone) and "Put it back" in text(undone)
     page = ben.look()
     assert "Undone: Ann played 5♠" in page and "Put it back" not in page
     host.look()
     voided = re.search(r'name="voided" value="(\d+)"', text(undone)).group(1)
-    put = ben.client.post(f"/t/{table.code}/put-back", data={"voided": voided, "expected_seq": ben.seq, "key": "p"},
-                          headers={"HX-Request": "true"})
+    put = ben.client.post(
+        f"/t/{table.code}/put-back",
+        data={"voided": voided, "expected_seq": ben.seq, "key": "p"},
+        headers={"HX-Request": "true"},
+    )
     assert put.status_code == 403 and "Only whoever undid it, or the host, can put it back." in html.unescape(text(put))
-    back = host.client.post(f"/t/{table.code}/put-back", headers={"HX-Request": "true"},
-                            data={"voided": voided, "expected_seq": host.seq, "key": uuid.uuid4().hex})
+    back = host.client.post(
+        f"/t/{table.code}/put-back",
+        headers={"HX-Request": "true"},
+        data={"voided": voided, "expected_seq": host.seq, "key": uuid.uuid4().hex},
+    )
     assert back.status_code == 200 and "Last: Ann played 5♠" in re.sub(r"\s+", " ", visible(back))
     top = table.state()["top"]
     assert (top["cards"], top["by"]) == (["5S"], A)
@@ -139,13 +152,17 @@ def test_after_an_undo_every_phone_says_what_was_undone_and_only_the_undoer_may_
 
 def test_put_back_from_an_older_board_records_nothing(app, client):
     table, host, _ben = _ann_played_five(client, app)
-    undone = host.client.post(f"/t/{table.code}/undo", data={"expected_seq": host.seq, "key": "u"},
-                              headers={"HX-Request": "true"})
+    undone = host.client.post(
+        f"/t/{table.code}/undo", data={"expected_seq": host.seq, "key": "u"}, headers={"HX-Request": "true"}
+    )
     voided = re.search(r'name="voided" value="(\d+)"', text(undone)).group(1)
     table.seq = int(re.search(r'data-seq="(\d+)"', text(undone)).group(1))
     table.enter({"type": "play", "cards": "6S"}, seat=A)
-    late = host.client.post(f"/t/{table.code}/put-back", headers={"HX-Request": "true"},
-                            data={"voided": voided, "expected_seq": table.seq - 1, "key": uuid.uuid4().hex})
+    late = host.client.post(
+        f"/t/{table.code}/put-back",
+        headers={"HX-Request": "true"},
+        data={"voided": voided, "expected_seq": table.seq - 1, "key": uuid.uuid4().hex},
+    )
     assert late.status_code == 409 and table.state()["top"]["cards"] == ["6S"]
 
 
@@ -161,6 +178,7 @@ def test_the_notes_of_the_entry_before_an_undone_one_are_not_said_again(app, cli
 
 
 # --------------------------------------------------------------------------- game over and rematch
+
 
 def test_game_over_ranks_everyone_and_says_why_from_the_score_sheet(app, client):
     table = finished_switch_to(client)

@@ -1,5 +1,6 @@
 """The table-centre screen (/t/CODE/tv): every game's public board, large and live, with nothing
 to tap and no seat's secret (issue 32)."""
+
 from __future__ import annotations
 
 import re
@@ -73,7 +74,10 @@ def test_the_standings_and_game_over_show_once_scored(client):
     table.enter({"type": "declare_hand", "cards": "4H 5H 6H 2D 3D"}, by=1, seat=1)
     page = screen(client, table.code)
     standings = re.search(r'<ol class="tv-standings">(.*?)</ol>', page, re.S).group(1)
-    assert re.findall(r'class="name">(\w+)</span>\s*<span class="total">(-?\d+)', standings) == [("Ann", "-54"), ("Ben", "-20")]
+    assert re.findall(r'class="name">(\w+)</span>\s*<span class="total">(-?\d+)', standings) == [
+        ("Ann", "-54"),
+        ("Ben", "-20"),
+    ]
     assert '<li class="winner"><span class="name">Ben' in standings
     assert "Game over" in page and "qr.svg" not in page  # nobody joins a finished game
 

@@ -1,6 +1,7 @@
 """Issue 17 item 4: once a secret has been shown to the table, an undo does not hide it again.
 Undoing the entry that showed it (the last task, the trumps' reveal, the last prediction) is
 refused with the rule that fixes it; before that, choices are undone as before."""
+
 from __future__ import annotations
 
 from tests.games.was_sticht_examples import COLUMNS_85, drafted_chips, seat_cards
@@ -58,8 +59,9 @@ def test_switch_to_predictions_once_shown_stay(client):
 
 def schwimmen_at_showdown(client, options: dict) -> TableDriver:
     """Ann, Ben and Cem; Cem deals; Ann closes at once, Ben and Cem pass: the showdown."""
-    table = TableDriver(client, "schwimmen", ["Ann", "Ben", "Cem"],
-                        {"preset": "classic", "first_turn_close": "allowed", **options})
+    table = TableDriver(
+        client, "schwimmen", ["Ann", "Ben", "Cem"], {"preset": "classic", "first_turn_close": "allowed", **options}
+    )
     table.enter({"type": "first_dealer", "seat": C})
     table.enter({"type": "dealer_choice", "choice": "keep"}, by=C)
     table.enter({"type": "lay_centre", "cards": "7C 8C 9C"}, by=A)

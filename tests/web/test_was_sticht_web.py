@@ -1,4 +1,5 @@
 """Was Sticht through the API and the pages: a whole round, and the secrets that never leave."""
+
 from __future__ import annotations
 
 import re
@@ -109,14 +110,25 @@ def test_the_result_form_answers_every_colour_question_unticked_as_no(app, clien
     phone.client.set_cookie(f"rt_{table.code}", table.host, path=f"/t/{table.code}")
     page = phone.look()
     assert page.count('type="hidden" name="took.') == 2  # C and the dealer A are asked about green
-    response = phone.enter({"type": "round_result", "tricks#0": "3", "tricks#1": "3", "tricks#2": "1",
-                            "tricks#3": "2", "last": "0", "took.2": "-", "took.0": ["-", "G"]})
+    response = phone.enter(
+        {
+            "type": "round_result",
+            "tricks#0": "3",
+            "tricks#1": "3",
+            "tricks#2": "1",
+            "tricks#3": "2",
+            "last": "0",
+            "took.2": "-",
+            "took.0": ["-", "G"],
+        }
+    )
     assert response.status_code == 200
     result = table.state()["result"]
     assert result["success"] == {"1": False, "2": True, "3": False}
 
 
 # --------------------------------------------------------------------------- issue 16: quicker than paper
+
 
 def _seat_page(app, table, seat) -> str:
     phone = Phone(app)
@@ -164,7 +176,10 @@ def test_a_players_own_hand_marks_the_cards_it_may_not_play_and_its_trumps(app, 
     table.enter({"type": "play", "card": plays[0][1]}, by=plays[0][0])
     page = _seat_page(app, table, C)  # C holds R6 R2 (red, must follow) and trumps B9 (colour) and G4 (number)
     hand = re.search(r'<div class="row hand">(.*?)</div>', page, re.S).group(1)
-    buttons = {card: classes for classes, card in re.findall(r'<button class="pick-btn ws-\w([^"]*)" name="card" value="(\w\d)"', hand)}
+    buttons = {
+        card: classes
+        for classes, card in re.findall(r'<button class="pick-btn ws-\w([^"]*)" name="card" value="(\w\d)"', hand)
+    }
     assert "illegal" not in buttons["R6"] and "illegal" not in buttons["R2"]
     assert "illegal" in buttons["Y1"] and "illegal" in buttons["G4"]
     assert "trump" in buttons["B9"] and "trump" in buttons["G4"] and "trump" not in buttons["R6"]
@@ -199,11 +214,12 @@ def test_the_final_ranking_marks_the_others_not_ranked_while_corner_numbers_are_
     with app.test_request_context("/"):
         view = GAME.view(state, None)
         page = " ".join(render_template("games/was-sticht/_summary.html", v=view, view=view).split())
-    assert "<td></td><th scope=\"row\">A</th><td>4 chips</td><td>not ranked</td>" in page
+    assert '<td></td><th scope="row">A</th><td>4 chips</td><td>not ranked</td>' in page
     for seat, numbers in ((A, [3, 3, 3, 3]), (C, [5, 5, 5]), (D, [2, 3, 3, 2])):
-        state = GAME.apply(state, {"type": "corner_numbers", "seat": seat,
-                                  "numbers": {str(i): n for i, n in enumerate(numbers)}})
+        state = GAME.apply(
+            state, {"type": "corner_numbers", "seat": seat, "numbers": {str(i): n for i, n in enumerate(numbers)}}
+        )
     with app.test_request_context("/"):
         view = GAME.view(state, None)
         page = " ".join(render_template("games/was-sticht/_summary.html", v=view, view=view).split())
-    assert "not ranked" not in page and "<td>2.</td><th scope=\"row\">C</th><td>3 chips</td><td>corners 15</td>" in page
+    assert "not ranked" not in page and '<td>2.</td><th scope="row">C</th><td>3 chips</td><td>corners 15</td>' in page

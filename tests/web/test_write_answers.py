@@ -1,5 +1,6 @@
 """A write's answer is one board: its seq and its state belong together, even when another phone
 writes in the moment between this write's commit and its answer."""
+
 from __future__ import annotations
 
 import uuid
@@ -19,8 +20,9 @@ def test_the_answer_names_the_seq_of_the_board_it_carries(app, client, monkeypat
     def record_then_another_phone_writes(session, code, by, action, expected_seq, key, ruling=False):
         recorded = record(session, code, by, action, expected_seq, key, ruling)
         with Session(app.extensions["db_engine"]) as elsewhere:  # Bo's phone, a moment later
-            record(elsewhere, code, HOST, {"type": "predict", "seat": 1, "value": 2},
-                   recorded.entry.seq, uuid.uuid4().hex)
+            record(
+                elsewhere, code, HOST, {"type": "predict", "seat": 1, "value": 2}, recorded.entry.seq, uuid.uuid4().hex
+            )
         return recorded
 
     monkeypatch.setattr(log, "record", record_then_another_phone_writes)

@@ -5,6 +5,7 @@ it any more than by undoing it; the host's correction of it is told on every pho
 values. Item 4: the host cannot replace or remove a held seat's hidden entry by a correction
 any more than make it. Item 8: the host's phone makes none of a held dealer's own entries.
 """
+
 from __future__ import annotations
 
 import uuid
@@ -47,6 +48,7 @@ def history_words(table: TableDriver, by) -> list[str]:
 
 
 # --------------------------------------------------------------------------- item 3
+
 
 def predictions_shown(client) -> TableDriver:
     """Ann, Ben and Cem predict on their own phones; Cem's, the last, shows them all (seq 4)."""
@@ -106,6 +108,7 @@ def test_the_hosts_correction_of_a_shown_prediction_keeps_both_values_for_every_
 
 # --------------------------------------------------------------------------- item 4
 
+
 def ann_predicted_on_her_phone(client) -> TableDriver:
     table = TableDriver(client, "switch-to", ["Ann", "Ben", "Cem"])
     table.enter({"type": "start_round"})
@@ -131,8 +134,7 @@ def ben_chose_a_task_on_his_phone(client) -> TableDriver:
 # (the table, the held seat's hidden entry, another value for it)
 HIDDEN = {
     "a prediction": (ann_predicted_on_her_phone, {"type": "predict", "seat": A, "value": 9}),
-    "the trumps": (dealer_entered_trumps_on_his_phone, {"type": "set_trumps", "seat": A, "colour": "R",
-                                                          "number": "7"}),
+    "the trumps": (dealer_entered_trumps_on_his_phone, {"type": "set_trumps", "seat": A, "colour": "R", "number": "7"}),
     "a task": (ben_chose_a_task_on_his_phone, {"type": "choose_task", "seat": B, "chip": "LAST"}),
 }
 
@@ -147,6 +149,7 @@ def test_the_host_cannot_replace_or_remove_a_held_seats_hidden_entry(client, kin
 
 
 # --------------------------------------------------------------------------- item 8
+
 
 def test_the_hosts_phone_neither_announces_hints_nor_reveals_for_a_dealer_with_a_phone(client):
     from tests.games.was_sticht_examples import COLUMNS_85, seat_cards
@@ -218,8 +221,13 @@ def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, cl
     watcher.look(new)
     assert watcher.join(A).status_code == 409 and watcher.join(B).status_code == 409
     assert "I am Ann" not in watcher.look(new)  # "Who are you?" offers no waiting seat
-    assert client.post(f"/api/tables/{new}/seats/{B}/claim",  # the host may give Ben's to a client
-                       headers={"Authorization": f"Bearer {table.host}"}).status_code == 201
+    assert (
+        client.post(
+            f"/api/tables/{new}/seats/{B}/claim",  # the host may give Ben's to a client
+            headers={"Authorization": f"Bearer {table.host}"},
+        ).status_code
+        == 201
+    )
     later = claims.utcnow() + timedelta(minutes=claims.REMATCH_WAIT_MINUTES + 1)
     monkeypatch.setattr(claims, "utcnow", lambda: later)  # the wait is over: Ann's phone never came
     assert watcher.join(A).status_code == 303

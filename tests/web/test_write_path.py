@@ -1,6 +1,7 @@
 """The write path's answers where it takes shortcuts: a repeated key is looked up only when the
 write cannot go ahead or the log's unique (table, key) index refuses it, and the table comes with
 the snapshot at its tip in one query. Each answer must still be the one the contract names."""
+
 from __future__ import annotations
 
 import threading
@@ -69,8 +70,9 @@ def test_the_snapshot_brought_with_the_table_is_the_one_at_its_tip(app, client):
         found = log.find_table(session, table.code)
         old_tip = found.tip
         with Session(app.extensions["db_engine"]) as elsewhere:
-            log.record(elsewhere, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, old_tip,
-                       uuid.uuid4().hex)
+            log.record(
+                elsewhere, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, old_tip, uuid.uuid4().hex
+            )
         session.rollback()  # a new transaction: the table row is read again
         found = log.find_table(session, table.code)
         assert found.tip == old_tip + 1
@@ -81,8 +83,9 @@ def test_the_snapshot_brought_with_the_table_is_the_one_at_its_tip(app, client):
 def test_a_write_leaves_the_table_row_as_the_orm_would(app, client):
     table = _started(client)
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
-        recorded = log.record(session, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, table.seq,
-                              uuid.uuid4().hex)
+        recorded = log.record(
+            session, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, table.seq, uuid.uuid4().hex
+        )
         found = log.find_table(session, table.code)
         assert (found.seq, found.tip) == (recorded.entry.seq, recorded.entry.seq)
         session.expire_all()
@@ -91,7 +94,12 @@ def test_a_write_leaves_the_table_row_as_the_orm_would(app, client):
         assert found.updated_at.replace(tzinfo=None) == recorded.entry.created_at.replace(tzinfo=None)
         stored = log.history_entry(session, found, recorded.entry.seq)
         assert (stored.kind, stored.by, stored.action, stored.prev_tip, stored.tip) == (
-            "entry", HOST, {"type": "predict", "seat": 0, "value": 1}, recorded.entry.prev_tip, recorded.entry.seq)
+            "entry",
+            HOST,
+            {"type": "predict", "seat": 0, "value": 1},
+            recorded.entry.prev_tip,
+            recorded.entry.seq,
+        )
         assert stored.description == recorded.entry.description == "A entered a prediction"
         assert log.description(stored) == log.description(recorded.entry)
 
@@ -118,9 +126,12 @@ def _race(app, code: str, writes: list) -> list:
 
 def _predictions(table: TableDriver, seats) -> list:
     seq = table.seq
-    return [lambda session, seat=seat, value=value: log.record(
-                session, table.code, HOST, {"type": "predict", "seat": seat, "value": value}, seq, uuid.uuid4().hex)
-            for value, seat in enumerate(seats)]
+    return [
+        lambda session, seat=seat, value=value: log.record(
+            session, table.code, HOST, {"type": "predict", "seat": seat, "value": value}, seq, uuid.uuid4().hex
+        )
+        for value, seat in enumerate(seats)
+    ]
 
 
 def test_concurrent_writers_on_one_board_exactly_one_wins(app, client):
@@ -147,8 +158,11 @@ def test_predictions_of_every_seat_racing_on_one_board_all_land_once(app, client
 def test_the_same_tap_racing_itself_records_once_and_every_answer_is_the_first(app, client):
     table = _started(client)
     seq = table.seq
-    writes = [lambda session: log.record(session, table.code, HOST, {"type": "predict", "seat": A, "value": 1},
-                                         seq, "double-tap")] * 6
+    writes = [
+        lambda session: log.record(
+            session, table.code, HOST, {"type": "predict", "seat": A, "value": 1}, seq, "double-tap"
+        )
+    ] * 6
     outcomes = _race(app, table.code, writes)
     assert all(isinstance(o, log.Recorded) for o in outcomes), outcomes
     assert sum(not o.replayed for o in outcomes) == 1
@@ -157,6 +171,7 @@ def test_the_same_tap_racing_itself_records_once_and_every_answer_is_the_first(a
 
 
 # --------------------------------------------------------------------------- a key that comes back with another entry
+
 
 def test_a_different_entry_under_a_used_key_is_a_conflict_with_the_fresh_board(client):
     """Issue 17 item 6: two different taps on one board share the form's key; the second must be

@@ -10,6 +10,7 @@ The expected outcome of each is written out below, not worked out: only what a t
 allowed succeeds; what the rules refuse is 422; everything else is refused 403 with a sentence
 (401 without any pass), and in every case but success nothing moves (the table's seq).
 """
+
 from __future__ import annotations
 
 import uuid
@@ -33,22 +34,36 @@ OK, RULE, STALE = 200, 422, 409  # anything not listed: refused by the gate
 # --------------------------------------------------------------------------- who may, written out
 
 HIDDEN = {  # a held seat's secret entry before the table has seen it: its phone's alone
-    "play": {SEAT: OK}, "ruling": {}, "undo": {SEAT: OK}, "put back": {SEAT: OK},
-    "correct": {SEAT: OK}, "remove": {SEAT: OK}, "insert": {},
+    "play": {SEAT: OK},
+    "ruling": {},
+    "undo": {SEAT: OK},
+    "put back": {SEAT: OK},
+    "correct": {SEAT: OK},
+    "remove": {SEAT: OK},
+    "insert": {},
 }
 SEEN = {  # once the table has seen it: the host's correction only (the rules refuse the rest)
-    "play": {SEAT: RULE}, "ruling": {}, "undo": {SEAT: RULE, HOST: RULE},
+    "play": {SEAT: RULE},
+    "ruling": {},
+    "undo": {SEAT: RULE, HOST: RULE},
     "put back": {SEAT: STALE, OTHER: STALE, HOST: STALE},  # nothing was undone to put back
-    "correct": {HOST: OK}, "remove": {HOST: OK}, "insert": {},
+    "correct": {HOST: OK},
+    "remove": {HOST: OK},
+    "insert": {},
 }
 PLAIN = {  # a play: its seat's or the host's; rulings and inserts the host's
-    "play": {SEAT: OK, HOST: OK}, "ruling": {HOST: OK}, "undo": {SEAT: OK, HOST: OK},
-    "put back": {SEAT: OK, HOST: OK}, "correct": {SEAT: OK, HOST: OK}, "remove": {SEAT: OK, HOST: OK},
+    "play": {SEAT: OK, HOST: OK},
+    "ruling": {HOST: OK},
+    "undo": {SEAT: OK, HOST: OK},
+    "put back": {SEAT: OK, HOST: OK},
+    "correct": {SEAT: OK, HOST: OK},
+    "remove": {SEAT: OK, HOST: OK},
     "insert": {HOST: OK},
 }
 
 
 # --------------------------------------------------------------------------- the tables
+
 
 @dataclass(frozen=True)
 class Subject:
@@ -120,16 +135,27 @@ SUBJECTS = {
     "trumps": Subject(drafted_chips, TRUMPS, A, B, {**TRUMPS, "colour": "R", "number": "7"}),
     "task": Subject(was_sticht_revealed, TASK, D, B, {**TASK, "chip": "MOST"}),
     "reveal": Subject(schwimmen_showdown, REVEAL, A, B, {**REVEAL, "cards": "AH KH 8S"}),
-    "play": Subject(switch_to_predicted, {"type": "play", "seat": A, "cards": "5S"}, A, B,
-                    {"type": "play", "seat": A, "cards": "6S"}),
+    "play": Subject(
+        switch_to_predicted,
+        {"type": "play", "seat": A, "cards": "5S"},
+        A,
+        B,
+        {"type": "play", "seat": A, "cards": "6S"},
+    ),
 }
-SEEN_BY = {"prediction": others_predict, "trumps": trumps_revealed, "task": tasks_before_the_last,
-           "reveal": others_reveal}
-CASES = [(kind, False, HIDDEN if kind != "play" else PLAIN) for kind in SUBJECTS] + \
-        [(kind, True, SEEN) for kind in SEEN_BY]
+SEEN_BY = {
+    "prediction": others_predict,
+    "trumps": trumps_revealed,
+    "task": tasks_before_the_last,
+    "reveal": others_reveal,
+}
+CASES = [(kind, False, HIDDEN if kind != "play" else PLAIN) for kind in SUBJECTS] + [
+    (kind, True, SEEN) for kind in SEEN_BY
+]
 
 
 # --------------------------------------------------------------------------- the writes
+
 
 class Attempt:
     """One table set up for one path; ``write(credential)`` tries it and answers the response."""
@@ -152,8 +178,13 @@ class Attempt:
 
     def token(self, credential: str) -> str | None:
         table = self.table
-        return {SEAT: lambda: table.token(self.subject.seat), OTHER: lambda: table.token(self.subject.other),
-                HOST: lambda: table.host, WATCHER: lambda: self.strangers_token(), NONE: lambda: None}[credential]()
+        return {
+            SEAT: lambda: table.token(self.subject.seat),
+            OTHER: lambda: table.token(self.subject.other),
+            HOST: lambda: table.host,
+            WATCHER: lambda: self.strangers_token(),
+            NONE: lambda: None,
+        }[credential]()
 
     def strangers_token(self) -> str:
         """A phone that watches: its pass is not this table's (a seat's at another table)."""
@@ -171,17 +202,22 @@ class Attempt:
             if token:
                 phone.set_cookie(f"rt_{code}", token, path=f"/t/{code}")
             voided = self.target if seq != self.target else 1
-            return phone.post(f"/t/{code}/put-back", data={"voided": voided, "expected_seq": seq, "key": key},
-                              headers={"HX-Request": "true"})
+            return phone.post(
+                f"/t/{code}/put-back",
+                data={"voided": voided, "expected_seq": seq, "key": key},
+                headers={"HX-Request": "true"},
+            )
         if self.path == "undo":
-            return self.client.post(f"/api/tables/{code}/undo", json={"expected_seq": seq, "key": key},
-                                    headers=headers)
+            return self.client.post(f"/api/tables/{code}/undo", json={"expected_seq": seq, "key": key}, headers=headers)
         if self.path in ("play", "ruling"):
             action = subject.entry if self.path == "play" and not hasattr(self, "target") else subject.again
             body = {"action": action, "expected_seq": seq, "key": key, "ruling": self.path == "ruling"}
             return self.client.post(f"/api/tables/{code}/plays", json=body, headers=headers)
-        change = {"correct": {"action": subject.again}, "remove": {"remove": True},
-                  "insert": {"action": subject.again, "insert": True}}[self.path]
+        change = {
+            "correct": {"action": subject.again},
+            "remove": {"remove": True},
+            "insert": {"action": subject.again, "insert": True},
+        }[self.path]
         body = {"entry": self.target, "expected_seq": seq, "key": key, **change}
         return self.client.post(f"/api/tables/{code}/corrections", json=body, headers=headers)
 
@@ -194,8 +230,9 @@ def refused_status(path: str, credential: str) -> int:
 
 
 @pytest.mark.parametrize("path", PATHS)
-@pytest.mark.parametrize("kind, seen, allowed", CASES,
-                         ids=[f"{kind}-{'seen' if seen else 'hidden'}" for kind, seen, _ in CASES])
+@pytest.mark.parametrize(
+    "kind, seen, allowed", CASES, ids=[f"{kind}-{'seen' if seen else 'hidden'}" for kind, seen, _ in CASES]
+)
 def test_only_the_allowed_write_goes_through(app, client, kind, seen, allowed, path):
     expected = allowed[path]
     attempt = Attempt(client, app, kind, seen, path)

@@ -16,6 +16,7 @@ every entry against it.
 
 Callers import what they use from the module that defines it; the game is :data:`GAME`.
 """
+
 from __future__ import annotations
 
 from .engine import GAME

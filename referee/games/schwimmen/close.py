@@ -1,5 +1,6 @@
 """Closing (knocking): the others get one last turn each (SC-R7 to SC-R9). A close has no
 details, so everything it must pass is in ``ready``, and what the board offers follows it."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -14,7 +15,9 @@ from .turns import TurnMove, after_turn, check_first_turn, check_turn
 
 class Close(TurnMove):
     type = "close"
-    restated_by = frozenset({"{name} closed: everyone else has one more turn."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"{name} closed: everyone else has one more turn."}
+    )  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: int | None, by: Any) -> None:
         seat = check_turn(state, seat, by, self.type)
@@ -25,8 +28,12 @@ class Close(TurnMove):
         if state.options["minimum_score"] == "on" and len(known) == 3:
             value = hand_value(state, seat, known).value
             if value <= 20:
-                raise Refusal("SC-R9", "Your hand ({cards}) is worth {value}: you need more than 20 to close.",
-                              cards=labels(known), value=points(value))
+                raise Refusal(
+                    "SC-R9",
+                    "Your hand ({cards}) is worth {value}: you need more than 20 to close.",
+                    cards=labels(known),
+                    value=points(value),
+                )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         seat = action["seat"]

@@ -1,5 +1,6 @@
 """Draw and discard turns (SC-R11, section 5.2): draw from the stock or take the top discard,
 then discard one card. A card drawn from the stock is never entered."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -22,8 +23,9 @@ def check_source(state: State, source: str) -> None:
     if source == "pile" and not state.discard:
         raise Refusal("SC-R11", "The discard pile is empty: draw from the stock.", overridable=False)
     if source == "stock" and state.stock == 0 and len(state.discard) <= 1:
-        raise Refusal("SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.",
-                      overridable=False)
+        raise Refusal(
+            "SC-R11", "The stock is empty and there is nothing to reshuffle: take the pile.", overridable=False
+        )
 
 
 def check_discard_held(state: State, seat: int, source: str, discard: str) -> None:
@@ -56,8 +58,9 @@ class DrawDiscard(TurnMove):
         if source == "pile" and discard == state.discard[-1]:
             # SC-R11 (the card just taken) stays overridable: taking and discarding it is a no-op; the
             # effect leaves it on the pile and not in the hand.
-            raise Refusal("SC-R11", "You took {card} from the discard pile: discard another card.",
-                          card=parse_card(discard).label)
+            raise Refusal(
+                "SC-R11", "You took {card} from the discard pile: discard another card.", card=parse_card(discard).label
+            )
         check_discard_held(state, seat, source, discard)
 
     def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -91,8 +94,11 @@ class DrawDiscard(TurnMove):
         if state.phase != EXCHANGE:
             return []
         seat = state.turn
-        return [{"type": self.type, "seat": seat, "source": source, "discard": card}
-                for source in SOURCES for card in gives(state, seat)]
+        return [
+            {"type": self.type, "seat": seat, "source": source, "discard": card}
+            for source in SOURCES
+            for card in gives(state, seat)
+        ]
 
 
 def check_open_hand_draws_unseen(state: State, seat: int, source: str) -> None:
@@ -104,8 +110,11 @@ def check_open_hand_draws_unseen(state: State, seat: int, source: str) -> None:
 
 def draw_sources(state: State) -> list[str]:
     """Where the player on turn may draw from now (for the board's form)."""
-    return [source for source in SOURCES
-            if passes(check_source, state, source) and passes(check_open_hand_draws_unseen, state, state.turn, source)]
+    return [
+        source
+        for source in SOURCES
+        if passes(check_source, state, source) and passes(check_open_hand_draws_unseen, state, state.turn, source)
+    ]
 
 
 def not_discardable(state: State, seat: int, elsewhere: list[str]) -> list[str]:

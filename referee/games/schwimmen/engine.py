@@ -13,6 +13,7 @@ the move's components are not there (a card the ledger has elsewhere): the kit r
 (``SchwimmenMove.acting_seat``): a phone may leave the seat out of its own entries, the host out
 of those of the player on turn.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -34,8 +35,20 @@ from .turns import SchwimmenMove
 from . import sheet as score_sheets
 from .view import board, round_info
 
-MOVES: tuple[SchwimmenMove, ...] = (FirstDealer(), DealerChoice(), LayCentre(), TurnUp(), Refresh(), SwapOne(),
-                                    SwapAll(), Pass(), DrawDiscard(), Close(), Show(), Reveal())
+MOVES: tuple[SchwimmenMove, ...] = (
+    FirstDealer(),
+    DealerChoice(),
+    LayCentre(),
+    TurnUp(),
+    Refresh(),
+    SwapOne(),
+    SwapAll(),
+    Pass(),
+    DrawDiscard(),
+    Close(),
+    Show(),
+    Reveal(),
+)
 
 
 class SchwimmenGame(Game[State]):
@@ -49,7 +62,8 @@ class SchwimmenGame(Game[State]):
         players=("Ann", "Ben", "Cem"),
         setup=(({"type": "first_dealer", "seat": 2}, None), ({"type": "dealer_choice", "choice": "keep"}, None)),
         carrying={"type": "lay_centre", "cards": HOLE},
-        numbers=({"type": "lay_centre", "cards": [HOLE, HOLE, HOLE]}, {"type": "lay_centre", "cards": HOLE}))
+        numbers=({"type": "lay_centre", "cards": [HOLE, HOLE, HOLE]}, {"type": "lay_centre", "cards": HOLE}),
+    )
     round_info = staticmethod(round_info)
     end_reason = staticmethod(end_reason)
     new_game = staticmethod(table.new_game)
@@ -73,8 +87,11 @@ class SchwimmenGame(Game[State]):
         return move.describe(state, action, _who(state, action, by))
 
     def offers(self, state: State, viewer: Any) -> list[dict]:
-        return [offer for offer in super().offers(state, viewer)
-                if offer["type"] != "show" or showable_hands(state, offer["seat"])]
+        return [
+            offer
+            for offer in super().offers(state, viewer)
+            if offer["type"] != "show" or showable_hands(state, offer["seat"])
+        ]
 
 
 def _who(state: State, action: Mapping[str, Any], by: Any) -> str:

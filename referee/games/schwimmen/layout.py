@@ -2,6 +2,7 @@
 discard) and a new centre after everyone passed (SC-R2, SC-R3, SC-R12, SC-C8). The cards are
 public, so any phone at the table may enter them; only a new centre asked for because 7, 8 and 9
 lie open is the choice of the player on turn (SC-R12, SC-E24)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -56,8 +57,12 @@ class Layout(TurnedUp):
         if state.options["exchange"] != self.method:
             raise Refusal("SC-R3", method_message(state), overridable=False)
         if state.phase == DEALER_CHOICE:
-            raise Refusal("SC-R2", "First the dealer, {name}, keeps or exchanges the hand.", overridable=False,
-                          name=state.players[state.dealer])
+            raise Refusal(
+                "SC-R2",
+                "First the dealer, {name}, keeps or exchanges the hand.",
+                overridable=False,
+                name=state.players[state.dealer],
+            )
         if state.phase != LAYOUT:
             raise Refusal("SC-R2", "The cards are already laid out.", overridable=False)
 

@@ -1,6 +1,7 @@
 """The card ledger (section 3): where every card entered so far is, and the checks that a card
 entered is where the entry says it comes from (SC-C1 to SC-C5). Hands stay hidden, but every
 exchange is entered with both its cards, so the ledger knows every card seen."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -13,6 +14,7 @@ from .state import State
 
 
 # --------------------------------------------------------------------------- cards and the ledger
+
 
 def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = False) -> list[str]:
     """Card codes from an entry: SC-C1 (deck), SC-C5 (shape), SC-R5 for a swap of two."""
@@ -38,8 +40,11 @@ def read_cards(state: State, raw: Any, count: int | None = None, swap: bool = Fa
             # SC-R5 stays overridable: two cards can be swapped with the centre; the effect swaps each
             # pair, and swap_one's components check that as many cards are taken as given, and are there.
             raise Refusal("SC-R5", "Swap one card or all three, never two.")
-        raise Refusal("SC-C5", counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.",
-                                       count), overridable=False)
+        raise Refusal(
+            "SC-C5",
+            counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.", count),
+            overridable=False,
+        )
     return cards
 
 
@@ -69,11 +74,13 @@ def _misplaced(state: State, card: str, place: str) -> Text:
     """SC-C2: a card leaving a hand is somewhere else (``place``, from the ledger)."""
     card = parse_card(card).label
     if place.startswith("hand:"):
-        return Text("{card} is known to be in {name}'s hand, not in your hand.", card=card,
-                    name=state.players[int(place[5:])])
+        return Text(
+            "{card} is known to be in {name}'s hand, not in your hand.", card=card, name=state.players[int(place[5:])]
+        )
     if place.startswith("shown:"):
-        return Text("{card} is in {name}'s shown hand, not in your hand.", card=card,
-                    name=state.players[int(place[6:])])
+        return Text(
+            "{card} is in {name}'s shown hand, not in your hand.", card=card, name=state.players[int(place[6:])]
+        )
     if place == "centre":
         return Text("{card} is in the centre, not in your hand.", card=card)
     if place == "set_aside":
@@ -109,8 +116,12 @@ def check_hand_closed(state: State, seat: int) -> None:
     taking the pile). Not overridable: the shown cards stay on the table."""
     shown = laid_open(state, seat)
     if shown:
-        raise Refusal("SC-C3", "Your hand lies open on the table ({cards}): none of it can be given.",
-                      overridable=False, cards=labels(shown))
+        raise Refusal(
+            "SC-C3",
+            "Your hand lies open on the table ({cards}): none of it can be given.",
+            overridable=False,
+            cards=labels(shown),
+        )
 
 
 def check_leaving_hand(state: State, seat: int, cards: list[str], drew_unseen: bool = False) -> None:
@@ -143,14 +154,27 @@ def check_from_stock(state: State, cards: list[str]) -> None:
     unseen = max(0, state.stock - len(state.stock_known))
     if new > unseen:
         if state.stock_known:
-            raise Refusal("SC-C2", counted(
-                "The stock holds the set-aside cards {cards} and only {n} other card: "
-                "at most {n} of these cards can be new.",
-                "The stock holds the set-aside cards {cards} and only {n} other cards: "
-                "at most {n} of these cards can be new.", unseen, cards=labels(state.stock_known)), overridable=False)
-        raise Refusal("SC-C2", counted("The stock holds only {n} card: at most {n} of these cards can be new.",
-                                       "The stock holds only {n} cards: at most {n} of these cards can be new.",
-                                       unseen), overridable=False)
+            raise Refusal(
+                "SC-C2",
+                counted(
+                    "The stock holds the set-aside cards {cards} and only {n} other card: "
+                    "at most {n} of these cards can be new.",
+                    "The stock holds the set-aside cards {cards} and only {n} other cards: "
+                    "at most {n} of these cards can be new.",
+                    unseen,
+                    cards=labels(state.stock_known),
+                ),
+                overridable=False,
+            )
+        raise Refusal(
+            "SC-C2",
+            counted(
+                "The stock holds only {n} card: at most {n} of these cards can be new.",
+                "The stock holds only {n} cards: at most {n} of these cards can be new.",
+                unseen,
+            ),
+            overridable=False,
+        )
 
 
 def check_keeps_known(state: State, seat: int, cards: list[str]) -> None:
@@ -158,9 +182,12 @@ def check_keeps_known(state: State, seat: int, cards: list[str]) -> None:
     for card in state.known[seat]:
         if card not in cards:
             # SC-C4: not overridable: the card is known to be in this hand.
-            raise Refusal("SC-C4", "You took {card} and never gave it back: it must be among your three cards.",
-                          overridable=False, card=parse_card(card).label)
-
+            raise Refusal(
+                "SC-C4",
+                "You took {card} and never gave it back: it must be among your three cards.",
+                overridable=False,
+                card=parse_card(card).label,
+            )
 
 
 def hand_value(state: State, seat: int, cards: list[str]) -> scoring.Hand:
@@ -187,11 +214,17 @@ def said_cards(action: Any, field: str) -> str:
 
 # --------------------------------------------------------------------------- moving cards
 
+
 def take_from_stock(state: State, count: int) -> None:
     """SC-C8: the stock never goes below zero, not even under a table ruling."""
     if state.stock < count:
-        state.notes.append(counted("The stock had only {n} card: it stays at 0.",
-                                   "The stock had only {n} cards: it stays at 0.", state.stock))
+        state.notes.append(
+            counted(
+                "The stock had only {n} card: it stays at 0.",
+                "The stock had only {n} cards: it stays at 0.",
+                state.stock,
+            )
+        )
     state.stock = max(0, state.stock - count)
 
 

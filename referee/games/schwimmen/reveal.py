@@ -1,6 +1,7 @@
 """The showdown's entries (SC-R14, SC-C6): each active player reveals three cards, or in
 ``score_only`` mode the hand's value with its scoring suit or triple rank. Reveals stay hidden
 until every active player has revealed (see ``view.py``)."""
+
 from __future__ import annotations
 
 import math
@@ -48,10 +49,15 @@ def check_cards_for_tie(state: State, seat: int, action: Mapping[str, Any]) -> N
     hand = hand_value(state, seat, cards)
     if (hand.value, hand.suit) != (declared["value"], declared["suit"]):
         # SC-C6 (cards against the value declared) stays overridable: the cards, checked above, are real.
-        raise Refusal("SC-C6", "{cards} is worth {value} in {suit}, not the {declared} in {declared_suit} entered.",
-                      cards=labels(cards), value=points(hand.value), suit=suit_name(hand.suit),
-                      declared=points(declared["value"]),
-                      declared_suit=suit_name(declared["suit"]))
+        raise Refusal(
+            "SC-C6",
+            "{cards} is worth {value} in {suit}, not the {declared} in {declared_suit} entered.",
+            cards=labels(cards),
+            value=points(hand.value),
+            suit=suit_name(hand.suit),
+            declared=points(declared["value"]),
+            declared_suit=suit_name(declared["suit"]),
+        )
 
 
 def check_declared_value(state: State, action: Mapping[str, Any]) -> None:
@@ -62,8 +68,9 @@ def check_declared_value(state: State, action: Mapping[str, Any]) -> None:
     if value not in scoring.possible_values(state.piquet, state.options["three_of_a_kind"]):
         # SC-C6: not overridable here: no three cards of this deck make this value.
         if state.piquet:
-            raise Refusal("SC-C6", "{value} cannot be scored with a piquet deck.", overridable=False,
-                          value=points(value))
+            raise Refusal(
+                "SC-C6", "{value} cannot be scored with a piquet deck.", overridable=False, value=points(value)
+            )
         raise Refusal("SC-C6", "{value} cannot be scored with this deck.", overridable=False, value=points(value))
     if value == scoring.TRIPLE:
         check_triple_rank(state, triple_rank(action.get("triple")))
@@ -83,8 +90,12 @@ def check_triple_rank(state: State, rank: int | None) -> None:
         return
     if rank == 14:
         raise Refusal("SC-C6", "Three aces are fire here: enter 32.", overridable=False)
-    raise Refusal("SC-C6", "Three {rank}s cannot be scored with a piquet deck.", overridable=False,
-                  rank=RANK_NAMES.get(rank, rank))
+    raise Refusal(
+        "SC-C6",
+        "Three {rank}s cannot be scored with a piquet deck.",
+        overridable=False,
+        rank=RANK_NAMES.get(rank, rank),
+    )
 
 
 class Reveal(SchwimmenMove):
@@ -121,8 +132,11 @@ class Reveal(SchwimmenMove):
         elif state.options["reveal_mode"] == "score_only":
             value = declared_value(action["value"])
             triple = 14 if value == scoring.FIRE else triple_rank(action.get("triple"))  # fire: three aces
-            state.reveals[str(seat)] = {"value": value, "suit": normalise(str(action.get("suit") or "")) or None,
-                                        "triple": triple}
+            state.reveals[str(seat)] = {
+                "value": value,
+                "suit": normalise(str(action.get("suit") or "")) or None,
+                "triple": triple,
+            }
         else:
             state.reveals[str(seat)] = {"cards": read_cards(state, action["cards"])}
         score_if_revealed(state)
@@ -148,9 +162,11 @@ class Reveal(SchwimmenMove):
         if result is None or result == before.result:  # not scored by this entry (a clash holds it)
             return []
         players = after.players
-        return [*verdict(result, players, after.options),
-                *(Text("{name} is now swimming.", name=players[seat]) for seat in result["swimming"]),
-                *(Text("{name} is out.", name=players[seat]) for seat in result["eliminated"])]
+        return [
+            *verdict(result, players, after.options),
+            *(Text("{name} is now swimming.", name=players[seat]) for seat in result["swimming"]),
+            *(Text("{name} is out.", name=players[seat]) for seat in result["eliminated"]),
+        ]
 
     def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         if action.get("cards"):
@@ -158,8 +174,12 @@ class Reveal(SchwimmenMove):
         value = points(declared_value(action.get("value")))
         if action.get("triple") not in (None, ""):
             return Text("{who} revealed {value} (three of a kind)", who=who, value=value)
-        return Text("{who} revealed {value} in {suit}", who=who, value=value,
-                    suit=suit_name(normalise(str(action.get("suit") or ""))))
+        return Text(
+            "{who} revealed {value} in {suit}",
+            who=who,
+            value=value,
+            suit=suit_name(normalise(str(action.get("suit") or ""))),
+        )
 
     def changed(self, state: State, old: Mapping[str, Any], new: Mapping[str, Any], who: str) -> Text | None:
         """A shown hand corrected: the cards before and after ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣")."""
@@ -177,8 +197,11 @@ class Reveal(SchwimmenMove):
         for seat in state.active():
             if seat in state.cards_asked:
                 declared = state.reveals[str(seat)]
-                entries += [{"type": self.type, "seat": seat, "cards": cards} for cards in hands[seat]
-                            if scored_as(state, seat, cards) == (declared["value"], declared["suit"])][:1]
+                entries += [
+                    {"type": self.type, "seat": seat, "cards": cards}
+                    for cards in hands[seat]
+                    if scored_as(state, seat, cards) == (declared["value"], declared["suit"])
+                ][:1]
             elif str(seat) in state.reveals:
                 continue
             elif state.options["reveal_mode"] == "score_only":
@@ -200,8 +223,11 @@ def showdown_hands(state: State) -> dict[int, list[list[str]]]:
     """Seat -> two hands it may reveal: its known cards and unseen cards no other seat's hands
     use. Cards already revealed are taken out first (in score-only mode only the shower's, so
     that a player asked for the cards behind a value finds the same hands)."""
-    revealed = state.reveals.items() if state.options["reveal_mode"] == "cards" else \
-        [(seat, entry) for seat, entry in state.reveals.items() if seat == str(state.shower)]
+    revealed = (
+        state.reveals.items()
+        if state.options["reveal_mode"] == "cards"
+        else [(seat, entry) for seat, entry in state.reveals.items() if seat == str(state.shower)]
+    )
     used = {card for _, entry in revealed for card in entry.get("cards", [])}
     # Known hand cards stay placed once revealed: otherwise a player asked for the cards behind
     # a score would move them back into the pool and shift every later seat's sample hands.
@@ -212,12 +238,12 @@ def showdown_hands(state: State) -> dict[int, list[list[str]]]:
     fills, front = {}, 0
     for seat in open_seats:
         need = 3 - len(state.known[seat])
-        fills[seat], front = pool[front:front + need], front + need
+        fills[seat], front = pool[front : front + need], front + need
     spare = pool[front:]
     hands = {}
     for i, seat in enumerate(open_seats):
         hand = state.known[seat] + fills[seat]
-        other = hand[:-1] + spare[i:i + 1] if fills[seat] and i < len(spare) else None
+        other = hand[:-1] + spare[i : i + 1] if fills[seat] and i < len(spare) else None
         hands[seat] = [hand] + ([other] if other else [])
     return hands
 

@@ -2,6 +2,7 @@
 tests). The app never knows a hidden card, so a sample uses the cards nobody has seen, in an
 order fixed for the round's table (not for its hands): samples vary from round to round but
 stay put while the showdown's reveals come in."""
+
 from __future__ import annotations
 
 import random
@@ -25,7 +26,7 @@ def unseen(state: State) -> list[str]:
 def from_stock(state: State, count: int) -> list[list[str]]:
     """Cards turned up from the stock: set-aside cards shuffled back first, or unseen ones."""
     fresh = unseen(state)
-    samples = [(state.stock_known + fresh)[:count], fresh[:count], fresh[count:2 * count]]
+    samples = [(state.stock_known + fresh)[:count], fresh[:count], fresh[count : 2 * count]]
     return [cards for i, cards in enumerate(samples) if len(cards) == count and cards not in samples[:i]]
 
 

@@ -2,6 +2,7 @@
 
 Pure functions over revealed hands; ``showdown.py`` decides when they apply.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -130,8 +131,9 @@ def losses(hands: list[Hand], closer: int | None, options: dict) -> dict[int, li
         return _lose(lost, [h for h in hands if h.value != FIRE], FIRE_ON_THE_TABLE)
     if options["thirty_one_effect"] == "hits_all" and top_value >= 31:
         winners = {h.seat for h in best(hands, closer, options)}
-        return _lose(lost, [h for h in hands if h.seat not in winners], THIRTY_ONE_HITS_ALL,
-                     2 if top_value == FIRE else 1)
+        return _lose(
+            lost, [h for h in hands if h.seat not in winners], THIRTY_ONE_HITS_ALL, 2 if top_value == FIRE else 1
+        )
     if options["minimum_score"] == "on":
         low = [h for h in hands if h.value <= 20]
         winners = {h.seat for h in best(hands, closer, options)}
@@ -144,8 +146,12 @@ def losses(hands: list[Hand], closer: int | None, options: dict) -> dict[int, li
         mine = next((h for h in hands if h.seat == closer), None)
         if mine and all(mine.value < h.value for h in hands if h.seat != closer):
             lost[closer].append(CLOSED_ALONE_LOWEST)
-    if options.get("closer_not_highest") == "loses_a_life" and closer in lost and not lost[closer] \
-            and closer not in {h.seat for h in best(hands, closer, options)}:
+    if (
+        options.get("closer_not_highest") == "loses_a_life"
+        and closer in lost
+        and not lost[closer]
+        and closer not in {h.seat for h in best(hands, closer, options)}
+    ):
         lost[closer].append(CLOSED_NOT_HIGHEST)
     return lost
 

@@ -1,5 +1,6 @@
 """Starting a round: who deals first, and the dealer's choice to keep or exchange the dealt hand
 (SC-R13, section 5.1)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -59,20 +60,31 @@ class DealerChoice(TableFirst):
     is the dealer's, whatever seat it names."""
 
     type = "dealer_choice"
-    restated_by = frozenset({"{name} exchanges the dealt hand: lay it as the centre.", "{name} exchanges the dealt hand: shuffle it into the stock."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {
+            "{name} exchanges the dealt hand: lay it as the centre.",
+            "{name} exchanges the dealt hand: shuffle it into the stock.",
+        }
+    )  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: int | None, by: Any) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.phase != DEALER_CHOICE:
-            raise Refusal("SC-R13", "The dealer's choice comes before the first centre or discard card.",
-                          overridable=False)
+            raise Refusal(
+                "SC-R13", "The dealer's choice comes before the first centre or discard card.", overridable=False
+            )
         if by not in (HOST, state.dealer):
-            raise not_yours("SC-R13", "Only the dealer, {name}, chooses whether to exchange.",
-                            name=state.players[state.dealer])
+            raise not_yours(
+                "SC-R13", "Only the dealer, {name}, chooses whether to exchange.", name=state.players[state.dealer]
+            )
         if seat is not None and seat != state.dealer:
-            raise Refusal("SC-R13", "Only the dealer, {name}, chooses whether to exchange.", overridable=False,
-                          name=state.players[state.dealer])
+            raise Refusal(
+                "SC-R13",
+                "Only the dealer, {name}, chooses whether to exchange.",
+                overridable=False,
+                name=state.players[state.dealer],
+            )
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         if action.get("choice") not in ("keep", "exchange"):

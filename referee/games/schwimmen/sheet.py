@@ -1,5 +1,6 @@
 """Schwimmen's score sheet: lives, read off the views after each entry in force. The last view
 of each showdown is where everyone stood after that round (``scoresheet`` has the sheet's shape)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -16,13 +17,27 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
     for v in closing:
         result = v["result"] or {}
         standings = [None if p["out"] else p["lives"] for p in v["players"]]
-        lost = [len(result.get("losses", {}).get(str(s), [])) if before[s] is not None else None
-                for s in range(len(players))]
-        rows.append(Row(f"R{result.get('round', len(rows) + 1)}", lost, standings,
-                        "void" if result.get("void") else ""))
+        lost = [
+            len(result.get("losses", {}).get(str(s), [])) if before[s] is not None else None
+            for s in range(len(players))
+        ]
+        rows.append(
+            Row(f"R{result.get('round', len(rows) + 1)}", lost, standings, "void" if result.get("void") else "")
+        )
         before = standings
-    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "lives", True, [start] * len(players),
-                      rows, list(view["winners"]), view["phase"] == OVER, goal="last player left", dodge_lines=True)
+    return ScoreSheet(
+        GAME_ID,
+        [p["name"] for p in players],
+        "Round",
+        "lives",
+        True,
+        [start] * len(players),
+        rows,
+        list(view["winners"]),
+        view["phase"] == OVER,
+        goal="last player left",
+        dodge_lines=True,
+    )
 
 
 def showdowns(view: dict) -> int:
@@ -42,5 +57,7 @@ def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
 def digest(view: dict) -> dict:
     """What ``score_sheet`` reads of a closing view."""
     result = view["result"]
-    return {"result": {key: result[key] for key in ("round", "losses", "void") if key in result},
-            "players": [{"out": p["out"], "lives": p["lives"]} for p in view["players"]]}
+    return {
+        "result": {key: result[key] for key in ("round", "losses", "void") if key in result},
+        "players": [{"out": p["out"], "lives": p["lives"]} for p in view["players"]],
+    }

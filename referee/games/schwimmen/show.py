@@ -1,5 +1,6 @@
 """Laying down 31 (or fire): the round ends at once (SC-R10). When a hand may be shown depends
 on ``show_timing``; what is shown must be worth 31, or be fire."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -8,14 +9,25 @@ from typing import Any
 from ..base import Refusal, Text
 from ..cards import labels
 from . import scoring
-from .ledger import (check_hand_closed, check_keeps_known, check_leaving_hand, hand_value, ledger, points, read_cards,
-                     said_cards)
+from .ledger import (
+    check_hand_closed,
+    check_keeps_known,
+    check_leaving_hand,
+    hand_value,
+    ledger,
+    points,
+    read_cards,
+    said_cards,
+)
 from .showdown import to_showdown
 from .state import EXCHANGE, REFRESH, State
 from .turns import SchwimmenMove, after_turn, check_first_turn, entering_seat, not_over
 
-THIRTY_ONES = [[f"A{suit}", f"{first}{suit}", f"{second}{suit}"] for suit in "CSHD"
-               for first, second in (("K", "Q"), ("K", "J"), ("Q", "J"), ("K", "10"), ("Q", "10"), ("J", "10"))]
+THIRTY_ONES = [
+    [f"A{suit}", f"{first}{suit}", f"{second}{suit}"]
+    for suit in "CSHD"
+    for first, second in (("K", "Q"), ("K", "J"), ("Q", "J"), ("K", "10"), ("Q", "10"), ("J", "10"))
+]
 FIRES = [["AC", "AS", "AH"], ["AC", "AS", "AD"], ["AC", "AH", "AD"], ["AS", "AH", "AD"]]
 
 
@@ -37,8 +49,11 @@ def showable_hands(state: State, seat: int) -> list[list[str]]:
     places = ledger(state)
     known = set(state.known[seat])
     hands = THIRTY_ONES + (FIRES if state.options["three_of_a_kind"] == "fire" else [])
-    return [cards for cards in hands
-            if known <= set(cards) and all(places.get(card, f"hand:{seat}") == f"hand:{seat}" for card in cards)]
+    return [
+        cards
+        for cards in hands
+        if known <= set(cards) and all(places.get(card, f"hand:{seat}") == f"hand:{seat}" for card in cards)
+    ]
 
 
 def shown_as_a_close(state: State, seat: int) -> None:
@@ -54,7 +69,9 @@ def shown_as_a_close(state: State, seat: int) -> None:
 
 class Show(SchwimmenMove):
     type = "show"
-    restated_by = frozenset({"{name} shows {cards}: a close, everyone else has one more turn.", "{name} shows {cards}: showdown."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"{name} shows {cards}: a close, everyone else has one more turn.", "{name} shows {cards}: showdown."}
+    )  # the history shows this note in the entry's place
 
     def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
         return entering_seat(state, action.get("seat"), by, state.turn)
@@ -73,10 +90,18 @@ class Show(SchwimmenMove):
         hand = hand_value(state, seat, cards)
         if hand.value not in (31, scoring.FIRE):  # SC-R10 stays overridable: when to show, not what is held
             if state.options["three_of_a_kind"] == "fire":
-                raise Refusal("SC-R10", "{cards} is worth {value}: only 31 or three aces can be shown.",
-                              cards=labels(cards), value=points(hand.value))
-            raise Refusal("SC-R10", "{cards} is worth {value}: only 31 can be shown.", cards=labels(cards),
-                          value=points(hand.value))
+                raise Refusal(
+                    "SC-R10",
+                    "{cards} is worth {value}: only 31 or three aces can be shown.",
+                    cards=labels(cards),
+                    value=points(hand.value),
+                )
+            raise Refusal(
+                "SC-R10",
+                "{cards} is worth {value}: only 31 can be shown.",
+                cards=labels(cards),
+                value=points(hand.value),
+            )
 
     def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         seat = self.acting_seat(state, action, by)
@@ -90,8 +115,13 @@ class Show(SchwimmenMove):
         state.reveals[str(seat)] = {"cards": read_cards(state, action["cards"])}
         cards = labels(state.reveals[str(seat)]["cards"])
         if state.options["show_effect"] == "close" and state.closer is None:
-            state.notes.append(Text("{name} shows {cards}: a close, everyone else has one more turn.",
-                                    name=state.players[seat], cards=cards))
+            state.notes.append(
+                Text(
+                    "{name} shows {cards}: a close, everyone else has one more turn.",
+                    name=state.players[seat],
+                    cards=cards,
+                )
+            )
             shown_as_a_close(state, seat)
             return
         state.notes.append(Text("{name} shows {cards}: showdown.", name=state.players[seat], cards=cards))
@@ -104,5 +134,8 @@ class Show(SchwimmenMove):
         """One hand of 31 (or fire) for each seat that could still hold one."""
         if state.phase not in (EXCHANGE, REFRESH):
             return []
-        return [{"type": self.type, "seat": seat, "cards": hands[0]}
-                for seat in state.active() if (hands := showable_hands(state, seat))]
+        return [
+            {"type": self.type, "seat": seat, "cards": hands[0]}
+            for seat in state.active()
+            if (hands := showable_hands(state, seat))
+        ]

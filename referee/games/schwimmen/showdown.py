@@ -1,6 +1,7 @@
 """The showdown (sections 5.5 and 5.6): once every active player has revealed, the hands are
 scored (``scoring.py``), lives are lost one at a time, and the game ends or the next round is
 dealt. A score-only tie in one suit first asks those players for their cards (SC-C6)."""
+
 from __future__ import annotations
 
 from ..base import Text, join_names
@@ -13,7 +14,6 @@ from .state import OVER, SHOWDOWN, State, deal
 def to_showdown(state: State) -> None:
     state.phase, state.turn = SHOWDOWN, None
     score_if_revealed(state)
-
 
 
 def hand_of_reveal(state: State, seat: int) -> scoring.Hand:
@@ -29,8 +29,13 @@ def ask_cards_for_suit_ties(state: State, hands: list[scoring.Hand]) -> bool:
     those players are asked for them. True while cards are still missing."""
     if state.options["tie_rule"] != "suit":
         return False
-    tied = [h.seat for h in hands if h.triple is None and "cards" not in state.reveals[str(h.seat)]
-            and any(o is not h and (o.value, o.suit) == (h.value, h.suit) for o in hands)]
+    tied = [
+        h.seat
+        for h in hands
+        if h.triple is None
+        and "cards" not in state.reveals[str(h.seat)]
+        and any(o is not h and (o.value, o.suit) == (h.value, h.suit) for o in hands)
+    ]
     state.cards_asked = tied
     if tied:
         names = join_names([state.players[s] for s in tied])
@@ -54,16 +59,29 @@ def clashes(state: State) -> list[dict]:
 
 def clash_sentences(state: State) -> list[Text]:
     """What every phone reads while a clash holds the showdown: the card and both hands."""
-    return [Text("SC-C2: {card} is entered in both {first}'s and {second}'s hands: the host corrects one of "
-                 "them in History.", card=parse_card(clash["card"]).label, first=state.players[clash["seats"][0]],
-                 second=state.players[clash["seats"][1]]) for clash in state.clash]
+    return [
+        Text(
+            "SC-C2: {card} is entered in both {first}'s and {second}'s hands: the host corrects one of "
+            "them in History.",
+            card=parse_card(clash["card"]).label,
+            first=state.players[clash["seats"][0]],
+            second=state.players[clash["seats"][1]],
+        )
+        for clash in state.clash
+    ]
 
 
 def clashes_settled(state: State) -> list[Text]:
     """The clashes holding the showdown, said as what a correction settled (its reason)."""
-    return [Text("SC-C2: {card} was entered in both {first}'s and {second}'s hands.",
-                 card=parse_card(clash["card"]).label, first=state.players[clash["seats"][0]],
-                 second=state.players[clash["seats"][1]]) for clash in state.clash]
+    return [
+        Text(
+            "SC-C2: {card} was entered in both {first}'s and {second}'s hands.",
+            card=parse_card(clash["card"]).label,
+            first=state.players[clash["seats"][0]],
+            second=state.players[clash["seats"][1]],
+        )
+        for clash in state.clash
+    ]
 
 
 def score_if_revealed(state: State) -> None:
@@ -103,8 +121,9 @@ def everyone_would_be_out(state: State, active: list[int]) -> None:
         deal(state, state.dealer)
         return
     state.phase, state.winners = OVER, active
-    state.notes.append(Text("Everyone would be out: {names} share the win.",
-                            names=join_names([state.players[s] for s in active])))
+    state.notes.append(
+        Text("Everyone would be out: {names} share the win.", names=join_names([state.players[s] for s in active]))
+    )
 
 
 def lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -> tuple[list[int], list[bool]]:
@@ -121,8 +140,9 @@ def lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) ->
     return lives, out
 
 
-def round_result(state: State, hands: list[scoring.Hand], lost: dict[int, list[str]], lives: list[int],
-                  out: list[bool]) -> dict:
+def round_result(
+    state: State, hands: list[scoring.Hand], lost: dict[int, list[str]], lives: list[int], out: list[bool]
+) -> dict:
     """What the table sees after a showdown: every hand and value, who lost how many lives and
     why, who is now swimming and who is out, plus the SC-C7 closing warning."""
     seats = [h.seat for h in hands]
@@ -130,8 +150,13 @@ def round_result(state: State, hands: list[scoring.Hand], lost: dict[int, list[s
     warnings = []
     closer = state.closer
     if closer is not None and state.options["minimum_score"] == "on" and values[closer] <= 20:
-        warnings.append(Text("SC-C7: {name} closed with {value} (20 or less): a closing error.",
-                             name=state.players[closer], value=points(values[closer])))
+        warnings.append(
+            Text(
+                "SC-C7: {name} closed with {value} (20 or less): a closing error.",
+                name=state.players[closer],
+                value=points(values[closer]),
+            )
+        )
     return {
         "round": state.round,
         "hands": {str(s): state.reveals[str(s)].get("cards") for s in seats},
@@ -139,10 +164,9 @@ def round_result(state: State, hands: list[scoring.Hand], lost: dict[int, list[s
         "losses": {str(s): r for s, r in lost.items() if r},
         "swimming": [s for s in seats if state.lives[s] > 0 and lives[s] == 0 and not out[s]],
         "eliminated": [s for s in seats if out[s]],
-        "void": False, "warnings": warnings,
+        "void": False,
+        "warnings": warnings,
     }
-
-
 
 
 def end_reason(view: dict) -> Text:

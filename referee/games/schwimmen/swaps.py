@@ -1,5 +1,6 @@
 """Commerce turns: swap one card with the centre, swap the whole hand, or pass (SC-R4 to SC-R6,
 SC-R12's count of passes)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -25,8 +26,12 @@ def check_gives_whole_hand(state: State, seat: int, give: list[str]) -> None:
     for card in state.known[seat]:
         if card not in give:
             # SC-R6: not overridable: the three cards given are the whole hand, and this card is in it.
-            raise Refusal("SC-R6", "You hold {card} from the centre: it must be among the three you give.",
-                          overridable=False, card=parse_card(card).label)
+            raise Refusal(
+                "SC-R6",
+                "You hold {card} from the centre: it must be among the three you give.",
+                overridable=False,
+                card=parse_card(card).label,
+            )
 
 
 class Swap(TurnMove):
@@ -52,8 +57,11 @@ class SwapOne(Swap):
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         give, take = read_cards(state, action.get("give")), read_cards(state, action.get("take"))
         if not 1 <= len(take) <= 3 or len(give) != len(take):
-            raise Refusal("SC-C5", counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.",
-                                           len(take)), overridable=False)
+            raise Refusal(
+                "SC-C5",
+                counted("This entry takes exactly {n} card.", "This entry takes exactly {n} cards.", len(take)),
+                overridable=False,
+            )
         check_in_centre(state, take)
         check_leaving_hand(state, seat, give)
 
@@ -68,15 +76,19 @@ class SwapOne(Swap):
         after_turn(state, seat)
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
-        return Text("{who} gave {give} for {take}", who=who, give=said_cards(action, "give"),
-                    take=said_cards(action, "take"))
+        return Text(
+            "{who} gave {give} for {take}", who=who, give=said_cards(action, "give"), take=said_cards(action, "take")
+        )
 
     def candidates(self, state: State) -> list[dict]:
         if state.phase != EXCHANGE:
             return []
         seat = state.turn
-        return [{"type": self.type, "seat": seat, "give": give, "take": take}
-                for give in gives(state, seat) for take in state.centre]
+        return [
+            {"type": self.type, "seat": seat, "give": give, "take": take}
+            for give in gives(state, seat)
+            for take in state.centre
+        ]
 
 
 class SwapAll(Swap):
@@ -87,8 +99,9 @@ class SwapAll(Swap):
         check_gives_whole_hand(state, seat, read_cards(state, action.get("give"), 3, swap=True))
 
     def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
-        check_gives_whole_hand(state, entering_seat(state, action.get("seat"), by, state.turn),
-                               read_cards(state, action.get("give"), 3))
+        check_gives_whole_hand(
+            state, entering_seat(state, action.get("seat"), by, state.turn), read_cards(state, action.get("give"), 3)
+        )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         seat = action["seat"]
@@ -106,8 +119,9 @@ class SwapAll(Swap):
         seat = state.turn
         known = state.known[seat]
         fresh = [card for card in unseen(state) if card not in known]
-        return [{"type": self.type, "seat": seat, "give": known + fresh[start:start + 3 - len(known)]}
-                for start in (0, 3)]
+        return [
+            {"type": self.type, "seat": seat, "give": known + fresh[start : start + 3 - len(known)]} for start in (0, 3)
+        ]
 
 
 class Pass(TurnMove):

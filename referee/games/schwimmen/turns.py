@@ -3,6 +3,7 @@
 Every move's ``ready`` starts here: the game is not over, the phone may make the entry, the seat
 is still in the game, the round is in the right phase and it is that seat's turn.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -38,8 +39,9 @@ def entering_seat(state: State, named: Any, by: Any, default: int | None) -> int
         seat = by
         if named is not None and read_int(named) != by:
             if read_int(named) in range(state.seat_count):
-                raise not_yours("SC-R1", "Only {name} (or the host) can make {name}'s entries.",
-                                name=state.players[read_int(named)])
+                raise not_yours(
+                    "SC-R1", "Only {name} (or the host) can make {name}'s entries.", name=state.players[read_int(named)]
+                )
             raise not_yours("SC-R1", "You can make entries only for your own seat.")
     else:
         raise not_yours("SC-R1", "Only a player at this table (or the host) can make entries.")
@@ -107,6 +109,7 @@ class TurnMove(SchwimmenMove):
 
 # --------------------------------------------------------------------------- the turn moves on
 
+
 def start_exchanges(state: State) -> None:
     state.phase = EXCHANGE
     state.turn = state.next_active(state.dealer)
@@ -164,8 +167,9 @@ def may_ask_for_a_new_centre(state: State) -> bool:
 
 def note_a_7_8_9_centre(state: State) -> None:
     if may_ask_for_a_new_centre(state) and state.turn is not None:
-        state.notes.append(Text("A 7, an 8 and a 9 lie open: {name} may ask for a new centre.",
-                                name=state.players[state.turn]))
+        state.notes.append(
+            Text("A 7, an 8 and a 9 lie open: {name} may ask for a new centre.", name=state.players[state.turn])
+        )
 
 
 def put_the_centre_aside(state: State, short: Text | None) -> bool:

@@ -1,6 +1,7 @@
 """The showdown in words (issue 16): who lost how many lives and why, and where a tie was settled
 by suit or by the cards, which suit beat which ("♠ beats ♥ at 29"). Read from the stored result
 (``showdown.round_result``), so a board says it without the state keeping more."""
+
 from __future__ import annotations
 
 from ..base import Text
@@ -20,8 +21,9 @@ def verdict(result: dict | None, players: list[str], options: dict) -> list[Text
         if len(reasons) == 1:
             said.append(Text("{name} loses a life: {value}, {reason}", name=name, value=value, reason=why))
         else:
-            said.append(Text("{name} loses {n} lives: {value}, {reason}", name=name, n=len(reasons), value=value,
-                             reason=why))
+            said.append(
+                Text("{name} loses {n} lives: {value}, {reason}", name=name, n=len(reasons), value=value, reason=why)
+            )
     return said + tie_breaks(result, options)
 
 
@@ -48,11 +50,22 @@ def tie_breaks(result: dict, options: dict) -> list[Text]:
             if lost_hand is None or kept_hand is None or lost_hand.triple or kept_hand.triple:
                 continue
             if lost_hand.suit != kept_hand.suit:
-                said.append(Text("{winner} beats {loser} at {value}", winner=SUIT_SYMBOLS[kept_hand.suit],
-                                 loser=SUIT_SYMBOLS[lost_hand.suit], value=points(value)))
+                said.append(
+                    Text(
+                        "{winner} beats {loser} at {value}",
+                        winner=SUIT_SYMBOLS[kept_hand.suit],
+                        loser=SUIT_SYMBOLS[lost_hand.suit],
+                        value=points(value),
+                    )
+                )
             else:
-                said.append(Text("Higher cards in {suit} win the tie at {value}", suit=SUIT_SYMBOLS[kept_hand.suit],
-                                 value=points(value)))
+                said.append(
+                    Text(
+                        "Higher cards in {suit} win the tie at {value}",
+                        suit=SUIT_SYMBOLS[kept_hand.suit],
+                        value=points(value),
+                    )
+                )
     return said
 
 

@@ -5,6 +5,7 @@ entry to what others entered. Besides the state, the view carries what the board
 so that the templates copy no rule: the ranks and suits of the deck, how many cards each entry
 takes, where a card may be drawn from, which cards each grid must grey out, and the values a
 score-only reveal may name."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,8 +21,16 @@ from .state import DEALER_CHOICE, EXCHANGE, GAME_ID, TITLE, State
 
 SUITS_SHOWN = "CSHD"  # the grids' rows, highest suit first (C > S > H > D)
 TURN_ENTRIES = ("swap_one", "swap_all", "pass", "draw_discard", "close")
-ENTRY_CARDS = {"lay_centre": 3, "refresh": 3, "turn_up": 1, "swap_one": 1, "swap_all": 3, "draw_discard": 1,
-               "show": 3, "reveal": 3}
+ENTRY_CARDS = {
+    "lay_centre": 3,
+    "refresh": 3,
+    "turn_up": 1,
+    "swap_one": 1,
+    "swap_all": 3,
+    "draw_discard": 1,
+    "show": 3,
+    "reveal": 3,
+}
 """How many cards each entry names (the give and the take of ``swap_one`` one each)."""
 
 
@@ -29,19 +38,32 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     """The board for ``viewer``, whose entries now are ``actions`` (the game's offers)."""
     public = ledger(state, public=True)
     return {
-        "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
-        "round": state.round, "dealer": state.dealer, "turn": state.turn,
+        "game": GAME_ID,
+        "title": TITLE,
+        "options": dict(state.options),
+        "phase": state.phase,
+        "round": state.round,
+        "dealer": state.dealer,
+        "turn": state.turn,
         "players": [_player(state, seat, viewer, public) for seat in range(state.seat_count)],
-        "centre": list(state.centre), "discard_top": state.discard[-1] if state.discard else None,
-        "stock": state.stock, "set_aside": len(state.set_aside), "passes": state.passes,
+        "centre": list(state.centre),
+        "discard_top": state.discard[-1] if state.discard else None,
+        "stock": state.stock,
+        "set_aside": len(state.set_aside),
+        "passes": state.passes,
         "ranks": [RANK_NAMES.get(r, str(r)) for r in range(7 if state.piquet else 2, 15)],
         "not_in_stock": sorted(c for c, place in public.items() if place != "stock_known"),
         "on_table": sorted(c for c, place in public.items() if not place.startswith("hand:")),
-        "closer": state.closer, "shower": state.shower, "result": state.result,
+        "closer": state.closer,
+        "shower": state.shower,
+        "result": state.result,
         "verdict": verdict(state.result, state.players, state.options),
-        "cards_asked": list(state.cards_asked), "clash": clash_sentences(state),
+        "cards_asked": list(state.cards_asked),
+        "clash": clash_sentences(state),
         "clash_seats": sorted({seat for clash in state.clash for seat in clash["seats"]}),
-        "winners": list(state.winners), "notes": list(state.notes), "actions": actions,
+        "winners": list(state.winners),
+        "notes": list(state.notes),
+        "actions": actions,
         **_form_fields(state, actions),
     }
 
@@ -51,12 +73,17 @@ def _player(state: State, seat: int, viewer: Any, public: dict[str, str]) -> dic
     visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat or bool(state.clash))
     elsewhere = sorted(c for c, place in public.items() if place != f"hand:{seat}")
     return {
-        "seat": seat, "name": state.players[seat], "lives": state.lives[seat], "out": state.out[seat],
+        "seat": seat,
+        "name": state.players[seat],
+        "lives": state.lives[seat],
+        "out": state.out[seat],
         "swimming": state.lives[seat] == 0 and not state.out[seat],
         "known": list(state.known[seat]) if state.known else [],
-        "revealed": entry is not None, "reveal": entry if visible else None,
+        "revealed": entry is not None,
+        "reveal": entry if visible else None,
         "dealer": seat == state.dealer,
-        "elsewhere": elsewhere, "cannot_discard": not_discardable(state, seat, elsewhere),
+        "elsewhere": elsewhere,
+        "cannot_discard": not_discardable(state, seat, elsewhere),
         "reveal_with": _reveal_with(state, seat),
     }
 
@@ -78,10 +105,10 @@ def _form_fields(state: State, actions: list[dict]) -> dict:
         "draw_from": draw_sources(state) if not state.commerce else [],
         "fire_shows": state.options["three_of_a_kind"] == "fire",
         "score_values": sorted(scoring.possible_values(state.piquet, state.options["three_of_a_kind"]))
-        if state.options["reveal_mode"] == "score_only" else [],
+        if state.options["reveal_mode"] == "score_only"
+        else [],
         "triple_ranks": _triple_ranks(state) if state.options["reveal_mode"] == "score_only" else [],
-        "waiting_for": state.turn if state.phase == EXCHANGE and state.turn is not None and not offered_turn
-        else None,
+        "waiting_for": state.turn if state.phase == EXCHANGE and state.turn is not None and not offered_turn else None,
         "shows_first": _shows_first(state, [a["seat"] for a in actions if a["type"] == "show"]),
         "revealed_count": sum(str(seat) in state.reveals for seat in state.active()),
         "active_count": len(state.active()),

@@ -6,6 +6,7 @@ side; ``state`` (the table), ``dice``, ``turns``, ``scoring``, ``view`` and ``sh
 
 Callers import what they use from the module that defines it.
 """
+
 from __future__ import annotations
 
 from .engine import GAME

@@ -1,5 +1,6 @@
 """``adjust``: the host corrects a deck's top, the chip's place or who controls which deck. Every
 correction is recorded as a table ruling and keeps the table consistent (S16-C6)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -72,8 +73,12 @@ def what_changes(state: State, action: Action) -> Text:
     """What an adjustment changes, in the words of the table (issue 16), from ``state`` before it."""
     if "top" in action:
         seat = read_int(action["seat"])
-        return Text("The host set {name}'s top card to {top} (it was {before})", name=state.players[seat],
-                    top=read_int(action["top"]), before=state.top_of(seat))
+        return Text(
+            "The host set {name}'s top card to {top} (it was {before})",
+            name=state.players[seat],
+            top=read_int(action["top"]),
+            before=state.top_of(seat),
+        )
     if "chip" in action:
         if action["chip"] == "middle":
             return Text("The host put the block chip in the middle")
@@ -82,5 +87,7 @@ def what_changes(state: State, action: Action) -> Text:
             return Text("The host put the block chip in {name}'s hand", name=state.players[seat])
         return Text("The host put the block chip on the {colour} deck", colour=COLOURS[state.control[seat]])
     seat, other = (read_int(s) for s in action["swap"])
-    return Text("{name} and {other} swapped decks: {name} now has the {colour} deck, {other} the {other_colour} deck",
-                **swapped(state, seat, other))
+    return Text(
+        "{name} and {other} swapped decks: {name} now has the {colour} deck, {other} the {other_colour} deck",
+        **swapped(state, seat, other),
+    )

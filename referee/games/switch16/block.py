@@ -1,4 +1,5 @@
 """``place_block``: the chip holder lays the block chip on another deck, at any moment (4.6)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +12,9 @@ from .turns import end_turn
 
 class PlaceBlock(SwitchMove):
     type = "place_block"
-    restated_by = frozenset({"{holder} placed the block chip on {target}'s deck.", "The host placed the block chip on {target}'s deck."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"{holder} placed the block chip on {target}'s deck.", "The host placed the block chip on {target}'s deck."}
+    )  # the history shows this note in the entry's place
 
     def named_seat(self, action: Action) -> None:
         return None  # the holder places it; the entry's seat is not read
@@ -51,17 +54,34 @@ class PlaceBlock(SwitchMove):
         if holder is None:
             state.notes.append(Text("The host placed the block chip on {target}'s deck.", target=state.players[target]))
         else:
-            state.notes.append(Text("{holder} placed the block chip on {target}'s deck.",
-                                    holder=state.players[holder], target=state.players[target]))
+            state.notes.append(
+                Text(
+                    "{holder} placed the block chip on {target}'s deck.",
+                    holder=state.players[holder],
+                    target=state.players[target],
+                )
+            )
         if target == state.active and state.rolls > 0:
-            end_turn(state, Text("{name}'s turn ended when the block chip landed on {name}'s deck.",
-                                 name=state.players[target]))
+            end_turn(
+                state,
+                Text("{name}'s turn ended when the block chip landed on {name}'s deck.", name=state.players[target]),
+            )
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         target = read_int(action.get("target"))
         name = state.players[target] if target is not None and 0 <= target < state.seat_count else "?"
-        spot = next((spot for spot in landing_choices(state, target) if spot["landed_after"] == read_int(
-            action.get("landed_after"))), None) if target is not None and name != "?" else None
+        spot = (
+            next(
+                (
+                    spot
+                    for spot in landing_choices(state, target)
+                    if spot["landed_after"] == read_int(action.get("landed_after"))
+                ),
+                None,
+            )
+            if target is not None and name != "?"
+            else None
+        )
         if spot is not None and spot["before"]:
             return Text("Block chip placed on {name}'s deck before card {card}", name=name, card=spot["card"])
         if spot is not None:
@@ -78,8 +98,10 @@ class PlaceBlock(SwitchMove):
         for target in range(state.seat_count):
             if target != holder:
                 entries.append({"type": "place_block", "seat": holder, "target": target})
-                entries += [{"type": "place_block", "seat": holder, "target": target,
-                             "landed_after": choice["landed_after"]} for choice in landing_choices(state, target)]
+                entries += [
+                    {"type": "place_block", "seat": holder, "target": target, "landed_after": choice["landed_after"]}
+                    for choice in landing_choices(state, target)
+                ]
         return entries
 
 
@@ -93,8 +115,9 @@ def landing_choices(state: State, target: int) -> list[dict]:
     if roll is None or not passes(check_landed_after, state, target, 0) or not roll.discarded:
         return []
     first = state.top_of(target) - roll.discarded
-    return [{"landed_after": k, "before": k == 0, "card": first + k - 1 if k else first}
-            for k in range(roll.discarded + 1)]
+    return [
+        {"landed_after": k, "before": k == 0, "card": first + k - 1 if k else first} for k in range(roll.discarded + 1)
+    ]
 
 
 def check_landed_after(state: State, target: int, landed: int | None) -> None:
@@ -105,6 +128,12 @@ def check_landed_after(state: State, target: int, landed: int | None) -> None:
     if target != state.active or roll is None or state.pending_green is not None:
         raise Refusal("S16-R15", "{name} is not discarding from a roll now.", name=state.players[target])
     if landed is None or not 0 <= landed <= roll.discarded:
-        raise Refusal("S16-R15", counted("{name} discarded only {n} card from this roll.",
-                                         "{name} discarded only {n} cards from this roll.",
-                                         roll.discarded, name=state.players[target]))
+        raise Refusal(
+            "S16-R15",
+            counted(
+                "{name} discarded only {n} card from this roll.",
+                "{name} discarded only {n} cards from this roll.",
+                roll.discarded,
+                name=state.players[target],
+            ),
+        )

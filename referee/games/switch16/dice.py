@@ -1,5 +1,6 @@
 """Dice arithmetic (section 4): how many number dice a top card asks for, the sums they make,
 and how many cards in a row a roll lets a deck discard."""
+
 from __future__ import annotations
 
 from functools import cache

@@ -1,4 +1,5 @@
 """``discard``: cards leave the active deck one at a time, as far as the roll makes them (4.4)."""
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -80,5 +81,6 @@ def allowance_message(state: State, seat: int, count: int, left: int) -> Text:
     top = state.top_of(seat)
     if left == 0:
         return Text("Your roll {dice} makes no more cards: stop, or take a risk.", dice=dice)
-    return Text("Your roll {dice} makes card {made} but not card {missing}.", dice=dice, made=top + left - 1,
-                missing=top + left)
+    return Text(
+        "Your roll {dice} makes card {made} but not card {missing}.", dice=dice, made=top + left - 1, missing=top + left
+    )

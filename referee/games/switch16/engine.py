@@ -1,5 +1,6 @@
 """The Switch 16 :class:`~referee.games.game.Game`: its moves (their order of checks is
 ``moves.SwitchMove.checks``), and corrections that are never offered."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -21,7 +22,17 @@ from .start import StartPlayer
 from .stop import Stop
 from .view import board, round_info
 
-MOVES = (StartPlayer(), GreenAnswer(), RollMove(), Discard(), Stop(), TurnResult(), RoundResult(), PlaceBlock(), Adjust())
+MOVES = (
+    StartPlayer(),
+    GreenAnswer(),
+    RollMove(),
+    Discard(),
+    Stop(),
+    TurnResult(),
+    RoundResult(),
+    PlaceBlock(),
+    Adjust(),
+)
 
 
 class Switch16(Game[table.State]):
@@ -37,11 +48,16 @@ class Switch16(Game[table.State]):
     load = staticmethod(table.load)
     seat_names = staticmethod(table.seat_names)
     input_samples = InputSamples(
-        players=("Ann", "Ben"), setup=(({"type": "start_player", "seat": 0}, None),),
+        players=("Ann", "Ben"),
+        setup=(({"type": "start_player", "seat": 0}, None),),
         carrying={"type": "roll", "dice": HOLE, "face": "blank"},
-        numbers=({"type": "roll", "dice": [HOLE, HOLE, HOLE], "face": "blank"},
-                 {"type": "roll", "dice": HOLE, "face": "blank"}, {"type": "place_block", "target": HOLE},
-                 {"type": "roll", "dice": [1, 2, 3], "switch_with": HOLE, "face": "green"}))
+        numbers=(
+            {"type": "roll", "dice": [HOLE, HOLE, HOLE], "face": "blank"},
+            {"type": "roll", "dice": HOLE, "face": "blank"},
+            {"type": "place_block", "target": HOLE},
+            {"type": "roll", "dice": [1, 2, 3], "switch_with": HOLE, "face": "green"},
+        ),
+    )
 
     def offers(self, state: table.State, viewer: Any) -> list[dict]:
         """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""

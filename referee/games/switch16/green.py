@@ -1,4 +1,5 @@
 """``green_answer``: the green-switch target who holds the chip accepts or refuses (section 4.3)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,7 +14,9 @@ ANSWERS = ("accept", "refuse")
 
 class GreenAnswer(SwitchMove):
     type = "green_answer"
-    restated_by = frozenset({"{name} refused the switch with the block chip."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"{name} refused the switch with the block chip."}
+    )  # the history shows this note in the entry's place
 
     def named_seat(self, action: Action) -> None:
         return None  # the target answers; the entry's seat is not read
@@ -35,8 +38,11 @@ class GreenAnswer(SwitchMove):
     def legal(self, state: State, action: Action, by: Any) -> None:
         """S16-R8: a refusal shows the chip; a target who has laid it on a deck meanwhile has none."""
         if action["answer"] == "refuse" and state.holder() != state.pending_green:
-            raise Refusal("S16-R8", "{name} no longer holds the block chip: the switch can only be accepted.",
-                          name=state.players[state.pending_green])
+            raise Refusal(
+                "S16-R8",
+                "{name} no longer holds the block chip: the switch can only be accepted.",
+                name=state.players[state.pending_green],
+            )
 
     def components(self, state: State, action: Action, by: Any) -> None:
         """The chip a refusal shows must be in the target's hand: no ruling puts it there."""

@@ -7,6 +7,7 @@ running: cited first) and ``due`` (whether it is this seat's turn for it: cited 
 details). So a move's ``checks`` are the gate, the details (``read``), ``due`` for the seat
 acting, then the move's own ``legal`` rules.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -159,6 +160,5 @@ def check_entries(state: State, wanted: str) -> None:
     if mode == "dice":
         raise Refusal("S16-Q1", "This table enters every roll: quick entry is off.", overridable=False)
     if mode == "turns":
-        raise Refusal("S16-Q1", "This table enters what each turn did (quick entry), not the dice.",
-                      overridable=False)
+        raise Refusal("S16-Q1", "This table enters what each turn did (quick entry), not the dice.", overridable=False)
     raise Refusal("S16-Q1", "This table enters only each round's result (quick entry).", overridable=False)

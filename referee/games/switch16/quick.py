@@ -11,6 +11,7 @@ deck blocked when its turn began discards nothing unless the turn rolled block (
 the turn landed after its cards), and one player per round discards
 card 16. What quick entry cannot check (the dice) is the table's, as at a table without the app.
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -47,8 +48,13 @@ class TurnResult(TurnMove):
 
     type = "turn_result"
     entries = "turns"
-    restated_by = frozenset({"{name} stopped at card {card}.", "{name}'s turn ended with a switch.",
-                             "{name}'s turn ended: the roll made no card."})  # History shows the note instead
+    restated_by = frozenset(
+        {
+            "{name} stopped at card {card}.",
+            "{name}'s turn ended with a switch.",
+            "{name}'s turn ended: the roll made no card.",
+        }
+    )  # History shows the note instead
     turn_rule: ClassVar[str] = "S16-R2"
 
     def read(self, state: State, action: Action, by: Any) -> None:
@@ -62,14 +68,21 @@ class TurnResult(TurnMove):
         top = state.top_of(seat)
         if card is not None:
             if not top <= card <= LAST_CARD:
-                raise Refusal("S16-Q2", "{name}'s top card is {top}: the turn ends on a card from {top} to 16.",
-                              name=state.players[seat], top=top)
+                raise Refusal(
+                    "S16-Q2",
+                    "{name}'s top card is {top}: the turn ends on a card from {top} to 16.",
+                    name=state.players[seat],
+                    top=top,
+                )
             if state.blocked(seat) and state.blocked_at_start and not read_flag(action, "took_chip"):
                 # S16-R10, read for a whole turn (open question Q3 of the rules): blocked before the
                 # turn, a deck discards only after a block face. A chip placed during the turn (the
                 # leaflet's moment to block) landed after these cards, and ended the turn (S16-R15).
-                raise Refusal("S16-R10", "{name}'s deck was blocked when the turn began: it discards only after "
-                                         "rolling the block face.", name=state.players[seat])
+                raise Refusal(
+                    "S16-R10",
+                    "{name}'s deck was blocked when the turn began: it discards only after rolling the block face.",
+                    name=state.players[seat],
+                )
         if partner == seat:
             raise Refusal("S16-R6", "Choose another player, or none.")
         if read_flag(action, "missed"):
@@ -95,8 +108,9 @@ class TurnResult(TurnMove):
                 return
         if read_flag(action, "missed"):
             top = state.tops[deck]
-            state.tops[deck] = min(top, penalty_top(state.options["risk_penalty"], top, dice_count(state, top),
-                                                    state.start_top))
+            state.tops[deck] = min(
+                top, penalty_top(state.options["risk_penalty"], top, dice_count(state, top), state.start_top)
+            )
         if partner is not None:
             swap(state, seat, partner)
         end_turn(state, turn_sentence(state, seat, card, partner, read_flag(action, "missed")))
@@ -167,8 +181,9 @@ class RoundResult(SwitchMove):
     def due(self, state: State, seat: int | None) -> None:
         check_entries(state, self.entries)
         if seat is not None and round_cards(state)[seat] is not None:
-            raise Refusal("S16-Q3", "{name} has entered this round's card already.", overridable=False,
-                          name=state.players[seat])
+            raise Refusal(
+                "S16-Q3", "{name} has entered this round's card already.", overridable=False, name=state.players[seat]
+            )
 
     def read(self, state: State, action: Action, by: Any) -> None:
         if action.get("seat") is None:
@@ -209,8 +224,11 @@ class RoundResult(SwitchMove):
         return Text("{name}'s highest card: {card}", name=name, card=card if card is not None else "?")
 
     def candidates(self, state: State) -> list[dict]:
-        return [{"type": self.type, "seat": seat, "card": card} for seat in range(state.seat_count)
-                for card in (0, 5, LAST_CARD)]
+        return [
+            {"type": self.type, "seat": seat, "card": card}
+            for seat in range(state.seat_count)
+            for card in (0, 5, LAST_CARD)
+        ]
 
 
 def round_cards(state: State) -> list[int | None]:

@@ -1,4 +1,5 @@
 """``roll``: the number dice and the switch die (sections 4.2 and 5.1)."""
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -27,8 +28,12 @@ class RollMove(TurnMove):
     def due(self, state: State, seat: int) -> None:
         super().due(state, seat)
         if state.pending_green is not None:
-            raise Refusal("S16-R2", "Wait for {name} to answer the green switch.", overridable=False,
-                          name=state.players[state.pending_green])
+            raise Refusal(
+                "S16-R2",
+                "Wait for {name} to answer the green switch.",
+                overridable=False,
+                name=state.players[state.pending_green],
+            )
         if state.last is not None and state.last.discarded == 0:  # S16-R3 stays overridable: no die is missing
             raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.")
 
@@ -68,8 +73,13 @@ class RollMove(TurnMove):
     def describe(self, state: State, action: Action, who: str) -> Text:
         active = state.players[state.active] if state.active is not None else "?"
         dice = action.get("dice")
-        shown = dice_words(read_dice(dice)) if passes(read_dice, dice) else \
-            dice_words(dice) if isinstance(dice, list) else str(dice)  # a die the checks refuse, as entered
+        shown = (
+            dice_words(read_dice(dice))
+            if passes(read_dice, dice)
+            else dice_words(dice)
+            if isinstance(dice, list)
+            else str(dice)
+        )  # a die the checks refuse, as entered
         face = action.get("face", "blank")
         partner = read_int(action.get("switch_with"))
         if face == "red" and action.get("switch_with") in (None, "") and state.active is not None:
@@ -79,8 +89,13 @@ class RollMove(TurnMove):
             return Text("{name} rolled {dice}", name=active, dice=shown)
         face_name = FACE_NAMES.get(face, str(face))
         if partner is not None and 0 <= partner < state.seat_count:
-            return Text("{name} rolled {dice}, {face} with {other}", name=active, dice=shown, face=face_name,
-                        other=state.players[partner])
+            return Text(
+                "{name} rolled {dice}, {face} with {other}",
+                name=active,
+                dice=shown,
+                face=face_name,
+                other=state.players[partner],
+            )
         return Text("{name} rolled {dice}, {face}", name=active, dice=shown, face=face_name)
 
     def candidates(self, state: State) -> list[dict]:
@@ -97,8 +112,10 @@ class RollMove(TurnMove):
         others = [s for s in range(state.seat_count) if s != seat]
         rolls += [{"dice": list(best), "face": "green", "switch_with": partner} for partner in ["none", *others]]
         lowest = red_candidates(state, seat)
-        rolls += [{"dice": list(best), "face": "red", **({"switch_with": partner} if len(lowest) > 1 else {})}
-                  for partner in lowest or [None]]
+        rolls += [
+            {"dice": list(best), "face": "red", **({"switch_with": partner} if len(lowest) > 1 else {})}
+            for partner in lowest or [None]
+        ]
         return [{"type": "roll", "seat": seat, **roll} for roll in rolls]
 
 
@@ -153,8 +170,9 @@ def check_red(state: State, seat: int, given: Any) -> None:
         return
     if len(candidates) > 1:
         low = state.top_of(candidates[0])
-        raise Refusal("S16-R5", "{names} tie for the lowest top card ({low}); choose one of them.",
-                      names=names, low=low)
+        raise Refusal(
+            "S16-R5", "{names} tie for the lowest top card ({low}); choose one of them.", names=names, low=low
+        )
     raise Refusal("S16-R5", "A red switch swaps with the lowest top card: {name}.", name=names)
 
 

@@ -1,4 +1,5 @@
 """Card 16 gone: the race is won (section 5.3), or the round is scored (section 5.4)."""
+
 from __future__ import annotations
 
 from ..base import Text, join_names, next_seat
@@ -28,14 +29,15 @@ def score_round(state: State, seat: int) -> None:
 def next_round(state: State, seat: int) -> None:
     """Every deck back to 1, the chip to the middle; the next start player as the house rule says.
     The turn of who discarded 16 has ended (S16-C4 answers their late entries with why)."""
-    state.ended = {"seat": seat, "round_over": True,
-                   "why": Text("{name} discarded card 16: round {round} is scored.", name=state.players[seat],
-                               round=state.round)}
+    state.ended = {
+        "seat": seat,
+        "round_over": True,
+        "why": Text("{name} discarded card 16: round {round} is scored.", name=state.players[seat], round=state.round),
+    }
     state.round += 1
     state.tops = [1] * state.seat_count
     state.chip, state.chip_at = "middle", None
-    state.notes.append(Text("Round {scored} scored; round {round} begins.", scored=state.round - 1,
-                            round=state.round))
+    state.notes.append(Text("Round {scored} scored; round {round} begins.", scored=state.round - 1, round=state.round))
     if state.options["next_round_starter"] == "roll_off":
         state.phase, state.active, state.last, state.rolls = START, None, None, 0
     else:
@@ -46,12 +48,21 @@ def end_reason(view: dict) -> Text:
     """Sections 5.3 and 5.4, read off the board: card 16 won the race, or a total reached the target."""
     players = view["players"]
     if view["options"]["game_mode"] == "race":
-        return Text("{name} discarded card 16 first and wins the race.",
-                    name=join_names([players[seat]["name"] for seat in view["winners"]]))
+        return Text(
+            "{name} discarded card 16 first and wins the race.",
+            name=join_names([players[seat]["name"] for seat in view["winners"]]),
+        )
     target = int(view["options"]["points_target"])
     over = [p for p in players if p["points"] >= target]
     if len(over) == 1:
-        return Text("{name} reached {total}; {limit} ends the game.", name=over[0]["name"],
-                    total=str(over[0]["points"]), limit=str(target))
-    return Text("{names} reached {limit} or more; that ends the game.", limit=str(target),
-                names=join_names([f"{p['name']} ({p['points']})" for p in over]))
+        return Text(
+            "{name} reached {total}; {limit} ends the game.",
+            name=over[0]["name"],
+            total=str(over[0]["points"]),
+            limit=str(target),
+        )
+    return Text(
+        "{names} reached {limit} or more; that ends the game.",
+        limit=str(target),
+        names=join_names([f"{p['name']} ({p['points']})" for p in over]),
+    )

@@ -1,5 +1,6 @@
 """The Switch 16 score sheet: a row per round of the points game, or a row per turn of a race
 (cards discarded from the deck each player holds), read off the views after each entry in force."""
+
 from __future__ import annotations
 
 from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
@@ -43,8 +44,18 @@ def points_sheet(view: dict, history) -> ScoreSheet:
         standings = [p["points"] for p in v["players"]]
         rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings, tints=deck_tints(v)))
         before = standings
-    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "points", True, [0] * len(players),
-                      rows, list(view["winners"]), view["phase"] == "over", start_tints=first_tints(players))
+    return ScoreSheet(
+        GAME_ID,
+        [p["name"] for p in players],
+        "Round",
+        "points",
+        True,
+        [0] * len(players),
+        rows,
+        list(view["winners"]),
+        view["phase"] == "over",
+        start_tints=first_tints(players),
+    )
 
 
 def rounds_scored(v: dict) -> int:
@@ -63,9 +74,19 @@ def race_sheet_of_turns(view: dict, ends: list[dict]) -> ScoreSheet:
         standings = [min(p["top"], DONE) - 1 for p in v["players"]]
         rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings, tints=deck_tints(v)))
         before = standings
-    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Turn", "cards discarded", True,
-                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over",
-                      goal="first to card 16", start_tints=first_tints(players))
+    return ScoreSheet(
+        GAME_ID,
+        [p["name"] for p in players],
+        "Turn",
+        "cards discarded",
+        True,
+        [0] * len(players),
+        rows,
+        list(view["winners"]),
+        view["phase"] == "over",
+        goal="first to card 16",
+        start_tints=first_tints(players),
+    )
 
 
 def turn_ends(views) -> list[dict]:
@@ -79,19 +100,35 @@ def turn_ends(views) -> list[dict]:
 
 
 def ends_a_turn(previous: dict | None, view: dict) -> bool:
-    return previous is not None and previous["active"] is not None and \
-        (view["active"] != previous["active"] or view["phase"] == "over")
+    return (
+        previous is not None
+        and previous["active"] is not None
+        and (view["active"] != previous["active"] or view["phase"] == "over")
+    )
 
 
 # --------------------------------------------------------------------------- entry by entry
+
 
 def sheet_step(fold: dict | None, view: dict) -> dict:
     """The sheet's working after one more view (``Game.sheet_step``): the points game keeps the
     last view of each round, a race the first view after each turn and the view before."""
     if is_points_game(view):
-        return closing_step(fold, view, rounds_scored, lambda v: {
-            "round": v["round"], "phase": v["phase"], "players": [{"points": p["points"], "deck": p["deck"]} for p in v["players"]]})
-    here = {"active": view["active"], "phase": view["phase"], "players": [{"top": p["top"], "deck": p["deck"]} for p in view["players"]]}
+        return closing_step(
+            fold,
+            view,
+            rounds_scored,
+            lambda v: {
+                "round": v["round"],
+                "phase": v["phase"],
+                "players": [{"points": p["points"], "deck": p["deck"]} for p in v["players"]],
+            },
+        )
+    here = {
+        "active": view["active"],
+        "phase": view["phase"],
+        "players": [{"top": p["top"], "deck": p["deck"]} for p in view["players"]],
+    }
     ends = list((fold or {}).get("ends", []))
     if ends_a_turn((fold or {}).get("previous"), here):
         ends.append(here)

@@ -1,4 +1,5 @@
 """``start_player``: who won the roll-off (section 2, setup step 3; S16-R1)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,8 +33,9 @@ class StartPlayer(SwitchMove):
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         seat = read_int(action.get("seat"))
-        return Text("{name} starts", name=state.players[seat] if seat is not None and 0 <= seat < state.seat_count
-                    else "?")
+        return Text(
+            "{name} starts", name=state.players[seat] if seat is not None and 0 <= seat < state.seat_count else "?"
+        )
 
     def candidates(self, state: State) -> list[dict]:
         return [{"type": "start_player", "seat": seat} for seat in range(state.seat_count)]

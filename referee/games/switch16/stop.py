@@ -1,4 +1,5 @@
 """``stop``: the active player ends the turn; stopping with nothing from a risk roll fails it (4.5)."""
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -11,7 +12,9 @@ from .turns import end_turn, penalty
 
 class Stop(TurnMove):
     type = "stop"
-    restated_by = frozenset({"{name} stopped.", "{name} stopped without discarding from a risk roll: the deck goes back to {top}."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"{name} stopped.", "{name} stopped without discarding from a risk roll: the deck goes back to {top}."}
+    )  # the history shows this note in the entry's place
     turn_rule: ClassVar[str] = "S16-R12"
 
     def due(self, state: State, seat: int) -> None:
@@ -24,8 +27,14 @@ class Stop(TurnMove):
         seat, name = state.active, state.players[state.active]
         if fails_risk(state):
             penalty(state, seat)
-            end_turn(state, Text("{name} stopped without discarding from a risk roll: the deck goes back to {top}.",
-                                 name=name, top=state.top_of(seat)))
+            end_turn(
+                state,
+                Text(
+                    "{name} stopped without discarding from a risk roll: the deck goes back to {top}.",
+                    name=name,
+                    top=state.top_of(seat),
+                ),
+            )
         else:
             end_turn(state, Text("{name} stopped.", name=name))
 

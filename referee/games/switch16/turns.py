@@ -1,5 +1,6 @@
 """The turn as section 5.1 runs it: a turn begins and ends, decks swap, a roll's number dice are
 resolved, and a failed risk roll sends the deck back (section 5.2)."""
+
 from __future__ import annotations
 
 from ..base import Text, next_seat
@@ -25,16 +26,24 @@ def end_turn(state: State, why: Text) -> None:
 def swap(state: State, seat: int, other: int) -> None:
     """Two players exchange decks; a chip on a deck travels with it, a chip in hand stays. The
     note says who holds which deck now: the table moves the decks by it (issue 16)."""
-    state.notes.append(Text("{name} and {other} swapped decks: {name} now has the {colour} deck, {other} the "
-                            "{other_colour} deck.", **swapped(state, seat, other)))
+    state.notes.append(
+        Text(
+            "{name} and {other} swapped decks: {name} now has the {colour} deck, {other} the {other_colour} deck.",
+            **swapped(state, seat, other),
+        )
+    )
     state.control[seat], state.control[other] = state.control[other], state.control[seat]
 
 
 def swapped(state: State, seat: int, other: int) -> dict:
     """The fields of a sentence saying who holds which deck once ``seat`` and ``other`` swap
     (``state`` before the swap)."""
-    return {"name": state.players[seat], "other": state.players[other], "colour": COLOURS[state.control[other]],
-            "other_colour": COLOURS[state.control[seat]]}
+    return {
+        "name": state.players[seat],
+        "other": state.players[other],
+        "colour": COLOURS[state.control[other]],
+        "other_colour": COLOURS[state.control[seat]],
+    }
 
 
 def resolve_number_dice(state: State) -> None:
@@ -46,8 +55,12 @@ def resolve_number_dice(state: State) -> None:
         name = state.players[seat]
         if roll.risk:
             penalty(state, seat)
-            end_turn(state, Text("{name}'s risk roll made nothing: the deck goes back to {top}.", name=name,
-                                 top=state.top_of(seat)))
+            end_turn(
+                state,
+                Text(
+                    "{name}'s risk roll made nothing: the deck goes back to {top}.", name=name, top=state.top_of(seat)
+                ),
+            )
         else:
             end_turn(state, Text("{name}'s turn ended: the roll made no card.", name=name))
 
@@ -64,5 +77,4 @@ def penalty_top(mode: str, top: int, dice: int, start_top: int) -> int:
 def penalty(state: State, seat: int) -> None:
     deck = state.control[seat]
     top = state.tops[deck]
-    state.tops[deck] = min(top, penalty_top(state.options["risk_penalty"], top, len(state.last.dice),
-                                            state.start_top))
+    state.tops[deck] = min(top, penalty_top(state.options["risk_penalty"], top, len(state.last.dice), state.start_top))

@@ -1,4 +1,5 @@
 """What every phone sees (everything in Switch 16 is public), and the round strip read off it."""
+
 from __future__ import annotations
 
 from dataclasses import asdict
@@ -21,8 +22,7 @@ def makes(state: State) -> list[dict]:
         return []
     top = state.top_of(state.active)
     sums = ways(roll.dice)
-    return [{"card": card, "dice": list(sums[card])}
-            for card in range(top, top + roll.allowance - roll.discarded)]
+    return [{"card": card, "dice": list(sums[card])} for card in range(top, top + roll.allowance - roll.discarded)]
 
 
 def board(state: State) -> dict:
@@ -30,25 +30,42 @@ def board(state: State) -> dict:
     active_top = state.top_of(state.active) if state.active is not None else None
     cards = makes(state)
     return {
-        "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
-        "round": state.round, "players": players(state), "chip": chip(state),
-        "active": state.active, "rolls": state.rolls,
+        "game": GAME_ID,
+        "title": TITLE,
+        "options": dict(state.options),
+        "phase": state.phase,
+        "round": state.round,
+        "players": players(state),
+        "chip": chip(state),
+        "active": state.active,
+        "rolls": state.rolls,
         "dice_needed": dice_count(state, active_top) if active_top is not None else None,
         "last": asdict(state.last) if state.last else None,
-        "makes": cards, "pending_green": state.pending_green,
+        "makes": cards,
+        "pending_green": state.pending_green,
         "red_candidates": red_candidates(state, state.active) if state.active is not None else [],
-        "winners": list(state.winners), "notes": list(state.notes),
+        "winners": list(state.winners),
+        "notes": list(state.notes),
         # what a board shows and its forms offer, so that no template repeats a rule
-        "stage": stage(state, cards), "waiting_for": waiting_for(state), "left": len(cards),
-        "next_roll_risk": state.last is not None, "miss_top": miss_top(state, active_top), "stop_fails": state.phase == TURN and fails_risk(state),
+        "stage": stage(state, cards),
+        "waiting_for": waiting_for(state),
+        "left": len(cards),
+        "next_roll_risk": state.last is not None,
+        "miss_top": miss_top(state, active_top),
+        "stop_fails": state.phase == TURN and fails_risk(state),
         "partners": [s for s in range(state.seat_count) if s != state.active] if state.active is not None else [],
-        "block_targets": [s for s in range(state.seat_count) if s != state.holder()] if state.holder() is not None
+        "block_targets": [s for s in range(state.seat_count) if s != state.holder()]
+        if state.holder() is not None
         else [],
         "landing": landing(state),
         # quick entry (issue 27): what this table enters, the cards a turn may end on, the round's cards
-        "entries": entries_of(state), "turn_cards": turn_cards(state, active_top),
+        "entries": entries_of(state),
+        "turn_cards": turn_cards(state, active_top),
         "round_cards": round_cards(state),
-        "cards": LAST_CARD, "done_top": DONE, "die_values": list(DIE_VALUES), "faces": list(FACES),
+        "cards": LAST_CARD,
+        "done_top": DONE,
+        "die_values": list(DIE_VALUES),
+        "faces": list(FACES),
         "face_names": dict(FACE_NAMES),
     }
 
@@ -77,16 +94,31 @@ def miss_top(state: State, top: int | None) -> int | None:
 
 
 def players(state: State) -> list[dict]:
-    return [{"seat": s, "name": name, "deck": state.control[s], "colour": COLOURS[state.control[s]],
-             "top": state.top_of(s), "blocked": state.blocked(s), "holds_chip": state.holder() == s,
-             "points": state.points[s], "discarded": state.top_of(s) - 1, "done": state.top_of(s) == DONE}
-            for s, name in enumerate(state.players)]
+    return [
+        {
+            "seat": s,
+            "name": name,
+            "deck": state.control[s],
+            "colour": COLOURS[state.control[s]],
+            "top": state.top_of(s),
+            "blocked": state.blocked(s),
+            "holds_chip": state.holder() == s,
+            "points": state.points[s],
+            "discarded": state.top_of(s) - 1,
+            "done": state.top_of(s) == DONE,
+        }
+        for s, name in enumerate(state.players)
+    ]
 
 
 def chip(state: State) -> dict:
     on_deck = state.chip_at if state.chip == "deck" else None
-    return {"place": state.chip, "seat": state.holder(), "deck": on_deck,
-            "colour": COLOURS[on_deck] if on_deck is not None else None}
+    return {
+        "place": state.chip,
+        "seat": state.holder(),
+        "deck": on_deck,
+        "colour": COLOURS[on_deck] if on_deck is not None else None,
+    }
 
 
 def stage(state: State, cards: list[dict]) -> str:

@@ -8,6 +8,7 @@ scores, ``view`` the board, ``sheet`` the score sheet, ``game`` the :class:`Swit
 
 Callers import what they use from the module that defines it; the game is :data:`GAME`.
 """
+
 from __future__ import annotations
 
 from .game import SwitchTo

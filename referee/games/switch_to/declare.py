@@ -1,5 +1,6 @@
 """Switch To ``declare_hand`` (sections 4.7 and 7): after the round, each hand's cards; when all
 are in, the round is scored. With 4 players the fourth hand is what is left (ST-C7)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -47,17 +48,30 @@ class DeclareHand(SwitchToMove):
             # ST-C5: not overridable: the hand count is exact (8 dealt, every play entered), so a declaration
             # of another size names cards that are not there or leaves out cards that are.
             played = HAND_SIZE - player.hand
-            raise Refusal("ST-C5", counted("{name} played {n} card and should hold {hand}, not {given}.",
-                                           "{name} played {n} cards and should hold {hand}, not {given}.",
-                                           played, name=player.name, hand=player.hand, given=len(cards)),
-                          overridable=False)
+            raise Refusal(
+                "ST-C5",
+                counted(
+                    "{name} played {n} card and should hold {hand}, not {given}.",
+                    "{name} played {n} cards and should hold {hand}, not {given}.",
+                    played,
+                    name=player.name,
+                    hand=player.hand,
+                    given=len(cards),
+                ),
+                overridable=False,
+            )
         for other, someone in enumerate(state.players):
             if other == seat or not someone.declared:
                 continue
             for card in cards:
                 if card.code in someone.declared:  # ST-C6: not overridable: a card is in one hand only
-                    raise Refusal("ST-C6", "{card} is also in {name}'s declared hand.", overridable=False,
-                                  card=card.label, name=someone.name)
+                    raise Refusal(
+                        "ST-C6",
+                        "{card} is also in {name}'s declared hand.",
+                        overridable=False,
+                        card=card.label,
+                        name=someone.name,
+                    )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         if state.phase != DECLARE:  # the hand on record again, after the scoring: nothing changes
@@ -71,8 +85,12 @@ class DeclareHand(SwitchToMove):
         rounds = len(after.players[0].scores)
         if rounds == len(before.players[0].scores):
             return []
-        return [Text("Scores this round: {scores}",
-                     scores=", ".join(f"{p.name} {signed(p.scores[-1])}" for p in after.players))]
+        return [
+            Text(
+                "Scores this round: {scores}",
+                scores=", ".join(f"{p.name} {signed(p.scores[-1])}" for p in after.players),
+            )
+        ]
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         cards = split_tokens_safe(action.get("cards"))
@@ -85,9 +103,14 @@ class DeclareHand(SwitchToMove):
         played or declared; one that has declared may declare the same again."""
         if state.phase != DECLARE:
             return []
-        return [{"type": self.type, "seat": seat,
-                 "cards": " ".join(p.declared) if p.declared is not None else possible_hand(state, seat)}
-                for seat, p in enumerate(state.players)]
+        return [
+            {
+                "type": self.type,
+                "seat": seat,
+                "cards": " ".join(p.declared) if p.declared is not None else possible_hand(state, seat),
+            }
+            for seat, p in enumerate(state.players)
+        ]
 
 
 def cards_taken(state: State) -> set[str]:
@@ -102,7 +125,7 @@ def possible_hand(state: State, seat: int) -> str:
     """The first cards, in deck order, that no one has played or declared: a hand that passes."""
     taken = cards_taken(state)
     free = [card for card in unseen_cards(state) if card not in taken]
-    return " ".join(free[:state.players[seat].hand])
+    return " ".join(free[: state.players[seat].hand])
 
 
 def proposed_hand(state: State) -> tuple[int, list[str]] | None:

@@ -7,6 +7,7 @@ entry's details. The whole check (``checks``) is the prerequisites, then the ent
 the game runs it under the entry's ``components`` (a table ruling waives a rule, never a card or
 token).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -1,4 +1,5 @@
 """Switch To: the turn flow and the end of a round (sections 5.1 and 5.2), shared by the entries."""
+
 from __future__ import annotations
 
 from ..base import Refusal, Text

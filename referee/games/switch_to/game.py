@@ -1,4 +1,5 @@
 """Switch To as the app sees it: the :class:`~referee.games.game.Game` with its eight entries."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -28,12 +29,26 @@ class SwitchTo(Game[State]):
     options, summary = OPTIONS, SUMMARY
     input_samples = InputSamples(
         players=("Ann", "Ben", "Cem"),
-        setup=(({"type": "start_round"}, None), *(({"type": "predict", "value": v}, s) for s, v in enumerate((4, 3, 2)))),
+        setup=(
+            ({"type": "start_round"}, None),
+            *(({"type": "predict", "value": v}, s) for s, v in enumerate((4, 3, 2))),
+        ),
         carrying={"type": "play", "seat": 0, "cards": HOLE},
-        numbers=({"type": "play", "seat": HOLE, "cards": "5S"}, {"type": "pass", "seat": HOLE}))
+        numbers=({"type": "play", "seat": HOLE, "cards": "5S"}, {"type": "pass", "seat": HOLE}),
+    )
     moves: ClassVar[Mapping[str, SwitchToMove]] = {
-        move.type: move for move in (StartRound(), Predict(), StartPlayer(), PlayCards(), Pass(), DeclareHand(),
-                                     ClearTable(), EndRound())}
+        move.type: move
+        for move in (
+            StartRound(),
+            Predict(),
+            StartPlayer(),
+            PlayCards(),
+            Pass(),
+            DeclareHand(),
+            ClearTable(),
+            EndRound(),
+        )
+    }
     phones_name_no_seat = True
     sheet: ClassVar[Any] = score_sheets
     round_info = staticmethod(round_info)

@@ -1,5 +1,6 @@
 """Switch To ``clear_table`` and ``end_round`` (section 4.5): the host's tools for a table that
 stalls or disagrees with the app."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -13,7 +14,9 @@ from .state import State
 
 class ClearTable(SwitchToMove):
     type = "clear_table"
-    restated_by = frozenset({"The host cleared the table (a table ruling)."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"The host cleared the table (a table ruling)."}
+    )  # the history shows this note in the entry's place
     for_seat = False
     host_only = True
 

@@ -3,6 +3,7 @@
 A play is real cards plus wilds written ``W`` and a rank (``7H 7D W7``); a declared hand is real
 cards only. The cards of a round are ranks 2 to 9 in the suits still in it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -41,8 +42,11 @@ def parse_play(raw: Any) -> Play:
     try:
         tokens = split_tokens([] if raw is None else raw)  # nothing tapped: an empty play
     except ValueError:
-        raise Refusal("ST-C1", "List the cards, for example 7H 7D W7. Cards are 2 to 9 in S, H, D, C; "
-                               "a wild is W1 to W10.", overridable=False) from None
+        raise Refusal(
+            "ST-C1",
+            "List the cards, for example 7H 7D W7. Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10.",
+            overridable=False,
+        ) from None
     cards, wilds = [], []
     for token in tokens:
         code = normalise(token)
@@ -54,8 +58,12 @@ def parse_play(raw: Any) -> Play:
         except ValueError:
             card = None
         if card is None or not 2 <= card.rank <= 9:
-            raise Refusal("ST-C1", "{token!r} is not a card here. Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10.",
-                          overridable=False, token=token)
+            raise Refusal(
+                "ST-C1",
+                "{token!r} is not a card here. Cards are 2 to 9 in S, H, D, C; a wild is W1 to W10.",
+                overridable=False,
+                token=token,
+            )
         cards.append(card)
     return Play(tuple(cards), tuple(wilds))
 
@@ -100,12 +108,16 @@ def check_cards_exist(state: State, cards: Iterable[Card]) -> None:
         seen.add(card)
     for card in cards:
         if card.code in state.played:
-            raise Refusal("ST-C3", "{card} was already played by {name}.", overridable=False, card=card.label,
-                          name=state.name(state.played[card.code]))
+            raise Refusal(
+                "ST-C3",
+                "{card} was already played by {name}.",
+                overridable=False,
+                card=card.label,
+                name=state.name(state.played[card.code]),
+            )
     for card in cards:
         if card.suit == state.removed_suit:
-            raise Refusal("ST-C4", "The {suit} are out of this round.", overridable=False,
-                          suit=SUIT_NAMES[card.suit])
+            raise Refusal("ST-C4", "The {suit} are out of this round.", overridable=False, suit=SUIT_NAMES[card.suit])
 
 
 def round_suits(state: State) -> list[str]:

@@ -1,6 +1,7 @@
 """Switch To ``pass`` (sections 4.4 and 5.1): always allowed in turn, with at most one flip of
 the passer's own token; n-1 passes on a play clear the table. With ``auto_pass=on`` the app
 passes for a player who holds no token at all."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -58,7 +59,8 @@ class Pass(SwitchToMove):
         if state.phase != PLAY:
             return []
         return [{"type": self.type, "seat": state.turn}] + [
-            {"type": self.type, "seat": state.turn, "flip": chosen} for chosen in FLIPS]
+            {"type": self.type, "seat": state.turn, "flip": chosen} for chosen in FLIPS
+        ]
 
 
 def check_flip(state: State, action: Mapping[str, Any]) -> None:

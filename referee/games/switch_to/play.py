@@ -3,6 +3,7 @@
 Checks in the order the rules cite them: ST-C9, ST-R4, ST-C1, ST-C2, ST-C3, ST-C4, then ST-R5 to
 ST-R14 (and ST-R15: no flip with a play).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -158,8 +159,11 @@ def check_hand_size(player: Player, play: Play) -> None:
         # ST-R7: not overridable: the hand count is exact (8 dealt, every play entered); a ruling would
         # play cards the hand does not hold.
         check_hand_not_empty(player)
-        raise Refusal("ST-R7", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
-                                       player.hand), overridable=False)
+        raise Refusal(
+            "ST-R7",
+            counted("You have only {n} card in hand.", "You have only {n} cards in hand.", player.hand),
+            overridable=False,
+        )
 
 
 def check_held(player: Player, play: Play) -> None:
@@ -173,8 +177,9 @@ def check_form(play: Play) -> None:
     """ST-R10 and ST-R11."""
     form = form_of(play)
     if form is None:  # ST-R10 to ST-R14 stay overridable: what may be played, not what exists
-        raise Refusal("ST-R10", "These cards are neither a set (same number) nor a run "
-                                "(same suit, consecutive numbers).")
+        raise Refusal(
+            "ST-R10", "These cards are neither a set (same number) nor a run (same suit, consecutive numbers)."
+        )
     if form == "set" and play.wilds and len({c.suit for c in play.cards}) == 4:
         raise Refusal("ST-R11", "A set cannot hold five cards of the same number.")
 
@@ -185,19 +190,40 @@ def check_beats(state: State, play: Play, top: Play) -> None:
     n = top.size
     if play.size == n:
         if max(play.ranks) <= above:
-            raise Refusal("ST-R13", counted("With {n} card you need a card higher than {rank}.",
-                                            "With {n} cards you need a card higher than {rank}.", n, rank=above))
+            raise Refusal(
+                "ST-R13",
+                counted(
+                    "With {n} card you need a card higher than {rank}.",
+                    "With {n} cards you need a card higher than {rank}.",
+                    n,
+                    rank=above,
+                ),
+            )
     elif play.size == n + 1:
         if min(play.ranks) >= below:
-            raise Refusal("ST-R14", counted("With {n} card you need a card lower than {rank}.",
-                                            "With {n} cards you need a card lower than {rank}.", n + 1, rank=below))
+            raise Refusal(
+                "ST-R14",
+                counted(
+                    "With {n} card you need a card lower than {rank}.",
+                    "With {n} cards you need a card lower than {rank}.",
+                    n + 1,
+                    rank=below,
+                ),
+            )
     else:
-        raise Refusal("ST-R12", counted(
-            "The table shows {n} card: play {n} card with one higher than {above}, "
-            "or {more} cards with one lower than {below}.",
-            "The table shows {n} cards: play {n} cards with one higher than {above}, "
-            "or {more} cards with one lower than {below}.",
-            n, more=n + 1, above=above, below=below))
+        raise Refusal(
+            "ST-R12",
+            counted(
+                "The table shows {n} card: play {n} card with one higher than {above}, "
+                "or {more} cards with one lower than {below}.",
+                "The table shows {n} cards: play {n} cards with one higher than {above}, "
+                "or {more} cards with one lower than {below}.",
+                n,
+                more=n + 1,
+                above=above,
+                below=below,
+            ),
+        )
 
 
 def beating_ranks(state: State) -> dict[str, list[int]]:

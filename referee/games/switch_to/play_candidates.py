@@ -1,6 +1,7 @@
 """Switch To: the plays worth trying for a seat, from public information only: the singles, sets
 and runs of the cards nobody has played yet, with and without one wild (``PlayCards.candidates``
 and what ``PlayCards.ready`` offers)."""
+
 from __future__ import annotations
 
 import functools
@@ -16,11 +17,11 @@ from .state import RANKS, WILD_RANKS, State
 class Candidate:
     """A play worth trying, with what the checks read off it."""
 
-    cards: str   # as entered: "7H 7D W7"
-    real: int    # real cards
+    cards: str  # as entered: "7H 7D W7"
+    real: int  # real cards
     wilds: int
     size: int
-    low: int     # lowest and highest rank, wilds included
+    low: int  # lowest and highest rank, wilds included
     high: int
 
     @classmethod

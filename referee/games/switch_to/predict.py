@@ -6,6 +6,7 @@ predictions (issue 25): the supply of 40 tokens is checked when all are shown, a
 it. Predictions of 0 to 10 always fit (4 x 10); only a ruling past ST-R1 can ask for more than
 there is. Then the round waits (phase ``short``) until the host corrects a prediction: a house
 reading of ours, since the rules file never lets the supply run short."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -66,8 +67,11 @@ class Predict(SwitchToMove):
         """Every value for every seat: a prediction may be replaced until all are in (ST-R2)."""
         if state.phase != PREDICT:
             return []
-        return [{"type": self.type, "seat": seat, "value": value}
-                for seat in range(state.seat_count) for value in range(MAX_PREDICTION + 1)]
+        return [
+            {"type": self.type, "seat": seat, "value": value}
+            for seat in range(state.seat_count)
+            for value in range(MAX_PREDICTION + 1)
+        ]
 
 
 def reveal(state: State) -> None:
@@ -97,8 +101,12 @@ def short_of_tokens(state: State) -> Text | None:
     """Why a round waits with its predictions shown (phase ``short``), or None."""
     if state.phase != SHORT:
         return None
-    return Text("ST-R1: the predictions need {needed} play tokens and the supply holds {supply}: "
-                "the host corrects a prediction in History.", needed=tokens_needed(state), supply=TOKEN_SUPPLY)
+    return Text(
+        "ST-R1: the predictions need {needed} play tokens and the supply holds {supply}: "
+        "the host corrects a prediction in History.",
+        needed=tokens_needed(state),
+        supply=TOKEN_SUPPLY,
+    )
 
 
 class StartPlayer(SwitchToMove):
@@ -124,8 +132,9 @@ class StartPlayer(SwitchToMove):
 
     def now(self, state: State, seat: None) -> None:
         if state.phase != START_PLAYER:
-            raise Refusal("ST-R3", "Nobody tied for the most tokens, so the start player is already set.",
-                          overridable=False)
+            raise Refusal(
+                "ST-R3", "Nobody tied for the most tokens, so the start player is already set.", overridable=False
+            )
 
     def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
         seat = read_seat(action, state.seat_count)

@@ -1,4 +1,5 @@
 """Switch To: scoring a round and ending the game (sections 5.3 and 5.4)."""
+
 from __future__ import annotations
 
 from ..base import Text, counted, join_names, signed
@@ -16,8 +17,12 @@ def penalty_parts(cards: list[str], play_tokens: int, wild_tokens: int) -> dict:
     """The parts of a hand's penalty, as the board shows them: the distinct ranks and their sum,
     and the play-token and wild-token penalties (0 or -10 each)."""
     ranks = sorted({parse_card(code).rank for code in cards})
-    return {"ranks": ranks, "ranks_total": -sum(ranks),
-            "play": -TOKEN_PENALTY if play_tokens > 0 else 0, "wild": -TOKEN_PENALTY if wild_tokens > 0 else 0}
+    return {
+        "ranks": ranks,
+        "ranks_total": -sum(ranks),
+        "play": -TOKEN_PENALTY if play_tokens > 0 else 0,
+        "wild": -TOKEN_PENALTY if wild_tokens > 0 else 0,
+    }
 
 
 def score_if_declared(state: State) -> None:
@@ -46,11 +51,21 @@ def end_reason(view: dict) -> Text:
     players = view["players"]
     rounds = len(players[0]["scores"])
     if rounds >= len(players):
-        return counted("{n} round played, one per player: the game ends.",
-                       "{n} rounds played, one per player: the game ends.", rounds)
+        return counted(
+            "{n} round played, one per player: the game ends.",
+            "{n} rounds played, one per player: the game ends.",
+            rounds,
+        )
     low = [p for p in players if p["total"] <= GAME_END_TOTAL]
     if len(low) == 1:
-        return Text("{name} reached {total}; {limit} ends the game.", name=low[0]["name"],
-                    total=signed(low[0]["total"]), limit=signed(GAME_END_TOTAL))
-    return Text("{names} reached {limit} or lower; that ends the game.", limit=signed(GAME_END_TOTAL),
-                names=join_names([f"{p['name']} ({signed(p['total'])})" for p in low]))
+        return Text(
+            "{name} reached {total}; {limit} ends the game.",
+            name=low[0]["name"],
+            total=signed(low[0]["total"]),
+            limit=signed(GAME_END_TOTAL),
+        )
+    return Text(
+        "{names} reached {limit} or lower; that ends the game.",
+        limit=signed(GAME_END_TOTAL),
+        names=join_names([f"{p['name']} ({signed(p['total'])})" for p in low]),
+    )

@@ -1,4 +1,5 @@
 """Switch To ``start_round`` (host): a new round is dealt (section 2)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -41,8 +42,11 @@ class StartRound(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         if state.seat_count == 2:
             suit = action.get("removed_suit")
-            return Text("Round {round} started, {suit} removed", round=state.round + 1,
-                        suit=SUIT_NAMES.get(normalise(str(suit)), suit))
+            return Text(
+                "Round {round} started, {suit} removed",
+                round=state.round + 1,
+                suit=SUIT_NAMES.get(normalise(str(suit)), suit),
+            )
         return Text("Round {round} started", round=state.round + 1)
 
     def candidates(self, state: State) -> list[dict]:

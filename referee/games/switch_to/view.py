@@ -1,4 +1,5 @@
 """Switch To: the board as a phone may see it, and the round strip read off it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,14 +24,22 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     revealed = all(p.prediction is not None for p in state.players)
     proposal = proposed_hand(state)
     return {
-        "game": GAME_ID, "title": TITLE, "options": dict(state.options),
-        "phase": state.phase, "round": state.round, "rounds": state.seat_count,
+        "game": GAME_ID,
+        "title": TITLE,
+        "options": dict(state.options),
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.seat_count,
         "removed_suit": state.removed_suit,
         "players": [player_view(seat, p, revealed or viewer == seat) for seat, p in enumerate(state.players)],
-        "turn": state.turn, "tied": list(state.tied),
+        "turn": state.turn,
+        "tied": list(state.tied),
         "top": top_view(state),
-        "passes": state.passes, "played": sorted(state.played, key=card_order),
-        "end_reason": state.end_reason, "notes": list(state.notes), "short": short_of_tokens(state),
+        "passes": state.passes,
+        "played": sorted(state.played, key=card_order),
+        "end_reason": state.end_reason,
+        "notes": list(state.notes),
+        "short": short_of_tokens(state),
         "proposal": {"seat": proposal[0], "cards": proposal[1]} if proposal else None,
         "winners": winners(state) if state.phase == OVER else [],
         "actions": actions,
@@ -40,11 +49,18 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
 
 def player_view(seat: int, p: Player, shows_prediction: bool) -> dict:
     return {
-        "seat": seat, "name": p.name, "hand": p.hand, "play": p.play, "wild": p.wild,
+        "seat": seat,
+        "name": p.name,
+        "hand": p.hand,
+        "play": p.play,
+        "wild": p.wild,
         "predicted": p.prediction is not None,
         "prediction": p.prediction if shows_prediction else None,
-        "declared": p.declared, "round_score": p.round_score, "penalty": scored_penalty(p),
-        "scores": list(p.scores), "total": p.total,
+        "declared": p.declared,
+        "round_score": p.round_score,
+        "penalty": scored_penalty(p),
+        "scores": list(p.scores),
+        "total": p.total,
         "must_pass": must_pass(p),
         "may_use_wild": p.wild > 0,
         "flips": [flip for flip, token in zip(FLIPS, (p.play, p.wild)) if token > 0],
@@ -81,7 +97,9 @@ def entry_choices(state: State) -> dict:
     the suits a 2-player round may remove, the cards no declared hand can hold, who is still to
     declare, the ranks that can beat the top play."""
     return {
-        "suits": round_suits(state), "ranks": list(RANKS), "wild_ranks": list(WILD_RANKS),
+        "suits": round_suits(state),
+        "ranks": list(RANKS),
+        "wild_ranks": list(WILD_RANKS),
         "prediction_values": list(range(MAX_PREDICTION + 1)),
         "removable_suits": list(SUITS) if state.seat_count == 2 and state.phase == SETUP else [],
         "taken": sorted(cards_taken(state), key=card_order),
@@ -93,5 +111,9 @@ def entry_choices(state: State) -> dict:
 def round_info(view: dict) -> RoundInfo:
     setting_up = view["phase"] == SETUP
     number = view["round"] + 1 if setting_up else view["round"]
-    return RoundInfo("Round", min(max(number, 1), view["rounds"]), view["rounds"],
-                     turn=view["turn"] if view["phase"] == PLAY else None)
+    return RoundInfo(
+        "Round",
+        min(max(number, 1), view["rounds"]),
+        view["rounds"],
+        turn=view["turn"] if view["phase"] == PLAY else None,
+    )

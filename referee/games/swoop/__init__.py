@@ -11,6 +11,7 @@
 
 Callers import what they use from the module that defines it; the game is :data:`GAME`.
 """
+
 from __future__ import annotations
 
 from .engine import Swoop

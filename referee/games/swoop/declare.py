@@ -1,4 +1,5 @@
 """The end of a hand: each player still holding cards declares them (5.4, SW-R14, SW-C4 to SW-C6)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -37,16 +38,28 @@ class DeclareRemaining(SwoopMove):
         if len(hand) != in_hand or len(mystery) != in_mystery:
             # SW-C4, SW-C5: not overridable: the counts are exact and picked-up cards are known to be in the
             # hand; a declaration that differs names cards that are not there.
-            raise Refusal("SW-C4", "You hold {hand} and {mystery}; you entered {hand_entered} and {mystery_entered}.",
-                          overridable=False, hand=counted("{n} card in hand", "{n} cards in hand", in_hand),
-                          mystery=counted("{n} mystery card", "{n} mystery cards", in_mystery),
-                          hand_entered=len(hand), mystery_entered=len(mystery))
+            raise Refusal(
+                "SW-C4",
+                "You hold {hand} and {mystery}; you entered {hand_entered} and {mystery_entered}.",
+                overridable=False,
+                hand=counted("{n} card in hand", "{n} cards in hand", in_hand),
+                mystery=counted("{n} mystery card", "{n} mystery cards", in_mystery),
+                hand_entered=len(hand),
+                mystery_entered=len(mystery),
+            )
         missing = Counter(state.known[seat]) - Counter(hand)
         if missing:
             rank, n = next(iter(missing.items()))
-            raise Refusal("SW-C5", counted("You picked up {n} {ranks} this hand: your declaration must include it.",
-                                           "You picked up {n} {ranks} this hand: your declaration must include them.",
-                                           n, ranks=name_of_rank(rank, n)), overridable=False)
+            raise Refusal(
+                "SW-C5",
+                counted(
+                    "You picked up {n} {ranks} this hand: your declaration must include it.",
+                    "You picked up {n} {ranks} this hand: your declaration must include them.",
+                    n,
+                    ranks=name_of_rank(rank, n),
+                ),
+                overridable=False,
+            )
         check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery), rule="SW-C6")
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
@@ -63,15 +76,20 @@ class DeclareRemaining(SwoopMove):
         hands = len(after.scores[0])
         if hands == len(before.scores[0]):
             return []
-        return [Text("Penalty points this hand: {scores}",
-                     scores=", ".join(f"{name} {after.scores[seat][-1]}" for seat, name in enumerate(after.players)))]
+        return [
+            Text(
+                "Penalty points this hand: {scores}",
+                scores=", ".join(f"{name} {after.scores[seat][-1]}" for seat, name in enumerate(after.players)),
+            )
+        ]
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         hand, mystery = read_ranks(action.get("hand", [])), read_ranks(action.get("mystery", []))
         hand_text, mystery_text = " ".join(hand), " ".join(mystery)
         if hand and mystery:
-            return Text("{name} declared hand {hand} · mystery {mystery}", name=who, hand=hand_text,
-                        mystery=mystery_text)
+            return Text(
+                "{name} declared hand {hand} · mystery {mystery}", name=who, hand=hand_text, mystery=mystery_text
+            )
         if hand:
             return Text("{name} declared hand {hand}", name=who, hand=hand_text)
         if mystery:
@@ -82,14 +100,19 @@ class DeclareRemaining(SwoopMove):
         """Two statements per seat still to declare: its known ranks plus unseen ranks."""
         if state.phase != DECLARE:
             return []
-        return [entry for seat in range(state.seat_count) if still_to_declare(state, seat)
-                for entry in self.statements(state, seat)]
+        return [
+            entry
+            for seat in range(state.seat_count)
+            if still_to_declare(state, seat)
+            for entry in self.statements(state, seat)
+        ]
 
     def statements(self, state: State, seat: int) -> list[dict]:
         hidden, mystery = state.hand_count[seat] - len(state.known[seat]), sum(state.mystery[seat])
         entries = []
         for start in (seat * 5 + state.hand_no, seat * 5 + state.hand_no + 7):
             fresh = pick_ranks(state, hidden + mystery, start)
-            entries.append({"type": self.type, "seat": seat, "hand": state.known[seat] + fresh[:hidden],
-                            "mystery": fresh[hidden:]})
+            entries.append(
+                {"type": self.type, "seat": seat, "hand": state.known[seat] + fresh[:hidden], "mystery": fresh[hidden:]}
+            )
         return entries

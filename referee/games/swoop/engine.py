@@ -1,5 +1,6 @@
 """Swoop as a :class:`~referee.games.game.Game`: its entry types, and the few pieces of the shared
 plumbing it does differently (see :class:`Swoop`)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -28,12 +29,18 @@ class Swoop(Game[State]):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options, presets, summary = OPTIONS, RULE_PRESETS, SUMMARY
     input_samples = InputSamples(
-        players=("Ann", "Ben", "Cem"), carrying={"type": "set_face_up", "seat": 0, "ranks": HOLE},
-        numbers=({"type": "set_face_up", "seat": HOLE, "ranks": "2 3 4 5"},
-                 {"type": "set_face_up", "seat": 0, "ranks": [HOLE] * 4}, {"type": "set_starter", "seat": HOLE}))
+        players=("Ann", "Ben", "Cem"),
+        carrying={"type": "set_face_up", "seat": 0, "ranks": HOLE},
+        numbers=(
+            {"type": "set_face_up", "seat": HOLE, "ranks": "2 3 4 5"},
+            {"type": "set_face_up", "seat": 0, "ranks": [HOLE] * 4},
+            {"type": "set_starter", "seat": HOLE},
+        ),
+    )
     moves: ClassVar[Mapping[str, SwoopMove]] = {
-        move.type: move for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(),
-                                     DeclareRemaining())}
+        move.type: move
+        for move in (SetFaceUp(), SetStarter(), Play(), Flip(), PickUp(), EndChain(), Pass(), DeclareRemaining())
+    }
     phones_name_no_seat = True
     sheet: ClassVar[Any] = score_sheets
     round_info = staticmethod(views.round_info)

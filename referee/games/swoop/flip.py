@@ -1,5 +1,6 @@
 """A flip: an uncovered mystery card turned up and played, with same-rank add-ons (4.1, SW-R8 to
 SW-R10)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -59,16 +60,25 @@ class Flip(SwoopMove):
         seat = self.in_turn(state, action, by)
         if state.up[seat][slot - 1] is not None:
             # SW-R8 (face-up card still on it) stays overridable: the mystery card is there, under it.
-            raise Refusal("SW-R8", "Play the {rank} in slot {slot} before its mystery card.",
-                          rank=state.up[seat][slot - 1], slot=slot)
+            raise Refusal(
+                "SW-R8",
+                "Play the {rank} in slot {slot} before its mystery card.",
+                rank=state.up[seat][slot - 1],
+                slot=slot,
+            )
         mystery_left(state, seat, slot)
         if adds and state.options["mystery_add_ons"] != "true":  # SW-R9, SW-R10 stay overridable: legality
             raise Refusal("SW-R10", "At this table a mystery card is played alone.")
         check_cards(state, seat, adds, revealed=revealed)
         top, _ = state.top_run()
         if adds and state.mode != CHAIN and is_higher(revealed, top):
-            raise Refusal("SW-R9", "The revealed {rank} is higher than the {top} on top: you pick up the pile "
-                                   "and the {rank}; nothing may be added.", rank=revealed, top=top)
+            raise Refusal(
+                "SW-R9",
+                "The revealed {rank} is higher than the {top} on top: you pick up the pile "
+                "and the {rank}; nothing may be added.",
+                rank=revealed,
+                top=top,
+            )
         check_no_fifth(state, revealed, 1 + len(adds))
 
     def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
@@ -99,8 +109,13 @@ class Flip(SwoopMove):
         adds = flip_adds(action, revealed)
         slot, label = read_int(action.get("slot")), rank_label(revealed)
         if adds:
-            return Text("{name} flipped mystery card {slot}: {rank}, with {cards}", name=who, slot=slot, rank=label,
-                        cards=cards_text(adds))
+            return Text(
+                "{name} flipped mystery card {slot}: {rank}, with {cards}",
+                name=who,
+                slot=slot,
+                rank=label,
+                cards=cards_text(adds),
+            )
         return Text("{name} flipped mystery card {slot}: {rank}", name=who, slot=slot, rank=label)
 
     def candidates(self, state: State) -> list[dict]:
@@ -115,6 +130,9 @@ class Flip(SwoopMove):
                 entries.append({"type": self.type, "seat": seat, "slot": slot, "rank": rank})
                 if higher_than_top(state, rank):
                     continue  # SW-R9: nothing may be added
-                entries += [{"type": self.type, "seat": seat, "slot": slot, "rank": rank, "add": add}
-                            for add in ([f"{rank}@hand"], face_up_of(state, seat, rank)[:1]) if add]
+                entries += [
+                    {"type": self.type, "seat": seat, "slot": slot, "rank": rank, "add": add}
+                    for add in ([f"{rank}@hand"], face_up_of(state, seat, rank)[:1])
+                    if add
+                ]
         return entries

@@ -1,5 +1,6 @@
 """How an accepted play or flip is judged (section 4.3): where the cards go, swoops and chains
 (5.2, 5.3), pick-ups, who acts next, and the end of the hand when a player has no card left."""
+
 from __future__ import annotations
 
 from ..base import Text, counted, next_seat
@@ -56,8 +57,9 @@ def swoop_card(state: State, seat: int, rank: str, n: int) -> None:
         state.out_count += n
         state.mode = CHAIN
         if n > 1:
-            note = Text("Swoop! {n} {ranks} leave play; {name} may chain on the pile below.", n=n, ranks=ranks,
-                        name=name)
+            note = Text(
+                "Swoop! {n} {ranks} leave play; {name} may chain on the pile below.", n=n, ranks=ranks, name=name
+            )
         elif rank == "10":
             note = Text("Swoop! The 10 leaves play; {name} may chain on the pile below.", name=name)
         else:
@@ -86,16 +88,26 @@ def four_of_a_kind(state: State, seat: int) -> None:
     swooped = {"count": COUNT_WORDS.get(k, str(k)), "ranks": name_of_rank(top, k), "name": state.players[seat]}
     if state.pile and state.options["chain_swoops"] == "true":
         state.mode = CHAIN
-        state.notes.append(Text("Swoop! {count} {ranks} leave play; {name} may chain on the {below} below, or lead.",
-                                below=name_of_rank(state.pile[-1], 2), **swooped))
+        state.notes.append(
+            Text(
+                "Swoop! {count} {ranks} leave play; {name} may chain on the {below} below, or lead.",
+                below=name_of_rank(state.pile[-1], 2),
+                **swooped,
+            )
+        )
         return
     below = len(state.pile)
     state.out_count += below
     state.pile, state.mode = [], LEAD
     if below:
-        state.notes.append(counted("Swoop! {count} {ranks} leave play, and the {n} card below; {name} acts again.",
-                                   "Swoop! {count} {ranks} leave play, and the {n} cards below; {name} acts again.",
-                                   below, **swooped))
+        state.notes.append(
+            counted(
+                "Swoop! {count} {ranks} leave play, and the {n} card below; {name} acts again.",
+                "Swoop! {count} {ranks} leave play, and the {n} cards below; {name} acts again.",
+                below,
+                **swooped,
+            )
+        )
     else:
         state.notes.append(Text("Swoop! {count} {ranks} leave play; {name} acts again.", **swooped))
 

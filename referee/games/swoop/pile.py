@@ -1,5 +1,6 @@
 """The entries of a turn with no cards named: picking up the pile (SW-R11), ending a swoop chain
 (SW-R12), and the pass Swoop does not have (SW-R13)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -13,7 +14,9 @@ from .turn import SwoopMove, may_act, not_over
 
 class PickUp(SwoopMove):
     type = "pick_up"
-    restated_by = frozenset({"{name} picks up the pile ({n} card)."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"{name} picks up the pile ({n} card)."}
+    )  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         may_act(state, seat, by)
@@ -24,13 +27,20 @@ class PickUp(SwoopMove):
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         seat = action["seat"]
-        state.notes.append(counted("{name} picks up the pile ({n} card).", "{name} picks up the pile ({n} cards).",
-                                   len(state.pile), name=state.players[seat]))
+        state.notes.append(
+            counted(
+                "{name} picks up the pile ({n} card).",
+                "{name} picks up the pile ({n} cards).",
+                len(state.pile),
+                name=state.players[seat],
+            )
+        )
         pick_up_pile(state, seat)
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
-        return counted("{name} picked up the pile ({n} card)", "{name} picked up the pile ({n} cards)",
-                       len(state.pile), name=who)
+        return counted(
+            "{name} picked up the pile ({n} card)", "{name} picked up the pile ({n} cards)", len(state.pile), name=who
+        )
 
     def candidates(self, state: State) -> list[dict]:
         return [{"type": self.type, "seat": state.current}] if state.phase == PLAY else []

@@ -1,4 +1,5 @@
 """A play: one to four cards of one rank from the hand and the face-up slots (4.1, 4.2)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping

@@ -1,5 +1,6 @@
 """The cards a play or a flip lays: reading them, and the checks that they go together and are
 there (SW-R3 to SW-R7, SW-C1 to SW-C3), shared by ``play.py`` and ``flip.py``."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -63,6 +64,7 @@ def read_play(raw: Any) -> list[Card]:
 
 # --------------------------------------------------------------------------- checks
 
+
 def check_cards(state: State, seat: int, cards: list[Card], revealed: str | None = None) -> None:
     """SW-R3 to SW-R6, SW-C2, SW-C3 and SW-C1 for the cards of a play or a flip."""
     ranks = [c.rank for c in cards] + ([revealed] if revealed else [])
@@ -94,12 +96,21 @@ def check_real(state: State, seat: int, cards: list[Card], revealed: str | None 
         if shows is None:
             raise Refusal("SW-R5", "Your face-up slot {slot} is empty.", overridable=False, slot=card.source[2])
         if shows != card.rank:  # the card in the slot is public: it is no other rank
-            raise Refusal("SW-R5", "Your face-up slot {slot} shows {shows}, not {rank}.", overridable=False,
-                          slot=card.source[2], shows=shows, rank=card.rank)
+            raise Refusal(
+                "SW-R5",
+                "Your face-up slot {slot} shows {shows}, not {rank}.",
+                overridable=False,
+                slot=card.source[2],
+                shows=shows,
+                rank=card.rank,
+            )
     from_hand = Counter(c.rank for c in cards if c.source == "hand")
     if sum(from_hand.values()) > state.hand_count[seat]:  # the hand count is exact
-        raise Refusal("SW-C2", counted("You have only {n} card in hand.", "You have only {n} cards in hand.",
-                                       state.hand_count[seat]), overridable=False)
+        raise Refusal(
+            "SW-C2",
+            counted("You have only {n} card in hand.", "You have only {n} cards in hand.", state.hand_count[seat]),
+            overridable=False,
+        )
     known = Counter(state.known[seat])
     unmatched = Counter({rank: n - min(known[rank], n) for rank, n in from_hand.items()})
     if sum(unmatched.values()) > state.hand_count[seat] - len(state.known[seat]):  # picked-up cards are known
@@ -115,22 +126,38 @@ def known_hand_message(state: State, seat: int, rank: str) -> Text:
     others = state.hand_count[seat] - len(known)
     most = known.count(rank) + others
     if others:
-        return counted("Your hand is known to be {listed} and {n} other card: it holds at most {most} {ranks}.",
-                       "Your hand is known to be {listed} and {n} other cards: it holds at most {most} {ranks}.",
-                       others, listed=listed, most=most, ranks=name_of_rank(rank, most))
+        return counted(
+            "Your hand is known to be {listed} and {n} other card: it holds at most {most} {ranks}.",
+            "Your hand is known to be {listed} and {n} other cards: it holds at most {most} {ranks}.",
+            others,
+            listed=listed,
+            most=most,
+            ranks=name_of_rank(rank, most),
+        )
     if not most:
         return Text("Your hand is known to be {listed}: it holds no {rank}.", listed=listed, rank=rank)
-    return Text("Your hand is known to be {listed}: it holds only {most} {ranks}.", listed=listed, most=most,
-                ranks=name_of_rank(rank, most))
+    return Text(
+        "Your hand is known to be {listed}: it holds only {most} {ranks}.",
+        listed=listed,
+        most=most,
+        ranks=name_of_rank(rank, most),
+    )
 
 
 def check_no_fifth(state: State, rank: str, n: int) -> None:
     """SW-R7: outside a chain, a play on the top run keeps it at four or fewer."""
     top, k = state.top_run()
     if state.mode != CHAIN and top == rank and k + n > 4 and state.options["overfill_swoops"] != "true":
-        raise Refusal("SW-R7", counted("{n} {ranks} is already on top: you may add only {more} more.",
-                                       "{n} {ranks} are already on top: you may add only {more} more.",
-                                       k, ranks=name_of_rank(rank, k), more=4 - k))
+        raise Refusal(
+            "SW-R7",
+            counted(
+                "{n} {ranks} is already on top: you may add only {more} more.",
+                "{n} {ranks} are already on top: you may add only {more} more.",
+                k,
+                ranks=name_of_rank(rank, k),
+                more=4 - k,
+            ),
+        )
 
 
 def higher_than_top(state: State, rank: str) -> bool:
@@ -139,6 +166,7 @@ def higher_than_top(state: State, rank: str) -> bool:
 
 
 # --------------------------------------------------------------------------- effect and words
+
 
 def take_from(state: State, seat: int, cards: list[Card]) -> None:
     """Remove played cards from the player: face-up slots, then hand (known ranks first)."""
@@ -164,13 +192,24 @@ def cards_text(cards: list[Card]) -> Text:
     if not slots:
         return Text("{cards} from the hand", cards=played)
     if len(slots) == len(cards):
-        return counted("{cards} from face-up slot {slots}", "{cards} from face-up slots {slots}", len(slots),
-                       cards=played, slots=", ".join(slots))
-    return counted("{cards} from the hand and face-up slot {slots}", "{cards} from the hand and face-up slots {slots}",
-                   len(slots), cards=played, slots=", ".join(slots))
+        return counted(
+            "{cards} from face-up slot {slots}",
+            "{cards} from face-up slots {slots}",
+            len(slots),
+            cards=played,
+            slots=", ".join(slots),
+        )
+    return counted(
+        "{cards} from the hand and face-up slot {slots}",
+        "{cards} from the hand and face-up slots {slots}",
+        len(slots),
+        cards=played,
+        slots=", ".join(slots),
+    )
 
 
 # --------------------------------------------------------------------------- candidates
+
 
 def hand_can_hold(state: State, seat: int, rank: str) -> int:
     """How many cards of ``rank`` the hand may hold: known ones plus unknown ones copies allow."""

@@ -1,5 +1,6 @@
 """Swoop ranks: reading them (SW-C7), their order (2.2), how many copies the packs hold (SW-C1)
 and how a sentence names them."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -18,8 +19,9 @@ def parse_rank(token: Any) -> str:
         return text
     if len(text) > 1 and text[-1] in SUITS and text[:-1] in RANKS and text[:-1] != "JK":
         return text[:-1]
-    raise Refusal("SW-C7", "{token!r} is not a card: use A, 2-9, 10, J, Q, K or JK.", overridable=False,
-                  token=str(token)[:12])
+    raise Refusal(
+        "SW-C7", "{token!r} is not a card: use A, 2-9, 10, J, Q, K or JK.", overridable=False, token=str(token)[:12]
+    )
 
 
 def read_ranks(raw: Any) -> list[str]:
@@ -27,8 +29,9 @@ def read_ranks(raw: Any) -> list[str]:
     if isinstance(raw, Mapping):
         counts = {parse_rank(rank): read_int(n) for rank, n in raw.items() if str(n).strip() not in ("", "0")}
         if any(n is None or not 0 <= n <= MAX_COUNT for n in counts.values()):
-            raise Refusal("SW-C7", "Counts of cards are whole numbers from 0 to {most}.", overridable=False,
-                          most=MAX_COUNT)
+            raise Refusal(
+                "SW-C7", "Counts of cards are whole numbers from 0 to {most}.", overridable=False, most=MAX_COUNT
+            )
         return [rank for rank in RANKS for _ in range(counts.get(rank, 0))]
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
@@ -43,6 +46,7 @@ def is_higher(rank: str, top: str | None) -> bool:
 
 
 # --------------------------------------------------------------------------- copies
+
 
 def copies(state: State, rank: str) -> int:
     return 2 * state.packs if rank == "JK" else 4 * state.packs
@@ -63,11 +67,18 @@ def check_copies(state: State, new: Counter, rule: str = "SW-C1") -> None:
         limit = copies(state, rank)
         if state.seen.get(rank, 0) + n > limit:
             # SW-C1 / SW-C6: not overridable: the packs hold ``limit`` of each rank; no ruling adds a copy.
-            raise Refusal(rule, counted(
-                "With {packs} packs there are only {limit} {ranks}, and {n} has already been seen this hand.",
-                "With {packs} packs there are only {limit} {ranks}, and {n} have already been seen this hand.",
-                state.seen.get(rank, 0), packs=state.packs, limit=limit, ranks=name_of_rank(rank, 2)),
-                overridable=False)
+            raise Refusal(
+                rule,
+                counted(
+                    "With {packs} packs there are only {limit} {ranks}, and {n} has already been seen this hand.",
+                    "With {packs} packs there are only {limit} {ranks}, and {n} have already been seen this hand.",
+                    state.seen.get(rank, 0),
+                    packs=state.packs,
+                    limit=limit,
+                    ranks=name_of_rank(rank, 2),
+                ),
+                overridable=False,
+            )
 
 
 def pick_ranks(state: State, count: int, start: int, step: int = 1) -> list[str]:
@@ -87,12 +98,38 @@ def pick_ranks(state: State, count: int, start: int, step: int = 1) -> list[str]
 
 # --------------------------------------------------------------------------- ranks in sentences
 
-RANK_WORD = {"A": Text("ace"), "2": Text("two"), "3": Text("three"), "4": Text("four"), "5": Text("five"),
-             "6": Text("six"), "7": Text("seven"), "8": Text("eight"), "9": Text("nine"), "10": Text("ten"),
-             "J": Text("jack"), "Q": Text("queen"), "K": Text("king"), "JK": Text("joker")}
-RANK_WORDS = {"A": Text("aces"), "2": Text("twos"), "3": Text("threes"), "4": Text("fours"), "5": Text("fives"),
-              "6": Text("sixes"), "7": Text("sevens"), "8": Text("eights"), "9": Text("nines"), "10": Text("tens"),
-              "J": Text("jacks"), "Q": Text("queens"), "K": Text("kings"), "JK": Text("jokers")}
+RANK_WORD = {
+    "A": Text("ace"),
+    "2": Text("two"),
+    "3": Text("three"),
+    "4": Text("four"),
+    "5": Text("five"),
+    "6": Text("six"),
+    "7": Text("seven"),
+    "8": Text("eight"),
+    "9": Text("nine"),
+    "10": Text("ten"),
+    "J": Text("jack"),
+    "Q": Text("queen"),
+    "K": Text("king"),
+    "JK": Text("joker"),
+}
+RANK_WORDS = {
+    "A": Text("aces"),
+    "2": Text("twos"),
+    "3": Text("threes"),
+    "4": Text("fours"),
+    "5": Text("fives"),
+    "6": Text("sixes"),
+    "7": Text("sevens"),
+    "8": Text("eights"),
+    "9": Text("nines"),
+    "10": Text("tens"),
+    "J": Text("jacks"),
+    "Q": Text("queens"),
+    "K": Text("kings"),
+    "JK": Text("jokers"),
+}
 """Ranks as a sentence says them, one card and several (a word of its own in each language)."""
 
 COUNT_WORDS = {4: Text("Four"), 5: Text("Five"), 6: Text("Six"), 7: Text("Seven")}

@@ -1,4 +1,5 @@
 """Scoring a hand, the end of the game and the next starter (2.2, 5.4, 5.5)."""
+
 from __future__ import annotations
 
 from ..base import Text, counted, join_names, next_seat
@@ -38,8 +39,9 @@ def score_hand(state: State) -> None:
     previous, out_player = state.starter, state.out_player
     state.hand_no += 1
     new_hand(state)
-    state.notes.append(Text("Hand {number} scored; {name} went out.", number=state.hand_no - 1,
-                            name=state.players[out_player]))
+    state.notes.append(
+        Text("Hand {number} scored; {name} went out.", number=state.hand_no - 1, name=state.players[out_player])
+    )
     state.starter = next_seat(previous, state.seat_count) if state.options["starter_rule"] == "rotate" else None
 
 
@@ -49,10 +51,18 @@ def hand_summary(state: State) -> dict:
     seats = []
     for seat in range(state.seat_count):
         entry = state.declared.get(str(seat)) or {"hand": [], "mystery": []}
-        parts = {"hand": list(entry["hand"]), "up": [r for r in state.up[seat] if r is not None],
-                 "mystery": list(entry["mystery"])}
-        seats.append({**parts, "points": {part: penalty(state, ranks) for part, ranks in parts.items()},
-                      "penalty": penalty(state, parts["hand"] + parts["up"] + parts["mystery"])})
+        parts = {
+            "hand": list(entry["hand"]),
+            "up": [r for r in state.up[seat] if r is not None],
+            "mystery": list(entry["mystery"]),
+        }
+        seats.append(
+            {
+                **parts,
+                "points": {part: penalty(state, ranks) for part, ranks in parts.items()},
+                "penalty": penalty(state, parts["hand"] + parts["up"] + parts["mystery"]),
+            }
+        )
     return {"number": state.hand_no, "out": state.out_player, "seats": seats}
 
 
@@ -66,12 +76,22 @@ def game_over(state: State) -> bool:
 def end_reason(view: dict) -> Text:
     """Section 5.5, read off the board: the hands agreed are played, or a total reached the target."""
     if view["hand_limit"] is not None:
-        return counted("{n} hand played, as agreed: the game ends.", "{n} hands played, as agreed: the game ends.",
-                       view["hand_limit"])
+        return counted(
+            "{n} hand played, as agreed: the game ends.",
+            "{n} hands played, as agreed: the game ends.",
+            view["hand_limit"],
+        )
     target = int(view["options"]["target"])
     over = [p for p in view["players"] if p["total"] >= target]
     if len(over) == 1:
-        return Text("{name} reached {total}; {limit} ends the game.", name=over[0]["name"],
-                    total=str(over[0]["total"]), limit=str(target))
-    return Text("{names} reached {limit} or more; that ends the game.", limit=str(target),
-                names=join_names([f"{p['name']} ({p['total']})" for p in over]))
+        return Text(
+            "{name} reached {total}; {limit} ends the game.",
+            name=over[0]["name"],
+            total=str(over[0]["total"]),
+            limit=str(target),
+        )
+    return Text(
+        "{names} reached {limit} or more; that ends the game.",
+        limit=str(target),
+        names=join_names([f"{p['name']} ({p['total']})" for p in over]),
+    )

@@ -1,4 +1,5 @@
 """Setting up a hand (2.3): each player's face-up row, and who starts."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -65,8 +66,9 @@ class SetFaceUp(SwoopMove):
     @staticmethod
     def not_entered_yet(state: State, seat: int) -> None:
         if state.face_up_set[seat]:
-            raise Refusal("SW-C8", "{name}'s face-up cards are already entered.", overridable=False,
-                          name=state.players[seat])
+            raise Refusal(
+                "SW-C8", "{name}'s face-up cards are already entered.", overridable=False, name=state.players[seat]
+            )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         seat = read_int(action["seat"])
@@ -80,10 +82,16 @@ class SetFaceUp(SwoopMove):
 
     def candidates(self, state: State) -> list[dict]:
         """Three rows of unseen ranks for each seat still to enter one."""
-        return [{"type": self.type, "seat": seat,
-                 "ranks": pick_ranks(state, SLOTS, 3 * seat + 5 * variant + state.hand_no, step)}
-                for seat in range(state.seat_count) if not state.face_up_set[seat]
-                for variant, step in enumerate((3, 1, 5))]
+        return [
+            {
+                "type": self.type,
+                "seat": seat,
+                "ranks": pick_ranks(state, SLOTS, 3 * seat + 5 * variant + state.hand_no, step),
+            }
+            for seat in range(state.seat_count)
+            if not state.face_up_set[seat]
+            for variant, step in enumerate((3, 1, 5))
+        ]
 
 
 class SetStarter(SwoopMove):
@@ -133,8 +141,12 @@ class SetStarter(SwoopMove):
     def drawn_this_hand(state: State) -> None:
         """4.1, 5.5: after hand 1 a rotating starter is not entered (a table ruling may still name one)."""
         if state.hand_no > 1 and state.options["starter_rule"] == "rotate":
-            raise Refusal("SW-R2", "At this table the starter rotates: {name} starts hand {number}.",
-                          name=state.players[state.starter], number=state.hand_no)
+            raise Refusal(
+                "SW-R2",
+                "At this table the starter rotates: {name} starts hand {number}.",
+                name=state.players[state.starter],
+                number=state.hand_no,
+            )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
         state.starter = read_int(action["seat"])

@@ -1,4 +1,5 @@
 """The Swoop score sheet: a row of penalty points per hand, read from the view; lowest total wins."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable

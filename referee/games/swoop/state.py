@@ -6,6 +6,7 @@ face-up rows, every card that reaches the pile, flipped mystery cards and pick-u
 keeps the pile, each player's counts, face-up slots, mystery slots and the ranks known to be in
 a hand after a pick-up, and counts every copy seen against the packs in play.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -25,25 +26,64 @@ SOURCES = ("hand", "up1", "up2", "up3", "up4")
 MAX_COUNT = 54 * 6  # no count of cards can be larger than six packs
 
 OPTIONS = (
-    Option("packs", ("auto", "2", "3", "4", "5", "6"), "auto", "Number of 54-card packs.",
-           {"auto": "2 for 3-4 players, 3 for 5-6, 4 for 7-8"}),
-    Option("overfill_swoops", ("false", "true"), "false", "May a play take the top run past four?",
-           {"false": "no fifth card: 4 at most", "true": "yes, and a run of four or more swoops"}),
-    Option("chain_swoops", ("true", "false"), "true", "After four of a kind, may the swooper clear the runs below?",
-           {"true": "swoop chains", "false": "four of a kind clears the whole pile"}),
-    Option("chain_after_swoop_card", ("false", "true"), "false", "Does a 10 or joker open a chain?",
-           {"false": "it clears the whole pile", "true": "it removes itself and opens a chain"}),
+    Option(
+        "packs",
+        ("auto", "2", "3", "4", "5", "6"),
+        "auto",
+        "Number of 54-card packs.",
+        {"auto": "2 for 3-4 players, 3 for 5-6, 4 for 7-8"},
+    ),
+    Option(
+        "overfill_swoops",
+        ("false", "true"),
+        "false",
+        "May a play take the top run past four?",
+        {"false": "no fifth card: 4 at most", "true": "yes, and a run of four or more swoops"},
+    ),
+    Option(
+        "chain_swoops",
+        ("true", "false"),
+        "true",
+        "After four of a kind, may the swooper clear the runs below?",
+        {"true": "swoop chains", "false": "four of a kind clears the whole pile"},
+    ),
+    Option(
+        "chain_after_swoop_card",
+        ("false", "true"),
+        "false",
+        "Does a 10 or joker open a chain?",
+        {"false": "it clears the whole pile", "true": "it removes itself and opens a chain"},
+    ),
     Option("mystery_add_ons", ("true", "false"), "true", "May same-rank cards join a flipped mystery card?"),
-    Option("low_card_points", ("face", "flat5"), "face", "Points for A to 9 left over.",
-           {"face": "face value (A is 1)", "flat5": "5 each"}),
-    Option("end_mode", ("target", "hands"), "target", "How the game ends.",
-           {"target": "after a hand in which a total reaches the target", "hands": "after a number of hands"}),
+    Option(
+        "low_card_points",
+        ("face", "flat5"),
+        "face",
+        "Points for A to 9 left over.",
+        {"face": "face value (A is 1)", "flat5": "5 each"},
+    ),
+    Option(
+        "end_mode",
+        ("target", "hands"),
+        "target",
+        "How the game ends.",
+        {"target": "after a hand in which a total reaches the target", "hands": "after a number of hands"},
+    ),
     Option("target", (), "500", "Target mode: the total that ends the game.", number=(1, 100_000)),
     Option("hand_limit", (), "0", "Hands mode: hands to play (0: as many as players).", number=(0, 100)),
-    Option("starter_rule", ("rotate", "draw_each_hand"), "rotate", "Who starts hands 2 and later.",
-           {"rotate": "the seat left of the previous starter", "draw_each_hand": "the host enters it each hand"}),
-    Option("show_known_cards", ("false", "true"), "false",
-           "Show every seat the ranks each player is known to hold from pick-ups?"),
+    Option(
+        "starter_rule",
+        ("rotate", "draw_each_hand"),
+        "rotate",
+        "Who starts hands 2 and later.",
+        {"rotate": "the seat left of the previous starter", "draw_each_hand": "the host enters it each hand"},
+    ),
+    Option(
+        "show_known_cards",
+        ("false", "true"),
+        "false",
+        "Show every seat the ranks each player is known to hold from pick-ups?",
+    ),
 )
 
 RULE_PRESETS = (STANDARD, Preset("hand_each", "A hand per player", {"end_mode": "hands"}))
@@ -63,7 +103,7 @@ class State:
     starter: int | None = None
     current: int | None = None
     mode: str = LEAD
-    pile: list[str] = field(default_factory=list)   # bottom to top
+    pile: list[str] = field(default_factory=list)  # bottom to top
     out_count: int = 0
     hand_count: list[int] = field(default_factory=list)
     known: list[list[str]] = field(default_factory=list)
@@ -71,7 +111,7 @@ class State:
     mystery: list[list[bool]] = field(default_factory=list)
     face_up_set: list[bool] = field(default_factory=list)
     seen: dict[str, int] = field(default_factory=dict)
-    played: bool = False                                # the first play of the hand is made
+    played: bool = False  # the first play of the hand is made
     out_player: int | None = None
     declared: dict[str, dict] = field(default_factory=dict)
     scores: list[list[int]] = field(default_factory=list)
@@ -100,8 +140,9 @@ class State:
 
     def uncovered_mystery(self, seat: int) -> list[int]:
         """The slots (1 to 4) whose face-up card is gone and whose mystery card is still there (SW-R8)."""
-        return [slot for slot in range(1, SLOTS + 1)
-                if self.up[seat][slot - 1] is None and self.mystery[seat][slot - 1]]
+        return [
+            slot for slot in range(1, SLOTS + 1) if self.up[seat][slot - 1] is None and self.mystery[seat][slot - 1]
+        ]
 
 
 def default_packs(players: int) -> int:
@@ -113,8 +154,14 @@ def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     chosen = resolve_options(OPTIONS, options)
     packs = default_packs(len(names)) if chosen["packs"] == "auto" else int(chosen["packs"])
     if 54 * packs < DEALT * len(names):
-        raise Refusal("SW-C9", "{players} players need at least {packs} packs ({dealt} cards are dealt).",
-                      overridable=False, players=len(names), packs=default_packs(len(names)), dealt=DEALT * len(names))
+        raise Refusal(
+            "SW-C9",
+            "{players} players need at least {packs} packs ({dealt} cards are dealt).",
+            overridable=False,
+            players=len(names),
+            packs=default_packs(len(names)),
+            dealt=DEALT * len(names),
+        )
     state = State(players=names, options=chosen, packs=packs, scores=[[] for _ in names])
     new_hand(state)
     return state

@@ -1,5 +1,6 @@
 """Who may make a Swoop entry: the seat it is for (SW-R1), the phase (SW-R2) and the turn, and
 the shape every Swoop entry type shares."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -66,8 +67,12 @@ def may_act(state: State, named: Any, by: Any) -> int:
     if state.phase == SETUP:
         missing = [state.players[s] for s in range(state.seat_count) if not state.face_up_set[s]]
         if missing:
-            raise Refusal("SW-R2", "The hand has not started: face-up cards are missing for {names}.",
-                          overridable=False, names=join_names(missing))
+            raise Refusal(
+                "SW-R2",
+                "The hand has not started: face-up cards are missing for {names}.",
+                overridable=False,
+                names=join_names(missing),
+            )
         raise Refusal("SW-R2", "The hand has not started: the host enters who starts.", overridable=False)
     seat = seat_for(state, named, by, state.current)
     if seat != state.current:
@@ -75,5 +80,3 @@ def may_act(state: State, named: Any, by: Any) -> int:
         # firm when that seat does not hold the cards.
         raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[state.current])
     return seat
-
-

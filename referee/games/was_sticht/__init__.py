@@ -15,6 +15,7 @@ never writes them down.
 
 Callers import what they use from the module that defines it; the game is :data:`GAME`.
 """
+
 from __future__ import annotations
 
 from .engine import GAME

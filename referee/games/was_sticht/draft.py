@@ -1,5 +1,6 @@
 """Was Sticht card draft (sections 4.3 to 4.4): the layout of the 36 cards (WS-D7), the picks
 column by column (WS-D1 to WS-D4, WS-D6) and, with 3 players, the dummy's card (WS-D5)."""
+
 from __future__ import annotations
 
 import random
@@ -88,10 +89,13 @@ class Pick(SeatEntry):
         due = next_picker(state, column)
         if due is None:
             if state.n == 3 and state.columns[column - 1]["dummy"] is None:
-                raise Refusal("WS-D3", "Column {column} is complete: the dummy takes the card left over.",
-                              overridable=False, column=column)
-            raise Refusal("WS-D2", "Wait for the dealer's hint on column {column}.", overridable=False,
-                          column=column)
+                raise Refusal(
+                    "WS-D3",
+                    "Column {column} is complete: the dummy takes the card left over.",
+                    overridable=False,
+                    column=column,
+                )
+            raise Refusal("WS-D2", "Wait for the dealer's hint on column {column}.", overridable=False, column=column)
         if seat != due:
             # WS-D3 stays overridable: the card goes to the seat next in the pick order (the effect);
             # ``components`` makes it firm when the card is taken already.
@@ -116,8 +120,9 @@ class Pick(SeatEntry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         # the seat next in the pick order takes the card, whichever phone enters it (issue 16)
         seat = picker_due(state)
-        return Text("{name} picked {card}", name=who if seat is None else state.name(seat),
-                    card=str(action.get("card"))[:4])
+        return Text(
+            "{name} picked {card}", name=who if seat is None else state.name(seat), card=str(action.get("card"))[:4]
+        )
 
     def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
         """A closed record shows a seat's picks to that seat and to the host (their boards show
@@ -147,13 +152,13 @@ class DummyCard(Entry):
         at_the_table(state, by)
         column = current_column(state)
         if state.n != 3 or state.phase != DRAFT or column > COLUMNS:
-            raise Refusal("WS-D5", "The dummy takes a card only with 3 players, during the draft.",
-                          overridable=False)
+            raise Refusal("WS-D5", "The dummy takes a card only with 3 players, during the draft.", overridable=False)
         col = state.columns[column - 1]
         if col["dummy"] is not None:
             # WS-D5, not overridable here: a column holds 4 cards; a second dummy card would be a fifth (WS-X3).
-            raise Refusal("WS-D5", "The dummy takes the card left over once all three players have picked.",
-                          overridable=False)
+            raise Refusal(
+                "WS-D5", "The dummy takes the card left over once all three players have picked.", overridable=False
+            )
         if len(col["picks"]) < state.n:
             # WS-D5 stays overridable while picks are missing: the dummy's card comes early, the column
             # still ends with 3 picks and 1 dummy card (``components``: the card is not taken).
@@ -203,8 +208,13 @@ def check_in_column(state: State, card: str, column: int) -> None:
             if card in cards and number != column:
                 # WS-D6 may be waived: the table says the layout as entered was wrong. The effect then
                 # sets the layout aside, so no card is on record in two columns.
-                raise Refusal("WS-D6", "{card} lies in column {number}; this pick is from column {column}.",
-                              card=card, number=number, column=column)
+                raise Refusal(
+                    "WS-D6",
+                    "{card} lies in column {number}; this pick is from column {column}.",
+                    card=card,
+                    number=number,
+                    column=column,
+                )
 
 
 def set_layout_aside_if_contradicted(state: State, card: str, column: int) -> None:
@@ -212,5 +222,6 @@ def set_layout_aside_if_contradicted(state: State, card: str, column: int) -> No
     record in one column and taken from another."""
     if state.layout and card not in state.layout[column - 1]:
         state.layout = None
-        state.notes.append(Text("The layout entered does not match the table: picks are no longer checked "
-                                "against it this round."))
+        state.notes.append(
+            Text("The layout entered does not match the table: picks are no longer checked against it this round.")
+        )

@@ -1,5 +1,6 @@
 """Was Sticht end of game: corner numbers to settle a tie and to rank the others (sections 4.11
 and 5.7, WS-N1, WS-N2) and the early end of a settled short game (section 4.12, WS-G1)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -28,8 +29,7 @@ class CornerNumbers(SeatEntry):
         if not asked:
             raise Refusal("WS-N1", "Corner numbers are asked only to settle a tie.", overridable=False)
         if seat not in asked:
-            raise Refusal("WS-N1", "{name}'s corner numbers are not asked.", overridable=False,
-                          name=state.name(seat))
+            raise Refusal("WS-N1", "{name}'s corner numbers are not asked.", overridable=False, name=state.name(seat))
 
     def rules(self, state: State, action: Action, by: Any) -> None:
         seat = self.acting_seat(state, action, by)
@@ -43,8 +43,12 @@ class CornerNumbers(SeatEntry):
                 raise Refusal("WS-N1", "Only completed chips are asked about.", overridable=False)
             if i not in asked:
                 # WS-N1: "the app keeps a number once entered"
-                raise Refusal("WS-N1", "The corner number of “{chip}” is already entered.", overridable=False,
-                              chip=ws.CHIP_NAMES[state.chips[seat][i]["type"]])
+                raise Refusal(
+                    "WS-N1",
+                    "The corner number of “{chip}” is already entered.",
+                    overridable=False,
+                    chip=ws.CHIP_NAMES[state.chips[seat][i]["type"]],
+                )
             if read_int(number) is None:
                 raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
         if any(not 0 <= read_int(number) <= 99 for number in numbers.values()):
@@ -63,9 +67,11 @@ class CornerNumbers(SeatEntry):
 
     def candidates(self, state: State) -> list[dict]:
         """A few sets of numbers for each seat asked, for every chip asked."""
-        return [{"type": self.type, "seat": seat, "numbers": {str(i): number(i) for i in chips}}
-                for seat, chips in corners_asked(state).items()
-                for number in (lambda i: 1, lambda i: 5, lambda i: i + 1)]
+        return [
+            {"type": self.type, "seat": seat, "numbers": {str(i): number(i) for i in chips}}
+            for seat, chips in corners_asked(state).items()
+            for number in (lambda i: 1, lambda i: 5, lambda i: i + 1)
+        ]
 
 
 class EndEarly(Entry):
@@ -77,13 +83,16 @@ class EndEarly(Entry):
     def ready(self, state: State, seat: Any, by: Any) -> None:
         at_the_table(state, by)
         if not (state.short and state.options["early_end"] == "yes" and between_rounds(state)):
-            raise Refusal("WS-G1", "The game can end early only between rounds of a short game.",
-                          overridable=False)
+            raise Refusal("WS-G1", "The game can end early only between rounds of a short game.", overridable=False)
         _, chaser, reach = race(state)
         if chaser is not None:
             # WS-G1 (first place not settled) stays overridable: a table may agree to stop.
-            raise Refusal("WS-G1", "First place is not settled: {name} could still reach {reach}.",
-                          name=state.name(chaser), reach=reach)
+            raise Refusal(
+                "WS-G1",
+                "First place is not settled: {name} could still reach {reach}.",
+                name=state.name(chaser),
+                reach=reach,
+            )
 
     def effect(self, state: State, action: Action) -> None:
         state.notes.append(Text("The table ends the game early: first place is settled."))

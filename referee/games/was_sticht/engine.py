@@ -12,6 +12,7 @@ places where the shared plumbing is bent to this game.
   a chip), so ``offers`` asks ``ready`` about every seat for every phone.
 - A history line names the seat entered for, or else the phone that entered it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -38,8 +39,21 @@ MOVES: tuple[Entry, ...] = (
     # In the order a game needs them: an entry that moves the game on comes before one that may
     # be made again in the same state (trumps, layout, a task changed), so the first legal entry
     # always moves the game on.
-    FirstDealer(), ChipPick(), Pick(), DummyCard(), AnnounceHint(), EnterHint(), SetTrumps(), Layout(),
-    Reveal(), ChooseTask(), Play(), RoundResult(), DealerFlip(), CornerNumbers(), EndEarly(),
+    FirstDealer(),
+    ChipPick(),
+    Pick(),
+    DummyCard(),
+    AnnounceHint(),
+    EnterHint(),
+    SetTrumps(),
+    Layout(),
+    Reveal(),
+    ChooseTask(),
+    Play(),
+    RoundResult(),
+    DealerFlip(),
+    CornerNumbers(),
+    EndEarly(),
 )
 
 
@@ -51,8 +65,11 @@ class WasSticht(Game[State]):
     moves: ClassVar[Mapping[str, Entry]] = {move.type: move for move in MOVES}
     sheet: ClassVar[Any] = score_sheets
     # The first entry takes a seat, not cards: the malformed cards go where the seat goes.
-    input_samples = InputSamples(players=("Ann", "Ben", "Cem"), carrying={"type": "first_dealer", "seat": HOLE},
-                                 numbers=({"type": "first_dealer", "seat": HOLE},))
+    input_samples = InputSamples(
+        players=("Ann", "Ben", "Cem"),
+        carrying={"type": "first_dealer", "seat": HOLE},
+        numbers=({"type": "first_dealer", "seat": HOLE},),
+    )
 
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
@@ -77,9 +94,12 @@ class WasSticht(Game[State]):
         every seat is asked about, since a phone may enter for another seat where the rules say so."""
         if viewer is None:
             return []
-        return [{"type": kind, "seat": seat} for kind, move in self.moves.items()
-                for seat in (range(state.n) if move.for_seat else [None])
-                if passes(move.offer, state, seat, viewer)]
+        return [
+            {"type": kind, "seat": seat}
+            for kind, move in self.moves.items()
+            for seat in (range(state.n) if move.for_seat else [None])
+            if passes(move.offer, state, seat, viewer)
+        ]
 
     def describe(self, state: State, action: Action, by: Any = None) -> Text:
         """One line for the history. Secret entries say only that they were made."""

@@ -5,6 +5,7 @@ An entry names its seat, or is for the phone's own seat, or for the seat the gam
 of the table may enter for another seat where the rules say "or any seat" (section 3); the
 checks of each entry say where they do not.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

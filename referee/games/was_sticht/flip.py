@@ -1,5 +1,6 @@
 """Was Sticht dealer's bonus (section 4.9, WS-F1 to WS-F3): the dealer turns one uncompleted chip
 of its own when it earned the bonus (section 5.5) and more than one chip could be turned."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,8 +29,11 @@ class DealerFlip(DealerEntry):
         index = chip_index(state, state.dealer, action.get("chip"), "WS-F2")
         if index not in state.bonus_chips:
             # WS-F3 stays overridable: a house-rule block on an uncompleted chip of the dealer's own.
-            raise Refusal("WS-F3", "“{chip}” was shown by a player who succeeded.",
-                          chip=ws.CHIP_NAMES[state.chips[state.dealer][index]["type"]])
+            raise Refusal(
+                "WS-F3",
+                "“{chip}” was shown by a player who succeeded.",
+                chip=ws.CHIP_NAMES[state.chips[state.dealer][index]["type"]],
+            )
 
     def components(self, state: State, action: Action, by: Any) -> None:
         """The chip is one of the dealer's own, not completed yet."""

@@ -1,6 +1,7 @@
 """Was Sticht hints (section 4.5, WS-H1 to WS-H4): once a column is picked, whose card would win
 it as a trick. Mode app: the app computes it for the dealer, who announces it; mode paper: the
 dealer says it and any phone enters it, to be checked at the reveal."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -43,7 +44,9 @@ class AnnounceHint(DealerEntry):
     """Mode app: the dealer publishes the hint the app computed (always the right one)."""
 
     type = "announce_hint"
-    restated_by = frozenset({"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."}
+    )  # the history shows this note in the entry's place
 
     def ready(self, state: State, seat: Any, by: Any) -> None:
         check_column_ready(state, by)
@@ -73,7 +76,9 @@ class EnterHint(Entry):
     """Mode paper: the hint the dealer said aloud, entered by any phone."""
 
     type = "enter_hint"
-    restated_by = frozenset({"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."})  # the history shows this note in the entry's place
+    restated_by = frozenset(
+        {"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."}
+    )  # the history shows this note in the entry's place
     for_seat = False
 
     def ready(self, state: State, seat: Any, by: Any) -> None:

@@ -1,5 +1,6 @@
 """Was Sticht play (section 4.8, WS-P1 to WS-P5): nine tricks from the drafted hands; the app
 knows every hand, so it checks every card."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -51,8 +52,13 @@ class Play(SeatEntry):
             raise Refusal("WS-P3", "You did not take {card} in this round's draft.", overridable=False, card=card)
         if card in state.played:
             # WS-P4: not overridable: a card is played once (WS-X2).
-            raise Refusal("WS-P4", "You already played {card} in trick {trick}.", overridable=False, card=card,
-                          trick=state.played[card])
+            raise Refusal(
+                "WS-P4",
+                "You already played {card} in trick {trick}.",
+                overridable=False,
+                card=card,
+                trick=state.played[card],
+            )
 
     def effect(self, state: State, action: Action) -> None:
         seat = state.turn
@@ -64,21 +70,26 @@ class Play(SeatEntry):
             state.turn = (seat + 1) % state.n
             return
         trick["winner"] = trick["cards"][ws.winner_index(trick_cards(trick), state.trumps)][0]
-        state.notes.append(Text("Trick {trick} goes to {name}.", trick=len(state.tricks),
-                                name=state.name(trick["winner"])))
+        state.notes.append(
+            Text("Trick {trick} goes to {name}.", trick=len(state.tricks), name=state.name(trick["winner"]))
+        )
         if len(state.tricks) < TRICKS:
             state.turn = trick["winner"]
             state.tricks.append({"leader": trick["winner"], "cards": [], "winner": None})
             return
         tricks = {s: sum(t["winner"] == s for t in state.tricks) for s in range(state.n)}
-        took = {s: {card[0] for t in state.tricks if t["winner"] == s for card in trick_cards(t)}
-                for s in range(state.n)}
+        took = {
+            s: {card[0] for t in state.tricks if t["winner"] == s for card in trick_cards(t)} for s in range(state.n)
+        }
         state.turn = None
         score_round(state, tricks, took, state.tricks[-1]["winner"])
 
     def describe(self, state: State, action: Action, who: str) -> Text:
-        return Text("{who} played {card}", who=state.name(state.turn) if state.turn is not None else "?",
-                    card=str(action.get("card"))[:4])
+        return Text(
+            "{who} played {card}",
+            who=state.name(state.turn) if state.turn is not None else "?",
+            card=str(action.get("card"))[:4],
+        )
 
     def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
         """A closed record shows the trick in progress and the last one completed; a seat knows
@@ -116,10 +127,15 @@ def follow_message(state: State, lead: str, legal: list[str] | None) -> Text:
         return Text("A trump was led: you must play a trump, colour or number (you hold {held}).", held=held)
     led, colour = ws.COLOUR_TITLES[lead[0]], ws.COLOUR_NAMES[lead[0]]
     if state.options["follow_model"] == "dual":
-        return Text("{led} was led: you must play a {colour} card (you hold {held}).",
-                    led=led, colour=colour, held=held)
-    return Text("{led} was led: you must play a {colour} card that is not a trump (you hold {held}).",
-                led=led, colour=colour, held=held)
+        return Text(
+            "{led} was led: you must play a {colour} card (you hold {held}).", led=led, colour=colour, held=held
+        )
+    return Text(
+        "{led} was led: you must play a {colour} card that is not a trump (you hold {held}).",
+        led=led,
+        colour=colour,
+        held=held,
+    )
 
 
 def follow_rule(state: State, lead: str) -> Text:

@@ -1,5 +1,6 @@
 """Was Sticht score-only rounds (section 4.10, WS-Q1 to WS-Q4): the round's result instead of
 the draft and the tricks: tricks per seat, the last trick, and who took a colour."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -11,8 +12,10 @@ from .entries import Action, Entry, at_the_table
 from .scoring import score_round
 from .state import RESULT, TRICKS, State
 
-TRICK_PATTERNS = {3: ([3, 3, 3], [9, 0, 0], [4, 3, 2], [0, 1, 8]),
-                  4: ([3, 2, 2, 2], [9, 0, 0, 0], [4, 3, 1, 1], [0, 1, 2, 6])}
+TRICK_PATTERNS = {
+    3: ([3, 3, 3], [9, 0, 0], [4, 3, 2], [0, 1, 8]),
+    4: ([3, 2, 2, 2], [9, 0, 0, 0], [4, 3, 1, 1], [0, 1, 2, 6]),
+}
 
 
 class RoundResult(Entry):
@@ -24,8 +27,9 @@ class RoundResult(Entry):
     def ready(self, state: State, seat: Any, by: Any) -> None:
         at_the_table(state, by)
         if state.phase != RESULT:
-            raise Refusal("WS-Q1", "A round result is entered once the tasks are shown, in score-only mode.",
-                          overridable=False)
+            raise Refusal(
+                "WS-Q1", "A round result is entered once the tasks are shown, in score-only mode.", overridable=False
+            )
 
     def rules(self, state: State, action: Action, by: Any) -> None:
         tricks = action.get("tricks")
@@ -40,11 +44,14 @@ class RoundResult(Entry):
         # table may waive (nine tricks, each won by one seat; the last by a seat with a trick; 7 tricks
         # of 4 cards hold every colour, as a colour has 9 cards).
         if any(not 0 <= c <= TRICKS for c in counts) or sum(counts) != TRICKS:
-            raise Refusal("WS-Q2", "The trick counts add up to {total}, not 9.", overridable=False,
-                          total=sum(counts))
+            raise Refusal("WS-Q2", "The trick counts add up to {total}, not 9.", overridable=False, total=sum(counts))
         if counts[last] == 0:
-            raise Refusal("WS-Q3", "{name} cannot have won the last trick with 0 tricks.", overridable=False,
-                          name=state.name(last))
+            raise Refusal(
+                "WS-Q3",
+                "{name} cannot have won the last trick with 0 tricks.",
+                overridable=False,
+                name=state.name(last),
+            )
         check_colour_answers(state, counts, took)
 
     def effect(self, state: State, action: Action) -> None:
@@ -65,8 +72,9 @@ class RoundResult(Entry):
                 every = {str(seat): list(ws.COLOURS) for seat in winners}
                 none = {str(seat): [] for seat in winners}
                 for last in {max(winners, key=lambda s: counts[s]), min(winners, key=lambda s: counts[s])}:
-                    results += [{"type": self.type, "tricks": counts, "last": last, "took": took}
-                                for took in (every, none)]
+                    results += [
+                        {"type": self.type, "tricks": counts, "last": last, "took": took} for took in (every, none)
+                    ]
         return results
 
 
@@ -76,12 +84,21 @@ def check_colour_answers(state: State, counts: list[int], took: dict[int, set[st
     asked = asked_colours(state)
     for seat, colours in asked.items():
         if counts[seat] and seat not in took:
-            raise Refusal("WS-Q4", "Say whether {name} took a {colour} card.", overridable=False,
-                          name=state.name(seat), colour=ws.COLOUR_NAMES[colours[0]])
+            raise Refusal(
+                "WS-Q4",
+                "Say whether {name} took a {colour} card.",
+                overridable=False,
+                name=state.name(seat),
+                colour=ws.COLOUR_NAMES[colours[0]],
+            )
     for seat, colours in asked.items():
         if state.n == 4 and counts[seat] >= 7 and any(c not in took.get(seat, set()) for c in colours):
-            raise Refusal("WS-Q4", "{name} won 7 or more tricks, so {name} took every colour.",
-                          overridable=False, name=state.name(seat))
+            raise Refusal(
+                "WS-Q4",
+                "{name} won 7 or more tricks, so {name} took every colour.",
+                overridable=False,
+                name=state.name(seat),
+            )
 
 
 def read_took(raw: Any) -> dict[int, set[str]]:

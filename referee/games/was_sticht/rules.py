@@ -2,6 +2,7 @@
 
 Pure functions over card codes (``R5``, ``B9``) and trumps (``("B", "4")``, ``("-", "5")``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,12 +16,34 @@ COLOUR_TITLES = {"R": Text("Red"), "B": Text("Blue"), "G": Text("Green"), "Y": T
 CARDS = [f"{c}{v}" for c in COLOURS for v in range(1, 10)]
 NO = "-"
 TRUMP_PAIRS = [(c, v) for c in COLOURS + NO for v in "123456789" + NO]  # the 50 possible draws
-CHIP_COPIES = {"NONE": 3, "NO_R": 1, "NO_B": 1, "NO_G": 1, "NO_Y": 1, "EXACT_1": 2, "EXACT_2": 2,
-               "EXACT_3": 2, "EXACT_4": 2, "LAST": 3, "MOST": 3, "FEWEST": 3}
-CHIP_NAMES = {"NONE": Text("no trick"), "LAST": Text("the last trick"), "MOST": Text("most tricks"),
-              "FEWEST": Text("fewest tricks"), "NO_R": Text("no red"), "NO_B": Text("no blue"),
-              "NO_G": Text("no green"), "NO_Y": Text("no yellow"), "EXACT_1": Text("exactly 1"),
-              "EXACT_2": Text("exactly 2"), "EXACT_3": Text("exactly 3"), "EXACT_4": Text("exactly 4")}
+CHIP_COPIES = {
+    "NONE": 3,
+    "NO_R": 1,
+    "NO_B": 1,
+    "NO_G": 1,
+    "NO_Y": 1,
+    "EXACT_1": 2,
+    "EXACT_2": 2,
+    "EXACT_3": 2,
+    "EXACT_4": 2,
+    "LAST": 3,
+    "MOST": 3,
+    "FEWEST": 3,
+}
+CHIP_NAMES = {
+    "NONE": Text("no trick"),
+    "LAST": Text("the last trick"),
+    "MOST": Text("most tricks"),
+    "FEWEST": Text("fewest tricks"),
+    "NO_R": Text("no red"),
+    "NO_B": Text("no blue"),
+    "NO_G": Text("no green"),
+    "NO_Y": Text("no yellow"),
+    "EXACT_1": Text("exactly 1"),
+    "EXACT_2": Text("exactly 2"),
+    "EXACT_3": Text("exactly 3"),
+    "EXACT_4": Text("exactly 4"),
+}
 """What each chip type is called at the table (a chip's code, ``NO_R``, is for entries only)."""
 
 
@@ -36,8 +59,9 @@ def parse_trumps(colour: Any, number: Any) -> tuple[str, str]:
     """WS-X1: a colour R/B/G/Y and a number 1-9, each "-" (none) or left out (none); never 0."""
     colour, number = trump_card(colour).upper(), trump_card(number)
     if colour not in COLOURS + NO or number not in "123456789" + NO or len(number) != 1:
-        raise Refusal("WS-X1", "{colour}/{number} is not a pair of trump cards.", overridable=False,
-                      colour=colour, number=number)
+        raise Refusal(
+            "WS-X1", "{colour}/{number} is not a pair of trump cards.", overridable=False, colour=colour, number=number
+        )
     return colour, number
 
 
@@ -102,8 +126,9 @@ def legal_cards(hand: list[str], lead: str | None, trumps, model: str) -> list[s
     return following
 
 
-def task_met(chip: str, seat: int, tricks: dict[int, int], took: dict[int, set[str]], last: int | None,
-             fewest_needs_trick: bool) -> bool:
+def task_met(
+    chip: str, seat: int, tricks: dict[int, int], took: dict[int, set[str]], last: int | None, fewest_needs_trick: bool
+) -> bool:
     """Section 5.4: does ``seat`` meet the task of ``chip`` (tricks per seat, colours taken, trick 9)?"""
     n = tricks[seat]
     others = [t for s, t in tricks.items() if s != seat]

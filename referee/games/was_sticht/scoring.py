@@ -1,5 +1,6 @@
 """Was Sticht scoring (sections 5.4 to 5.7): tasks met, the dealer's bonus, the end of the game,
 the winner, corner numbers and the ranking."""
+
 from __future__ import annotations
 
 from ..base import Text, counted, join_names
@@ -18,10 +19,14 @@ def score_round(state: State, tricks: dict[int, int], took: dict[int, set[str]],
     bonus, blocked = dealer_bonus(state, shown, success, tricks, took, last)
     dealer = state.dealer
     eligible = [i for i, chip in enumerate(state.chips[dealer]) if not chip["done"] and chip["type"] not in blocked]
-    state.result = {"tricks": {str(s): n for s, n in tricks.items()}, "last": last,
-                    "success": {str(s): ok for s, ok in success.items()},
-                    "shown": {str(s): c for s, c in shown.items()},
-                    "bonus": bonus, "flipped": None}
+    state.result = {
+        "tricks": {str(s): n for s, n in tricks.items()},
+        "last": last,
+        "success": {str(s): ok for s, ok in success.items()},
+        "shown": {str(s): c for s, c in shown.items()},
+        "bonus": bonus,
+        "flipped": None,
+    }
     state.scored += 1
     if bonus and len(eligible) == 1:
         flip(state, eligible[0])
@@ -31,25 +36,39 @@ def score_round(state: State, tricks: dict[int, int], took: dict[int, set[str]],
     end_of_round(state)
 
 
-def dealer_bonus(state: State, shown: dict[int, str], success: dict[int, bool], tricks: dict[int, int],
-                 took: dict[int, set[str]], last: int) -> tuple[bool, set[str]]:
+def dealer_bonus(
+    state: State,
+    shown: dict[int, str],
+    success: dict[int, bool],
+    tricks: dict[int, int],
+    took: dict[int, set[str]],
+    last: int,
+) -> tuple[bool, set[str]]:
     """Section 5.5: does the dealer turn a chip, and which types may it not be?"""
     needs = state.options["fewest_needs_trick"] == "yes"
     mode = state.options["dealer_bonus"]
     if mode == "any_success":
         return any(success.values()), {shown[s] for s, ok in success.items() if ok}
     succeeded_types = {shown[s] for s, ok in success.items() if ok}
-    bonus = any(not ok and ws.task_met(shown[s], state.dealer, tricks, took, last, needs)
-                and not (mode == "owner_failed_no_twin" and shown[s] in succeeded_types)
-                for s, ok in success.items())
+    bonus = any(
+        not ok
+        and ws.task_met(shown[s], state.dealer, tricks, took, last, needs)
+        and not (mode == "owner_failed_no_twin" and shown[s] in succeeded_types)
+        for s, ok in success.items()
+    )
     return bonus, set()
 
 
 def flip(state: State, index: int) -> None:
     state.chips[state.dealer][index]["done"] = True
     state.result["flipped"] = state.chips[state.dealer][index]["type"]
-    state.notes.append(Text("The dealer {name} turns “{chip}”.", name=state.name(state.dealer),
-                            chip=ws.CHIP_NAMES[state.result["flipped"]]))
+    state.notes.append(
+        Text(
+            "The dealer {name} turns “{chip}”.",
+            name=state.name(state.dealer),
+            chip=ws.CHIP_NAMES[state.result["flipped"]],
+        )
+    )
 
 
 def end_of_round(state: State) -> None:
@@ -71,8 +90,12 @@ def settle_winner(state: State) -> None:
     missing = [s for s in tied if any(c["done"] and c["corner"] is None for c in state.chips[s])]
     if missing:
         state.phase = CORNERS
-        state.notes.append(Text("{names} tie: enter the corner numbers of their completed chips.",
-                                names=join_names([state.name(s) for s in tied])))
+        state.notes.append(
+            Text(
+                "{names} tie: enter the corner numbers of their completed chips.",
+                names=join_names([state.name(s) for s in tied]),
+            )
+        )
         return
     sums = {s: corner_sum(state, s) for s in tied}
     top = max(sums.values())
@@ -95,8 +118,7 @@ def corners_asked(state: State) -> dict[int, list[int]]:
         seats = [s for s in range(state.n) if s not in state.winners]
     else:
         return {}
-    asked = {s: [i for i, chip in enumerate(state.chips[s]) if chip["done"] and chip["corner"] is None]
-             for s in seats}
+    asked = {s: [i for i, chip in enumerate(state.chips[s]) if chip["done"] and chip["corner"] is None] for s in seats}
     return {seat: chips for seat, chips in asked.items() if chips}
 
 
@@ -111,11 +133,27 @@ def ranking(state: State) -> list[dict]:
     While corner numbers the ranking needs are missing (the table may skip them), the others are
     listed by count without places, marked "not ranked"."""
     others = [s for s in range(state.n) if s not in state.winners]
-    rows = [{"seat": s, "place": 1, "completed": state.completed(s), "corner_sum": corner_sum(state, s),
-             "ranked_by": "winner"} for s in state.winners]
+    rows = [
+        {
+            "seat": s,
+            "place": 1,
+            "completed": state.completed(s),
+            "corner_sum": corner_sum(state, s),
+            "ranked_by": "winner",
+        }
+        for s in state.winners
+    ]
     if ranked_by_corners(state) and any(corner_sum(state, s) is None for s in others):
-        return rows + [{"seat": s, "place": None, "completed": state.completed(s), "corner_sum": corner_sum(state, s),
-                        "ranked_by": "not_ranked"} for s in sorted(others, key=state.completed, reverse=True)]
+        return rows + [
+            {
+                "seat": s,
+                "place": None,
+                "completed": state.completed(s),
+                "corner_sum": corner_sum(state, s),
+                "ranked_by": "not_ranked",
+            }
+            for s in sorted(others, key=state.completed, reverse=True)
+        ]
     by = "corner_sum" if ranked_by_corners(state) else "completed"
 
     def key(seat: int) -> int:
@@ -124,8 +162,15 @@ def ranking(state: State) -> list[dict]:
     ordered = sorted(others, key=key, reverse=True)
     for i, seat in enumerate(ordered):
         place = len(rows) + 1 if i == 0 or key(seat) != key(ordered[i - 1]) else rows[-1]["place"]
-        rows.append({"seat": seat, "place": place, "completed": state.completed(seat),
-                     "corner_sum": corner_sum(state, seat), "ranked_by": by})
+        rows.append(
+            {
+                "seat": seat,
+                "place": place,
+                "completed": state.completed(seat),
+                "corner_sum": corner_sum(state, seat),
+                "ranked_by": by,
+            }
+        )
     return rows
 
 
@@ -144,8 +189,14 @@ def corner_sum(state: State, seat: int) -> int | None:
 def between_rounds(state: State) -> bool:
     """WS-G1: a round is scored (and its chip turned) and nothing of the next one is entered yet:
     no trumps, no layout, no pick, no task."""
-    return state.scored > 0 and state.phase in (TRUMPS, DRAFT, TASKS) and state.trumps is None and \
-        state.layout is None and not any_pick(state) and not state.tasks
+    return (
+        state.scored > 0
+        and state.phase in (TRUMPS, DRAFT, TASKS)
+        and state.trumps is None
+        and state.layout is None
+        and not any_pick(state)
+        and not state.tasks
+    )
 
 
 def race(state: State) -> tuple[int, int | None, int]:
@@ -167,10 +218,17 @@ def end_reason(view: dict) -> Text:
     target = 4 if short else 5
     reached = [p["name"] for p in players if p["completed"] >= target]
     if reached:
-        return counted("{names} completed {n} chip; {n} ends the game.",
-                       "{names} completed {n} chips; {n} ends the game.", target, names=join_names(reached))
+        return counted(
+            "{names} completed {n} chip; {n} ends the game.",
+            "{names} completed {n} chips; {n} ends the game.",
+            target,
+            names=join_names(reached),
+        )
     scored = view["round"] - 1
     if short and scored >= 2 * len(players):
-        return counted("Everyone has dealt twice ({n} round): the short game ends.",
-                       "Everyone has dealt twice ({n} rounds): the short game ends.", scored)
+        return counted(
+            "Everyone has dealt twice ({n} round): the short game ends.",
+            "Everyone has dealt twice ({n} rounds): the short game ends.",
+            scored,
+        )
     return Text("The table ended the game early: first place was settled.")

@@ -1,4 +1,5 @@
 """Was Sticht setup: the first dealer, and the chip draft (section 2, rules WS-C1 to WS-C4)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -67,8 +68,11 @@ class ChipPick(SeatEntry):
         others_left = any(n and t not in held for t, n in state.pool.items())
         if state.options["unique_chip_draft"] == "yes" and chip in held and others_left:
             # WS-C4 stays overridable: a house rule of the draft; the chip exists (WS-C3 passed).
-            raise Refusal("WS-C4", "In this game you may not take a second “{chip}” chip while other kinds are "
-                                   "still available.", chip=ws.CHIP_NAMES[chip])
+            raise Refusal(
+                "WS-C4",
+                "In this game you may not take a second “{chip}” chip while other kinds are still available.",
+                chip=ws.CHIP_NAMES[chip],
+            )
 
     def components(self, state: State, action: Action, by: Any) -> None:
         check_pool(state, read_chip(action))
@@ -85,8 +89,11 @@ class ChipPick(SeatEntry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         # the seat due takes the chip, whichever phone enters it (as ``effect``)
         chip, seat = str(action.get("chip"))[:12], chip_turn(state)
-        return Text("{name} took a chip: {chip}", name=who if seat is None else state.name(seat),
-                    chip=ws.CHIP_NAMES.get(chip, chip))
+        return Text(
+            "{name} took a chip: {chip}",
+            name=who if seat is None else state.name(seat),
+            chip=ws.CHIP_NAMES.get(chip, chip),
+        )
 
     def candidates(self, state: State) -> list[dict]:
         return [{"type": self.type, "seat": chip_turn(state), "chip": chip} for chip in ws.CHIP_COPIES]
@@ -95,8 +102,9 @@ class ChipPick(SeatEntry):
 def read_chip(action: Action) -> str:
     chip = action.get("chip")
     if not isinstance(chip, str) or chip not in ws.CHIP_COPIES:
-        raise unreadable("{chip!r} is not a chip; chips are {known}.", chip=str(chip)[:12],
-                         known=", ".join(ws.CHIP_COPIES))
+        raise unreadable(
+            "{chip!r} is not a chip; chips are {known}.", chip=str(chip)[:12], known=", ".join(ws.CHIP_COPIES)
+        )
     return chip
 
 

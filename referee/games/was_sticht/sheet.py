@@ -1,5 +1,6 @@
 """Was Sticht's score sheet: completed chips after each round, read off the views in force
 (the view keeps only where everyone stands now)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -18,8 +19,17 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
         standings = [p["completed"] for p in v["players"]]
         rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings))
         before = standings
-    return ScoreSheet(GAME_ID, [p["name"] for p in players], "Round", "completed chips", True,
-                      [0] * len(players), rows, list(view["winners"]), view["phase"] == "over")
+    return ScoreSheet(
+        GAME_ID,
+        [p["name"] for p in players],
+        "Round",
+        "completed chips",
+        True,
+        [0] * len(players),
+        rows,
+        list(view["winners"]),
+        view["phase"] == "over",
+    )
 
 
 def rounds_played(view: dict) -> int:
@@ -28,8 +38,12 @@ def rounds_played(view: dict) -> int:
 
 def sheet_step(fold: dict | None, view: dict) -> dict:
     """The sheet's working after one more view (``Game.sheet_step``): the last view of each round."""
-    return closing_step(fold, view, rounds_played,
-                        lambda v: {"round": v["round"], "players": [{"completed": p["completed"]} for p in v["players"]]})
+    return closing_step(
+        fold,
+        view,
+        rounds_played,
+        lambda v: {"round": v["round"], "players": [{"completed": p["completed"]} for p in v["players"]]},
+    )
 
 
 def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:

@@ -1,5 +1,6 @@
 """Was Sticht: the state of a table, its phases and house rules, a new game and a new round,
 and what the board reads off the state (hands, the column being picked, who picks next)."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -16,44 +17,103 @@ CHIPS_EACH, COLUMNS, TRICKS = 5, 9, 9
 CORNER_RANGE = (0, 99)
 
 OPTIONS = (
-    Option("game_length", ("short", "full"), "short", "How long the game runs.",
-           {"short": "to 4 completed chips, or everyone deals twice", "full": "to 5 completed chips"},
-           labels={"short": "short game", "full": "full game"}),
-    Option("entry_mode", ("full", "score_only"), "full", "What the table enters.",
-           {"full": "the draft and every play: the app checks everything", "score_only": "only each round's result"},
-           labels={"full": "every card", "score_only": "results only"}),
-    Option("trump_entry", ("app", "paper"), "app", "How the trumps and hints are handled.",
-           {"app": "the dealer types the trumps; the app computes each hint for the dealer",
-            "paper": "the dealer announces hints; the app checks them at the reveal"},
-           labels={"app": "in the app", "paper": "on paper"}),
-    Option("follow_model", ("trump_group", "dual", "free_number_trumps"), "trump_group",
-           "Following a plain lead when holding a number trump of that colour.",
-           {"trump_group": "a number trump is only a trump", "dual": "it also counts as its printed colour",
-            "free_number_trumps": "number trumps may be played at any time"}),
+    Option(
+        "game_length",
+        ("short", "full"),
+        "short",
+        "How long the game runs.",
+        {"short": "to 4 completed chips, or everyone deals twice", "full": "to 5 completed chips"},
+        labels={"short": "short game", "full": "full game"},
+    ),
+    Option(
+        "entry_mode",
+        ("full", "score_only"),
+        "full",
+        "What the table enters.",
+        {"full": "the draft and every play: the app checks everything", "score_only": "only each round's result"},
+        labels={"full": "every card", "score_only": "results only"},
+    ),
+    Option(
+        "trump_entry",
+        ("app", "paper"),
+        "app",
+        "How the trumps and hints are handled.",
+        {
+            "app": "the dealer types the trumps; the app computes each hint for the dealer",
+            "paper": "the dealer announces hints; the app checks them at the reveal",
+        },
+        labels={"app": "in the app", "paper": "on paper"},
+    ),
+    Option(
+        "follow_model",
+        ("trump_group", "dual", "free_number_trumps"),
+        "trump_group",
+        "Following a plain lead when holding a number trump of that colour.",
+        {
+            "trump_group": "a number trump is only a trump",
+            "dual": "it also counts as its printed colour",
+            "free_number_trumps": "number trumps may be played at any time",
+        },
+    ),
     Option("hint_with_dummy", ("yes", "no"), "yes", "3 players: the dummy's card is the 4th card of the hint trick."),
-    Option("wrong_hint", ("flag", "void_round"), "flag", "What a wrong hint does.",
-           {"flag": "noted, play goes on", "void_round": "the round is dealt again"},
-           labels={"flag": "noted", "void_round": "dealt again"}),
-    Option("dealer_bonus", ("owner_failed", "owner_failed_no_twin", "any_success"), "owner_failed",
-           "When the dealer turns a chip.",
-           {"owner_failed": "the dealer meets a task its owner failed",
+    Option(
+        "wrong_hint",
+        ("flag", "void_round"),
+        "flag",
+        "What a wrong hint does.",
+        {"flag": "noted, play goes on", "void_round": "the round is dealt again"},
+        labels={"flag": "noted", "void_round": "dealt again"},
+    ),
+    Option(
+        "dealer_bonus",
+        ("owner_failed", "owner_failed_no_twin", "any_success"),
+        "owner_failed",
+        "When the dealer turns a chip.",
+        {
+            "owner_failed": "the dealer meets a task its owner failed",
             "owner_failed_no_twin": "as above, unless another player succeeded with the same type",
-            "any_success": "any player succeeded (their types are blocked)"}),
-    Option("fewest_needs_trick", ("auto", "yes", "no"), "auto", "Does FEWEST need at least one trick?",
-           {"auto": "yes with 3 players, no with 4"}),
-    Option("unique_chip_draft", ("auto", "yes", "no"), "auto", "Chip draft: no second chip of a type held?",
-           {"auto": "yes in the short game, no in the full game"}),
+            "any_success": "any player succeeded (their types are blocked)",
+        },
+    ),
+    Option(
+        "fewest_needs_trick",
+        ("auto", "yes", "no"),
+        "auto",
+        "Does FEWEST need at least one trick?",
+        {"auto": "yes with 3 players, no with 4"},
+    ),
+    Option(
+        "unique_chip_draft",
+        ("auto", "yes", "no"),
+        "auto",
+        "Chip draft: no second chip of a type held?",
+        {"auto": "yes in the short game, no in the full game"},
+    ),
     Option("early_end", ("yes", "no"), "yes", "Short game: may the table stop once first place is settled?"),
     Option("rank_others_by", ("corner_sum", "completed"), "corner_sum", "How the players below the winner rank."),
     Option("open_record", ("no", "yes"), "no", "Do all picks and tricks of the round stay visible?"),
 )
 
-RULE_PRESETS = (Preset("short", "Short game (standard)", {}), Preset("full", "Full game", {"game_length": "full"}),
-                Preset("results", "Round results only", {"entry_mode": "score_only"}))
+RULE_PRESETS = (
+    Preset("short", "Short game (standard)", {}),
+    Preset("full", "Full game", {"game_length": "full"}),
+    Preset("results", "Round results only", {"entry_mode": "score_only"}),
+)
 SUMMARY = "Trick-taking: draft your hand from open columns, then meet the task you secretly chose."
 
 FIRST_DEALER, CHIP_DRAFT, TRUMPS, DRAFT, REVEAL, TASKS, PLAY, RESULT, FLIP, CORNERS, OVER = (
-    "first_dealer", "chip_draft", "trumps", "draft", "reveal", "tasks", "play", "result", "flip", "corners", "over")
+    "first_dealer",
+    "chip_draft",
+    "trumps",
+    "draft",
+    "reveal",
+    "tasks",
+    "play",
+    "result",
+    "flip",
+    "corners",
+    "over",
+)
 DUMMY = "dummy"
 THE_DUMMY = Text("the dummy")
 
@@ -65,22 +125,22 @@ class State:
     phase: str = FIRST_DEALER
     first_dealer: int | None = None
     dealer: int | None = None
-    scored: int = 0                                   # rounds scored so far
+    scored: int = 0  # rounds scored so far
     pool: dict[str, int] = field(default_factory=lambda: dict(ws.CHIP_COPIES))
     chip_picks: int = 0
-    chips: list[list[dict]] = field(default_factory=list)   # per seat: {"type", "done", "corner"}
-    trumps: list[str] | None = None                   # secret until revealed
+    chips: list[list[dict]] = field(default_factory=list)  # per seat: {"type", "done", "corner"}
+    trumps: list[str] | None = None  # secret until revealed
     revealed: bool = False
     layout: list[list[str]] | None = None
     columns: list[dict] = field(default_factory=list)  # {"picks": [[seat, card]], "dummy": card, "hint": winner}
     picked: list[list[str]] = field(default_factory=list)
-    played: dict[str, int] = field(default_factory=dict)    # card -> trick number
-    tasks: dict[str, int] = field(default_factory=dict)     # seat -> chip index; secret until shown
+    played: dict[str, int] = field(default_factory=dict)  # card -> trick number
+    tasks: dict[str, int] = field(default_factory=dict)  # seat -> chip index; secret until shown
     tasks_shown: bool = False
-    tricks: list[dict] = field(default_factory=list)        # {"leader", "cards": [[seat, card]], "winner"}
+    tricks: list[dict] = field(default_factory=list)  # {"leader", "cards": [[seat, card]], "winner"}
     turn: int | None = None
     result: dict | None = None
-    bonus_chips: list[int] = field(default_factory=list)    # the dealer's chips a flip may turn
+    bonus_chips: list[int] = field(default_factory=list)  # the dealer's chips a flip may turn
     flags: list[Text] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     notes: list[Text] = field(default_factory=list)
@@ -101,6 +161,7 @@ class State:
 
 
 # --------------------------------------------------------------------------- a game, a round
+
 
 def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     names = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
@@ -135,6 +196,7 @@ def start_round(state: State) -> None:
 
 
 # --------------------------------------------------------------------------- read off the state
+
 
 def chip_turn(state: State) -> int | None:
     """The seat that takes the next chip of the draft."""
@@ -212,8 +274,9 @@ def column_complete(state: State, column: int) -> bool:
 
 def taken(state: State) -> list[str]:
     """Cards already picked this round (the layout shows them as gone): public at the table."""
-    return [card for col in state.columns for _, card in col["picks"]] + \
-        [col["dummy"] for col in state.columns if col["dummy"]]
+    return [card for col in state.columns for _, card in col["picks"]] + [
+        col["dummy"] for col in state.columns if col["dummy"]
+    ]
 
 
 def free_cards(state: State, column: int) -> list[str]:

@@ -1,5 +1,6 @@
 """Was Sticht task choice (section 4.7, WS-K1 to WS-K4): each non-dealer's secret chip for the
 round, changeable until the last one has chosen; then all are shown together."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -59,5 +60,9 @@ class ChooseTask(SeatEntry):
     def candidates(self, state: State) -> list[dict]:
         """Each uncompleted chip of each non-dealer; the seats still to choose first."""
         seats = sorted((seat for seat in range(state.n) if seat != state.dealer), key=lambda s: str(s) in state.tasks)
-        return [{"type": self.type, "seat": seat, "chip": index}
-                for seat in seats for index, chip in enumerate(state.chips[seat]) if not chip["done"]]
+        return [
+            {"type": self.type, "seat": seat, "chip": index}
+            for seat in seats
+            for index, chip in enumerate(state.chips[seat])
+            if not chip["done"]
+        ]

@@ -1,5 +1,6 @@
 """Was Sticht trumps: the dealer's secret pair (WS-T1, WS-T2) and its reveal after the draft
 (WS-V1, WS-V2), where the hints are checked against the pair shown (WS-X9, WS-X10)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,12 +35,16 @@ class SetTrumps(DealerEntry):
         return Text("The dealer entered the trumps")
 
     def shown(self, state: State, action: Action, who: str) -> Text:
-        return Text("The dealer entered the trumps {trumps}",
-                    trumps="/".join(ws.parse_trumps(action.get("colour"), action.get("number"))))
+        return Text(
+            "The dealer entered the trumps {trumps}",
+            trumps="/".join(ws.parse_trumps(action.get("colour"), action.get("number"))),
+        )
 
     def candidates(self, state: State) -> list[dict]:
-        return [{"type": self.type, "seat": state.dealer, "colour": colour, "number": number}
-                for colour, number in ws.TRUMP_PAIRS]
+        return [
+            {"type": self.type, "seat": state.dealer, "colour": colour, "number": number}
+            for colour, number in ws.TRUMP_PAIRS
+        ]
 
 
 class Reveal(DealerEntry):
@@ -54,8 +59,9 @@ class Reveal(DealerEntry):
             raise Refusal("WS-X13", "The trumps are revealed after the card draft.", overridable=False)
         column = current_column(state)
         if column <= COLUMNS:
-            raise Refusal("WS-V1", "The draft is not finished: column {column} is still open.", overridable=False,
-                          column=column)
+            raise Refusal(
+                "WS-V1", "The draft is not finished: column {column} is still open.", overridable=False, column=column
+            )
         if state.options["trump_entry"] == "app" and by not in (HOST, state.dealer) or seat != state.dealer:
             raise not_yours("WS-V1", "Only the dealer reveals the trumps.")
 
@@ -74,17 +80,26 @@ class Reveal(DealerEntry):
 
     def effect(self, state: State, action: Action) -> None:
         """The trumps become public; hints that the shown pair contradicts are listed (WS-X9/X10)."""
-        shown = list(ws.parse_trumps(action.get("colour"), action.get("number"))) if shown_pair(action) \
-            else state.trumps
+        shown = (
+            list(ws.parse_trumps(action.get("colour"), action.get("number"))) if shown_pair(action) else state.trumps
+        )
         rule = "WS-X9" if state.options["trump_entry"] == "paper" else "WS-X10"
         if rule == "WS-X10" and shown != state.trumps:
-            state.notes.append(Text("WS-X10: the trumps shown ({trumps}) differ from those entered.",
-                                    trumps="/".join(shown)))
+            state.notes.append(
+                Text("WS-X10: the trumps shown ({trumps}) differ from those entered.", trumps="/".join(shown))
+            )
         state.trumps, state.revealed = shown, True
-        state.flags = [Text("{rule}: Column {column}: announced {announced}, correct {correct}.", rule=rule,
-                            column=c, announced=state.name(col["hint"]),
-                            correct=state.name(hint_winner(state, c, shown)))
-                       for c, col in enumerate(state.columns, 1) if hint_winner(state, c, shown) != col["hint"]]
+        state.flags = [
+            Text(
+                "{rule}: Column {column}: announced {announced}, correct {correct}.",
+                rule=rule,
+                column=c,
+                announced=state.name(col["hint"]),
+                correct=state.name(hint_winner(state, c, shown)),
+            )
+            for c, col in enumerate(state.columns, 1)
+            if hint_winner(state, c, shown) != col["hint"]
+        ]
         state.notes += state.flags
         if state.flags and state.options["wrong_hint"] == "void_round":
             state.notes.append(Text("A hint was wrong: the round is void and dealt again."))

@@ -4,6 +4,7 @@ Trumps reach only the dealer's phone before the reveal; task choices only their 
 all are shown. Hands: one's own, or all for the host (the shared phone enters for everyone) and
 once the round's record is open. Besides the state, the view carries what the board's forms need
 and must not work out for themselves (the cards, the trump piles, who a hint may name)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -48,22 +49,37 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     record_open = is_record_open(state)
     column = current_column(state) if state.columns else None
     return {
-        "game": GAME_ID, "title": TITLE, "options": dict(state.options), "phase": state.phase,
-        "round": state.scored + 1, "dealer": state.dealer, "first_dealer": state.first_dealer,
-        "pool": dict(state.pool), "chip_names": ws.CHIP_NAMES,
+        "game": GAME_ID,
+        "title": TITLE,
+        "options": dict(state.options),
+        "phase": state.phase,
+        "round": state.scored + 1,
+        "dealer": state.dealer,
+        "first_dealer": state.first_dealer,
+        "pool": dict(state.pool),
+        "chip_names": ws.CHIP_NAMES,
         "chip_turn": chip_turn(state) if state.phase == CHIP_DRAFT else None,
-        "trumps": state.trumps if (state.revealed or dealer_sees) else None, "revealed": state.revealed,
+        "trumps": state.trumps if (state.revealed or dealer_sees) else None,
+        "revealed": state.revealed,
         "trumps_entered": state.trumps is not None,
-        "layout": state.layout, "column": column,
+        "layout": state.layout,
+        "column": column,
         "columns": [column_view(state, c, number, column, record_open) for number, c in enumerate(state.columns, 1)],
         "next_picker": next_picker(state, column) if state.phase == DRAFT and column and column <= COLUMNS else None,
-        "hint_for_dealer": hint_for_dealer(state, dealer_sees, column), "taken": taken_in_card_order(state),
-        "turn": state.turn, "tricks": tricks_view(state, record_open), "tasks_shown": state.tasks_shown,
+        "hint_for_dealer": hint_for_dealer(state, dealer_sees, column),
+        "taken": taken_in_card_order(state),
+        "turn": state.turn,
+        "tricks": tricks_view(state, record_open),
+        "tasks_shown": state.tasks_shown,
         "players": [player_view(state, seat, viewer, record_open) for seat in range(state.n)],
         "playable": playable(state, viewer, record_open),
-        "result": state.result, "last_round_tricks": last_round_tricks(state),
-        "trump_cards": trump_cards(state), "bonus_chips": list(state.bonus_chips),
-        "flags": list(state.flags), "winners": list(state.winners), "notes": list(state.notes),
+        "result": state.result,
+        "last_round_tricks": last_round_tricks(state),
+        "trump_cards": trump_cards(state),
+        "bonus_chips": list(state.bonus_chips),
+        "flags": list(state.flags),
+        "winners": list(state.winners),
+        "notes": list(state.notes),
         "ranking": ranking(state) if state.phase == OVER else [],
         "corners_asked": [{"seat": seat, "chips": chips} for seat, chips in corners_asked(state).items()],
         "took_questions": took_questions(state) if state.phase == RESULT else [],
@@ -100,8 +116,11 @@ def taken_in_card_order(state: State) -> list[str]:
 def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict:
     chosen = state.tasks.get(str(seat))
     return {
-        "seat": seat, "name": state.players[seat], "dealer": seat == state.dealer,
-        "chips": [dict(c) for c in state.chips[seat]], "completed": state.completed(seat),
+        "seat": seat,
+        "name": state.players[seat],
+        "dealer": seat == state.dealer,
+        "chips": [dict(c) for c in state.chips[seat]],
+        "completed": state.completed(seat),
         "task_chosen": chosen is not None,
         "task": chosen if chosen is not None and (state.tasks_shown or viewer == seat) else None,
         "hand": hand(state, seat) if state.picked and (viewer in (seat, HOST) or record_open) else None,
@@ -144,8 +163,11 @@ def form_fields(state: State, column: int | None) -> dict:
     picking = state.columns[column - 1] if in_draft else None
     return {
         "card_rows": [[card for card in ws.CARDS if card[0] == colour] for colour in ws.COLOURS],
-        "trump_colours": list(ws.COLOURS + ws.NO), "trump_numbers": list("123456789" + ws.NO), "no_trump": ws.NO,
-        "tricks_per_round": TRICKS, "corner_range": list(CORNER_RANGE),
+        "trump_colours": list(ws.COLOURS + ws.NO),
+        "trump_numbers": list("123456789" + ws.NO),
+        "no_trump": ws.NO,
+        "tricks_per_round": TRICKS,
+        "corner_range": list(CORNER_RANGE),
         "hint_winners": hint_winners(state),
         "current_column": {"picks": picking["picks"], "dummy": picking["dummy"]} if picking else None,
         "trick_number": len(state.tricks) if state.phase == PLAY else None,
@@ -153,16 +175,20 @@ def form_fields(state: State, column: int | None) -> dict:
 
 
 def hint_for_dealer(state: State, dealer_sees: bool, column: int | None) -> Any:
-    if dealer_sees and state.phase == DRAFT and state.options["trump_entry"] == "app" and column <= COLUMNS \
-            and column_complete(state, column):
+    if (
+        dealer_sees
+        and state.phase == DRAFT
+        and state.options["trump_entry"] == "app"
+        and column <= COLUMNS
+        and column_complete(state, column)
+    ):
         return hint_winner(state, column, state.trumps)
     return None
 
 
 def column_view(state: State, col: dict, number: int, current: int, record_open: bool) -> dict:
     visible = record_open or number == current
-    return {"picks": col["picks"] if visible else None, "dummy": col["dummy"] if visible else None,
-            "hint": col["hint"]}
+    return {"picks": col["picks"] if visible else None, "dummy": col["dummy"] if visible else None, "hint": col["hint"]}
 
 
 def tricks_view(state: State, record_open: bool) -> list[dict]:
@@ -174,8 +200,14 @@ def round_info(view: dict) -> RoundInfo:
     """Round, dealer and whose turn it is: the player to play, the picker, the chip taker, or the
     dealer (trumps, reveal, flip)."""
     phase = view["phase"]
-    turn = {"play": view["turn"], "draft": view["next_picker"], "chip_draft": view["chip_turn"],
-            "trumps": view["dealer"], "reveal": view["dealer"], "flip": view["dealer"]}.get(phase)
+    turn = {
+        "play": view["turn"],
+        "draft": view["next_picker"],
+        "chip_draft": view["chip_turn"],
+        "trumps": view["dealer"],
+        "reveal": view["dealer"],
+        "flip": view["dealer"],
+    }.get(phase)
     # the round is scored (the next one's number is in "round") while the dealer turns a chip too
     number = view["round"] - 1 if phase in ("over", "corners", "flip") else view["round"]
     return RoundInfo("Round", max(number, 1), dealer=view["dealer"], turn=turn)

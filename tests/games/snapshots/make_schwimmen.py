@@ -7,6 +7,7 @@ Run once, from a checkout of that commit: ``python tests/games/snapshots/make_sc
 ``tests/games/test_schwimmen_snapshot.py`` loads the states with today's engine and checks that
 it plays on exactly so. Do not regenerate it with a later engine: it is the record of the old one.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,15 +24,38 @@ from tests.games.test_schwimmen_properties import mutations  # noqa: E402
 
 CASES = [
     # name, players, options, seed, stop when this says the game is mid-way, steps played on
-    ("bga_commerce", ["Ann", "Ben", "Cem", "Dee"], {"lives": "2"}, 3,
-     lambda s: s.round == 2 and s.phase == EXCHANGE and s.turns_taken[s.turn] >= 1 and any(s.known), 90),
-    ("blitz_closer", ["Ann", "Ben", "Cem"], {"rule_set": "blitz", "lives": "2", "closer_rule": "on",
-                                              "thirty_one_effect": "hits_all"}, 5,
-     lambda s: s.round == 2 and s.phase == EXCHANGE and len(s.discard) > 2, 70),
-    ("classic_score_only", ["Ann", "Ben", "Cem"], {"preset": "classic", "lives": "1", "reveal_mode": "score_only"}, 7,
-     lambda s: s.round >= 1 and s.phase == SHOWDOWN and len(s.reveals) >= 2, 60),
-    ("eight_reshuffle", list("ABCDEFGH"), {"lives": "0", "first_turn_close": "allowed", "minimum_score": "off"}, 11,
-     lambda s: s.phase == EXCHANGE and s.stock_known and s.set_aside == [] and s.passes >= 2, 40),
+    (
+        "bga_commerce",
+        ["Ann", "Ben", "Cem", "Dee"],
+        {"lives": "2"},
+        3,
+        lambda s: s.round == 2 and s.phase == EXCHANGE and s.turns_taken[s.turn] >= 1 and any(s.known),
+        90,
+    ),
+    (
+        "blitz_closer",
+        ["Ann", "Ben", "Cem"],
+        {"rule_set": "blitz", "lives": "2", "closer_rule": "on", "thirty_one_effect": "hits_all"},
+        5,
+        lambda s: s.round == 2 and s.phase == EXCHANGE and len(s.discard) > 2,
+        70,
+    ),
+    (
+        "classic_score_only",
+        ["Ann", "Ben", "Cem"],
+        {"preset": "classic", "lives": "1", "reveal_mode": "score_only"},
+        7,
+        lambda s: s.round >= 1 and s.phase == SHOWDOWN and len(s.reveals) >= 2,
+        60,
+    ),
+    (
+        "eight_reshuffle",
+        list("ABCDEFGH"),
+        {"lives": "0", "first_turn_close": "allowed", "minimum_score": "off"},
+        11,
+        lambda s: s.phase == EXCHANGE and s.stock_known and s.set_aside == [] and s.passes >= 2,
+        40,
+    ),
 ]
 
 
@@ -43,8 +67,12 @@ def answer(state, entry, by) -> dict:
     try:
         GAME.check(state, entry, by)
     except Refusal as refusal:
-        return {"rule": refusal.rule, "overridable": refusal.overridable, "permission": refusal.permission,
-                "message": str(refusal.message)}
+        return {
+            "rule": refusal.rule,
+            "overridable": refusal.overridable,
+            "permission": refusal.permission,
+            "message": str(refusal.message),
+        }
     return {"accepted": True}
 
 
@@ -96,17 +124,37 @@ def make_case(name, players, options, seed, midway, steps) -> dict:
         misses = near_misses(state, entry, len(players), rng)
         line = GAME.describe(state, entry, by)
         state = GAME.apply(state, entry, by)
-        then.append({"entry": entry, "by": by, "describe": line.dump(), "near_misses": misses,
-                     "state": jsonable(GAME.dump(state)), "host_view": jsonable(GAME.view(state, HOST))})
-    return {"name": name, "players": players, "options": options, "entries_before": before,
-            "state": snapshot, "then": then}
+        then.append(
+            {
+                "entry": entry,
+                "by": by,
+                "describe": line.dump(),
+                "near_misses": misses,
+                "state": jsonable(GAME.dump(state)),
+                "host_view": jsonable(GAME.view(state, HOST)),
+            }
+        )
+    return {
+        "name": name,
+        "players": players,
+        "options": options,
+        "entries_before": before,
+        "state": snapshot,
+        "then": then,
+    }
 
 
 def main() -> None:
     cases = [make_case(*case) for case in CASES]
     path = Path(__file__).with_name("schwimmen.json")
-    path.write_text(json.dumps({"game": "schwimmen", "made_by": "main 3b54ba4 (referee/games/schwimmen.py)",
-                                "cases": cases}, separators=(",", ":"), ensure_ascii=False) + "\n")
+    path.write_text(
+        json.dumps(
+            {"game": "schwimmen", "made_by": "main 3b54ba4 (referee/games/schwimmen.py)", "cases": cases},
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
     for case in cases:
         print(case["name"], "round", case["state"]["round"], case["state"]["phase"], len(case["then"]), "steps on")
 
