@@ -718,8 +718,9 @@ def _new_entry(table: GameTable, seq: int, key: str, **fields) -> Entry:
 
 
 def _describe(engine, before, action, by, after) -> Text:
-    """The history line: the entry in the table's words, then what else it set off."""
-    parts = [engine.describe(before, action, by), *after.notes]
+    """The history line: the entry in the table's words, then what else it set off. A phone's
+    entry that names no seat is said as its seat's, as the rules take it."""
+    parts = [engine.describe(before, engine.naming_its_seat(action, by), by), *after.notes]
     names = [f"p{n}" for n in range(len(parts))]  # a template of fields only: nothing to translate
     return Text(" · ".join(f"{{{name}}}" for name in names), **dict(zip(names, parts)))
 

@@ -442,3 +442,19 @@ def test_a_seats_own_token_need_not_name_its_seat(three):
     assert state["turn"] == (start + 1) % 3
     error = three.enter({"type": "pass"}, by=start, expect=422)["error"]
     assert error["rule"] == "ST-R4"  # another turn's entry, for its own seat: refused by the rules
+
+
+@pytest.mark.parametrize(
+    "game, players, before, entry",
+    [
+        ("switch-to", ["Ann", "Ben", "Cem"], [{"type": "start_round"}], {"type": "predict", "value": 2}),
+        ("swoop", ["Ann", "Ben", "Cem"], [], {"type": "set_face_up", "ranks": "K 9 9 3"}),
+    ],
+)
+def test_a_phones_entry_that_names_no_seat_is_said_as_its_seats(client, game, players, before, entry):
+    """An entry made on a seat's phone is for that seat when it names none (the rules take it
+    so); its History line said "? entered a prediction" all the same."""
+    table = TableDriver(client, game, players)
+    for action in before:
+        table.enter(action)
+    assert table.enter(entry, by=1)["entry"]["description"].startswith("Ben")
