@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from referee.games import switch_to
+from referee.games.switch_to import GAME as SWITCH_TO
 from referee.games.base import HOST
 
 GAME = "switch-to"
@@ -20,14 +20,14 @@ PLAY_BIAS = 0.7  # prefer a play to a pass when one is legal: tables play cards 
 def game_script(seed: int, limit: int = 400) -> list[dict]:
     """One game from the first start to game over: every entry legal when it is made (by the host)."""
     rng = random.Random(seed)
-    state = switch_to.new_game(PLAYERS, {})
+    state = SWITCH_TO.new_game(PLAYERS, {})
     script: list[dict] = []
     while len(script) < limit:
-        legal = switch_to.legal_entries(state)
+        legal = SWITCH_TO.legal_entries(state)
         if not legal:
             break
         action = _choose(rng, legal)
-        state = switch_to.apply(state, action, HOST)
+        state = SWITCH_TO.apply(state, action, HOST)
         script.append(action)
     return script
 
