@@ -57,6 +57,8 @@ def test_the_dealers_trumps_and_hint_sit_behind_a_cover(app, client):
     assert 'name="card" value="G7"' in page  # the public board: the draft, entered for everyone
     assert TRUMPS_SHOWN in behind(host, A)  # the dealer may look again (and change them until the first pick)
     assert TRUMPS_SHOWN not in behind(host, B) and TRUMPS_SHOWN not in host.look()
+    watcher = client.get(f"/t/{table.code}?watch=1&as={A}").get_data(as_text=True)
+    assert TRUMPS_SHOWN not in watcher and "Only A looks" not in watcher  # ?as= is the shared phone's only
 
     picks, hint = COLUMNS_85[0]
     table.seq = host.seq
