@@ -283,6 +283,17 @@ class Game(Generic[StateT]):
         game."), read off its public view; None: the page says it from the score sheet."""
         return None
 
+    # A table whose one phone passes round (no seat has a phone of its own) shows a seat's
+    # private step (a secret the seat enters, or one only it may read) behind a "Hand the phone
+    # to X" cover: the game says which step is due and which offers are a seat's private ones.
+    def private_step(self, state: StateT) -> int | None:
+        """The seat whose private step the table waits for now; None: none (the default)."""
+        return None
+
+    def private_seat(self, state: StateT, offer: Mapping[str, Any]) -> int | None:
+        """The seat whose private entry ``offer`` (an ``offers`` item) is; None: a public one."""
+        return None
+
     # ---------------------------------------------------------------- shared plumbing
     @property
     def entry_types(self) -> frozenset[str]:

@@ -37,6 +37,46 @@ def hide_held_secret_offers(table: GameTable, state, view: dict, viewer) -> dict
     return {**view, "actions": kept}
 
 
+# --------------------------------------------------------------------------- one phone for the table
+
+
+@dataclass(frozen=True)
+class Cover:
+    """On a shared phone: whose private step is due ("Hand the phone to X"), which other seats
+    may still change a private entry (each behind its own cover), and whose board is shown
+    after its tap (None: the public board)."""
+
+    due: int | None
+    others: list[int]
+    behind: int | None
+
+
+def is_shared_phone(table: GameTable, viewer) -> bool:
+    """The host's phone at a table where no seat holds a phone of its own: it passes round."""
+    return viewer == HOST and not any(log.seat_is_claimed(table, seat) for seat in range(len(table.seats)))
+
+
+def behind_cover(table: GameTable, state, view: dict, seen: Projection) -> tuple[dict, Cover | None]:
+    """The shared phone's board: its public entries only, with a cover for the seat whose
+    private step is due; after the tap (``?as=X``, honoured only for a seat with a private
+    entry now) the board as X's own phone shows it, with X's private entries only."""
+    if not is_shared_phone(table, seen.viewer):
+        return view, None
+    engine = seen.engine
+    private = [offer for offer in view["actions"] if engine.private_seat(state, offer) is not None]
+    if not private:
+        return view, None
+    due = engine.private_step(state)
+    seats = sorted({engine.private_seat(state, offer) for offer in private} | ({due} if due is not None else set()))
+    asked = request.args.get("as", type=int)
+    if asked in seats:
+        own = Projection(seen.session, table, asked, now=state).view()
+        mine = [offer for offer in private if engine.private_seat(state, offer) == asked]
+        return {**own, "actions": mine}, Cover(due, [], asked)
+    public = [offer for offer in view["actions"] if offer not in private]
+    return {**view, "actions": public}, Cover(due, [seat for seat in seats if seat != due], None)
+
+
 # --------------------------------------------------------------------------- joining
 
 

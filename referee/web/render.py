@@ -42,7 +42,8 @@ def board_page(
     entry the host may accept anyway as a table ruling."""
     viewer = sessions.who(table)
     sessions.showing_secrets_of(viewer)
-    kept = refusal is None and refused is None and message is None and is_htmx()
+    # a board behind a shared phone's cover (?as=X) is X's: drawn for this answer alone
+    kept = refusal is None and refused is None and message is None and is_htmx() and "as" not in request.args
     if kept:
         return make_response(_kept_board(table, viewer).replace(FORM_KEY_MARK, uuid.uuid4().hex), status)
     return make_response(_render_board(table, viewer, refusal, refused, message), status)
@@ -93,7 +94,9 @@ def _render_board(
     seen = Projection(db(), table, viewer, now=log.current_state(db(), table))
     state = seen.now
     view = flows.hide_held_secret_offers(table, state, seen.view(), viewer)
+    view, cover = flows.behind_cover(table, state, view, seen)
     context = dict(
+        cover=cover,
         table=table,
         engine=game,
         view=view,

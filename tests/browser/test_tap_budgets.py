@@ -30,6 +30,10 @@ MORE_BY_DESIGN = {
         "a hand's scoring, per player",
     ): "issue 16: counts are tapped on steppers, one tap per card, instead of typed into number "
     "fields that open the keyboard (the old count took each typed number as one tap)",
+    ("was-sticht", "the dealer's secret trumps on a one-phone table"): "issue 27 (section 3, display "
+    "rules): the shared phone shows the trumps form behind a 'Hand the phone to Ann' cover, one tap",
+    ("was-sticht", "a task chosen on a one-phone table"): "issue 27 (section 3, display rules): each task "
+    "is chosen behind a 'Hand the phone to X' cover, one tap, so the others do not see it",
 }
 
 

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from ..base import HOST, Text, passes, read_int
 from ..game import HOLE, Game, InputSamples
-from . import scoring, views
+from . import private, scoring, views
 from . import sheet as score_sheets
 from . import state as states
 from .draft import DummyCard, Layout, Pick
@@ -79,6 +79,12 @@ class WasSticht(Game[State]):
 
     def view_at(self, state: State, viewer: Any, now: State) -> dict:
         return views.board_then(state, viewer, self.offers(state, viewer), now)
+
+    def private_step(self, state: State) -> int | None:
+        return private.private_step(state)
+
+    def private_seat(self, state: State, offer: Mapping[str, Any]) -> int | None:
+        return private.private_seat(state, offer)
 
     round_info = staticmethod(views.round_info)
     end_reason = staticmethod(scoring.end_reason)
