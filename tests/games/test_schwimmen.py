@@ -552,7 +552,7 @@ def test_sc_c2_a_reveal_is_checked_against_no_hidden_reveal():
     for viewer in (A, B, C, HOST, None):
         view = GAME.view(state, viewer)
         assert view["clash"] == [
-            "SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them in History."
+            "SC-C2: J♣ is entered in both A's and B's hands: the host corrects one of them (on the board, or in History)."
         ]
         assert [p["reveal"]["cards"] for p in view["players"]] == [
             ["JC", "QC", "KC"],

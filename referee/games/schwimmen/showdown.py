@@ -62,7 +62,7 @@ def clash_sentences(state: State) -> list[Text]:
     return [
         Text(
             "SC-C2: {card} is entered in both {first}'s and {second}'s hands: the host corrects one of "
-            "them in History.",
+            "them (on the board, or in History).",
             card=parse_card(clash["card"]).label,
             first=state.players[clash["seats"][0]],
             second=state.players[clash["seats"][1]],
