@@ -120,18 +120,8 @@ def _cpu_windows(port: int, pids, backends, game: str, phones: int, plan: dict, 
 
     async def go():
         run = LiveRun(port)
-        try:
-            for table in tables:
-                await run.add(table)
-            await asyncio.sleep(plan["warmup_seconds"])
-            windows = []
-            for _ in range(plan["windows"]):
-                window = (await timed_window(run, pids, backends(), plan["window_seconds"])).figures()
-                say(f"  {_line(window)}")
-                windows.append(window)
-            return windows, int(statistics.median(run.counters.board_bytes or [6000]))
-        finally:
-            run.stop()
+        windows = await _windows(run, tables, pids, backends, plan, say)
+        return windows, int(statistics.median(run.counters.board_bytes or [6000]))
 
     return _run(go())
 
@@ -147,22 +137,23 @@ def _floor_windows(port: int, pids, backends, plan: dict, say) -> list[dict]:
         for _ in range(plan["cpu_tables"])
     ]
 
-    async def go():
-        run = LiveRun(port, streams=False)
-        try:
-            for table in tables:
-                await run.add(table)
-            await asyncio.sleep(plan["warmup_seconds"])
-            windows = []
-            for _ in range(plan["windows"]):
-                window = (await timed_window(run, pids, backends(), plan["window_seconds"])).figures()
-                say(f"  {_line(window)}")
-                windows.append(window)
-            return windows
-        finally:
-            run.stop()
+    return _run(_windows(LiveRun(port, streams=False), tables, pids, backends, plan, say))
 
-    return _run(go())
+
+async def _windows(run: LiveRun, tables, pids, backends, plan: dict, say) -> list[dict]:
+    """The tables added to ``run``, a warm-up, then the plan's timed windows (each said as it ends)."""
+    try:
+        for table in tables:
+            await run.add(table)
+        await asyncio.sleep(plan["warmup_seconds"])
+        windows = []
+        for _ in range(plan["windows"]):
+            window = (await timed_window(run, pids, backends(), plan["window_seconds"])).figures()
+            say(f"  {_line(window)}")
+            windows.append(window)
+        return windows
+    finally:
+        run.stop()
 
 
 def _climb(port: int, pids, backends, plan: dict, say) -> list[dict]:

@@ -89,11 +89,16 @@ class BrowserKeeper:
             self.browser.close()
 
 
-@pytest.fixture(scope="session")
-def shared_browser(playwright):
+def kept_browser(playwright):
+    """A BrowserKeeper for a fixture's scope, closed at its end."""
     keeper = BrowserKeeper(playwright)
     yield keeper
     keeper.close()
+
+
+@pytest.fixture(scope="session")
+def shared_browser(playwright):
+    yield from kept_browser(playwright)
 
 
 @pytest.fixture

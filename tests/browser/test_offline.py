@@ -27,11 +27,9 @@ def own_browser(playwright):
     """A browser of this module's own: phones taken offline and back, and a service worker, once
     left the shared browser where a later test's call never answered (a CI run hung in the next
     file); whatever they leave goes with this browser."""
-    from .conftest import BrowserKeeper
+    from .conftest import kept_browser
 
-    keeper = BrowserKeeper(playwright)
-    yield keeper
-    keeper.close()
+    yield from kept_browser(playwright)
 
 
 @pytest.fixture
