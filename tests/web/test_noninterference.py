@@ -16,7 +16,6 @@ has nothing to keep; the test says so, so that a secret entry added later needs 
 
 from __future__ import annotations
 
-import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +26,7 @@ from hypothesis import strategies as st
 
 from referee.games import GAMES
 from referee.games.base import HOST, Refusal
+from tests.helpers import without_codes
 
 # A few walks per game, each a few seconds through the app; a failing walk is reported as found
 # (shrinking walks of a hundred entries through the app would take minutes): the message names
@@ -194,13 +194,7 @@ class Table:
         return f"{response.status_code}\n{self.normalised(response.get_data(as_text=True))}"
 
     def normalised(self, text: str) -> str:
-        for token in (self.host, *self.tokens):
-            text = text.replace(token, "TOKEN")
-        text = text.replace(self.code, "CODE")
-        text = re.sub(r"/r/[A-Za-z0-9_-]+", "/r/SHARE", text)  # the result's own code
-        text = re.sub(r"\b[0-9a-f]{32}\b", "KEY", text)  # form keys, made for each answer
-        text = re.sub(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?", "TIME", text)
-        return re.sub(r"\b\d\d:\d\d UTC\b", "HH:MM UTC", text)
+        return without_codes(text, self.code, (self.host, *self.tokens))
 
 
 def viewers_other_than(seat: int, players: int) -> list:
