@@ -7,7 +7,8 @@ side (boardgame.io's ``moves``). The plumbing every engine used to copy is writt
 reading the entry's type, running its checks in the order the game declares (``Move.checks``)
 and citing the first rule broken (firm when a component is missing), accepting a table ruling,
 copying the state, writing the seat acting into the entry (``Move.acting_seat``), describing an
-entry, and what the board offers. A game declares; it overrides none of these.
+entry (about the seat ``Move.subject`` names), and what the board offers. A game declares; it
+overrides none of these.
 
 What the board offers comes from the code that checks: a move is offered to a seat when its
 ``ready`` check (phase, turn, permission: everything but the entry's details) lets that seat
@@ -31,6 +32,7 @@ from .base import (
     Option,
     Preset,
     ReadFields,
+    Refusal,
     Text,
     apply_checked,
     check_rules,
@@ -96,6 +98,10 @@ class Move(Generic[StateT]):
       A table ruling waives a rule, never a component.
     - ``effect(state, action)``: change ``state`` (a copy) in place.
     - ``describe(state, action, who)``: the history line, from the state before.
+    - ``subject(state, action, by)``: the seat the line is about, whose name is ``who`` (by
+      default the seat the entry names).
+    - ``ruled_line(action)``: the line of an entry whose details ``describe`` cannot read (let
+      through by a ruling); None: none, ``describe``'s error stands.
     - ``candidates(state)``: complete entries worth trying, for ``legal_entries``.
     - ``reveals(before, after)``: the rule that keeps what this entry showed shown (no undo).
     - ``shows_secrets(before, after)``: does this entry show the table the secret entries before
@@ -155,6 +161,17 @@ class Move(Generic[StateT]):
 
     def describe(self, state: StateT, action: Action, who: str) -> Text:
         return Text(str(self.type))
+
+    def subject(self, state: StateT, action: Action, by: By | None) -> object:
+        """The seat a history line of this entry is about (``describe``'s ``who``), from the
+        state before it: by default the seat the entry names. Anything that is not a seat of
+        the table reads as "?"."""
+        return action.get("seat")
+
+    def ruled_line(self, action: Action) -> Text | None:
+        """The history line of an entry whose details ``describe`` cannot read (a table ruling
+        let odd values through); None: ``describe``'s error stands."""
+        return None
 
     def candidates(self, state: StateT) -> Iterable[dict[str, Any]]:
         return ()
@@ -382,13 +399,20 @@ class Game(Generic[StateT]):
         """The rule a table ruling overrides for this entry, or None."""
         return refused_rule(self.check, state, action, by)
 
-    def describe(self, state: StateT, action: Action, by: Any = None) -> Text:
-        """One line for the history, in the words of the table (``state`` is the state before)."""
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        move = self.moves.get(kind) if isinstance(kind, str) else None  # a type may be anything sent
+    def describe(self, state: StateT, action: Action, by: By | None = None) -> Text:
+        """One line for the history, in the words of the table (``state`` is the state before),
+        about the seat the move names (``Move.subject``); an entry of no known type says its type."""
+        move = self._move_of(action)  # a type may be anything sent
         if move is None:
-            return Text(str(action.get("type") if isinstance(action, Mapping) else action))
-        return move.describe(state, action, self._who(state, action))
+            return Text("{kind}", kind=str(action.get("type") if isinstance(action, Mapping) else action))
+        who = self._name(state, move.subject(state, action, by))
+        try:
+            return move.describe(state, action, who)
+        except (Refusal, LookupError, TypeError, ValueError):
+            line = move.ruled_line(action)
+            if line is None:
+                raise
+            return line
 
     def shown(self, state: StateT, action: Action) -> Text | None:
         """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
@@ -464,7 +488,10 @@ class Game(Generic[StateT]):
 
     def _who(self, state: StateT, action: Mapping[str, Any]) -> str:
         """The name of the seat the entry names, or "?" (a history line's subject)."""
-        seat = action.get("seat")
+        return self._name(state, action.get("seat"))
+
+    def _name(self, state: StateT, seat: object) -> str:
+        """The name of ``seat``, or "?" when it is not a seat of the table."""
         names = self.seat_names(state)
         return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
 

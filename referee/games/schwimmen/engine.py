@@ -1,9 +1,7 @@
 """Schwimmen as a :class:`~referee.games.game.Game`: its moves, one per entry type, and the
 few pieces of the shared plumbing it says differently.
 
-- ``describe`` names the seat an entry is for when it names none: the phone's, else the player
-  on turn (the shared one reads only a seat the entry names).
-- ``offers`` offers a show only to a seat that could still hold 31 (or fire): when it is a
+- ``offers offers a show only to a seat that could still hold 31 (or fire): when it is a
   seat's moment to show comes from ``ready``, but whether any hand of 31 is left for it depends
   on the cards, which no ``ready`` sees.
 
@@ -19,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import Text, read_int
+from ..base import Text
 from ..game import HOLE, Game, InputSamples
 from . import state as table
 from .close import Close
@@ -78,28 +76,12 @@ class SchwimmenGame(Game[State]):
     def holds(self, state: State) -> list[Text]:
         return clashes_settled(state)
 
-    def describe(self, state: State, action: Mapping[str, Any], by: Any = None) -> Text:
-        """One line for the history; a reveal says only that it was made."""
-        kind = action.get("type") if isinstance(action, Mapping) else action
-        move = self.moves.get(kind) if isinstance(kind, str) else None
-        if move is None:
-            return Text("{kind}", kind=str(kind))
-        return move.describe(state, action, _who(state, action, by))
-
     def offers(self, state: State, viewer: Any) -> list[dict]:
         return [
             offer
             for offer in super().offers(state, viewer)
             if offer["type"] != "show" or showable_hands(state, offer["seat"])
         ]
-
-
-def _who(state: State, action: Mapping[str, Any], by: Any) -> str:
-    """The name of the seat an entry is for: the one named, else the phone's, else the player on turn."""
-    seat = read_int(action.get("seat")) if action.get("seat") is not None else None
-    if seat is None:
-        seat = by if isinstance(by, int) else state.turn
-    return state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
 
 
 GAME = SchwimmenGame()

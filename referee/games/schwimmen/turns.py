@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, not_yours, read_int, unreadable
 from ..cards import parse_card
 from ..game import Move
 from .showdown import to_showdown
@@ -20,7 +20,14 @@ class SchwimmenMove(Move[State]):
     """A Schwimmen entry: ``ready`` for the seat it names, then its ``rules`` (the kit's
     ``checks``). ``acting_seat`` is the seat a player's entry is for, which its effect reads from
     the entry's ``seat``: a phone may leave it out for its own seat, the host for the player on
-    turn (None, the kit's: a table entry, for no seat)."""
+    turn (None, the kit's: a table entry, for no seat). A history line is about the seat named,
+    else the phone's, else the player on turn (``subject``), a table entry's too."""
+
+    def subject(self, state: State, action: Mapping[str, Any], by: By | None) -> int | None:
+        seat = read_int(action.get("seat")) if action.get("seat") is not None else None
+        if seat is None:
+            return by if isinstance(by, int) else state.turn
+        return seat
 
 
 def not_over(state: State) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, join_names, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, join_names, not_yours, read_int, unreadable
 from ..game import Move
 from .state import DECLARE, OVER, SETUP, State
 
@@ -34,6 +34,15 @@ class SwoopMove(Move[State]):
             return None
         named = action.get("seat")
         return state.current if named is None else read_int(named)
+
+    def subject(self, state: State, action: Mapping[str, Any], by: By | None) -> int | None:
+        """A history line is about the seat named, else the current player (a table entry's too)."""
+        named = action.get("seat")
+        return state.current if named is None else read_int(named)
+
+    def ruled_line(self, action: Mapping[str, Any]) -> Text:
+        """The entry was accepted, but a ruling may have let odd values through."""
+        return Text("{entry} (entered as a table ruling)", entry=str(action.get("type")))
 
     def in_turn(self, state: State, action: Mapping[str, Any], by: Any) -> int:
         """SW-R2 and SW-R1 for an entry of a turn; the seat."""

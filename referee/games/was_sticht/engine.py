@@ -10,7 +10,7 @@ places where the shared plumbing is bent to this game.
   ``components`` make firm where the card or chip is not there (section 7 of the rules file).
 - Any phone of the table may enter for another seat where the rules allow it (a pick, a play,
   a chip), so ``offers`` asks ``ready`` about every seat for every phone.
-- A history line names the seat entered for, or else the phone that entered it.
+- A history line names the seat entered for, or else the phone that entered it (``Entry.subject``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Text, passes, read_int
+from ..base import HOST, passes
 from ..game import HOLE, Game, InputSamples
 from . import private, scoring, views
 from . import sheet as score_sheets
 from . import state as states
 from .draft import DummyCard, Layout, Pick
 from .ending import CornerNumbers, EndEarly
-from .entries import Action, Entry
+from .entries import Entry
 from .flip import DealerFlip
 from .hints import AnnounceHint, EnterHint
 from .play import Play
@@ -106,16 +106,6 @@ class WasSticht(Game[State]):
             for seat in (range(state.n) if move.for_seat else [None])
             if passes(move.offer, state, seat, viewer)
         ]
-
-    def describe(self, state: State, action: Action, by: Any = None) -> Text:
-        """One line for the history. Secret entries say only that they were made."""
-        kind = action.get("type")
-        move = self.moves.get(kind) if isinstance(kind, str) else None
-        if move is None:
-            return Text("{kind}", kind=str(action.get("type")))
-        seat = read_int(action.get("seat")) if action.get("seat") is not None else by
-        who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.n else "?"
-        return move.describe(state, action, who)
 
 
 GAME = WasSticht()

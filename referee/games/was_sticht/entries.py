@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, not_yours, read_int, unreadable
 from ..game import Move
 from .state import OVER, State
 
@@ -33,6 +33,11 @@ class Entry(Move[State]):
 
     def seat_read(self, state: State, action: Action, by: Any) -> None:
         self.acting_seat(state, action, by)
+
+    def subject(self, state: State, action: Action, by: By | None) -> int | None:
+        """A history line is about the seat named, else the phone that entered it."""
+        named = action.get("seat")
+        return read_int(named) if named is not None else by if isinstance(by, int) else None
 
     def read(self, state: State, action: Action, by: Any) -> None:
         return None
