@@ -17,13 +17,14 @@ import pickle
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Union
+from typing import Any, Final, Literal, TypeAlias, Union
 
-HOST = "host"
+HOST: Final = "host"
 """``by`` value for entries made from the host's phone (the shared table phone)."""
 
-By = Union[int, str]
-"""Who makes an entry: a seat's phone (the seat's number) or the host's (:data:`HOST`)."""
+By: TypeAlias = Union[int, Literal["host"]]
+"""Who makes an entry: a seat's phone (the seat's number) or the host's (:data:`HOST`). The
+engines still refuse anything else a caller sends (None, another string, a seat past the table)."""
 
 ENTRY = "ENTRY"
 """Rule ID for entries the engine cannot even read (unknown type, missing seat, wrong types)."""
@@ -369,7 +370,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def apply_checked(
-    state: Any, action: Mapping[str, Any], by: Any, ruling: bool, check: Check, effect: Callable[[Any], None]
+    state: Any, action: Mapping[str, Any], by: By, ruling: bool, check: Check, effect: Callable[[Any], None]
 ) -> Any:
     """The fold step every engine shares: check the entry, or (host only, ``ruling``) accept an
     overridable refusal as a table ruling; then run ``effect`` on a copy, never on ``state``."""
@@ -409,7 +410,7 @@ def passes(check: Callable[..., object], *args: Any) -> bool:
     return True
 
 
-def refused_rule(check: Check, state: Any, action: Mapping[str, Any], by: Any) -> str | None:
+def refused_rule(check: Check, state: Any, action: Mapping[str, Any], by: By) -> str | None:
     """The rule ``check`` refuses the entry with (what a table ruling overrides), or None."""
     try:
         check(state, action, by)

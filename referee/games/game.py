@@ -350,7 +350,7 @@ class Game(Generic[StateT]):
             and str(earlier.get("seat")) != str(action.get("seat"))
         )
 
-    def naming_its_seat(self, action: Any, by: Any) -> Any:
+    def naming_its_seat(self, action: Any, by: By) -> Any:
         """A phone's entry with its seat written in, when it names none (it can be for no other)."""
         if not isinstance(by, int) or not isinstance(action, Mapping) or action.get("seat") is not None:
             return action

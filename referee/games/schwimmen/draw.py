@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import Refusal, Text, passes, unreadable
+from ..base import By, Refusal, Text, passes, unreadable
 from ..cards import parse_card
 from .ledger import check_hand_closed, check_leaving_hand, forget, laid_open, read_cards, said_cards, take_from_stock
 from .samples import gives
@@ -48,7 +48,7 @@ def draw_from_stock(state: State) -> None:
 class DrawDiscard(TurnMove):
     type = "draw_discard"
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         source = action.get("source")
         if source not in SOURCES:
@@ -63,7 +63,7 @@ class DrawDiscard(TurnMove):
             )
         check_discard_held(state, seat, source, discard)
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat, source = entering_seat(state, action.get("seat"), by, state.turn), action.get("source")
         check_source(state, source)
         check_discard_held(state, seat, source, read_cards(state, action.get("discard"), 1)[0])

@@ -8,7 +8,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int
+from ..base import By, Refusal, Text, read_int
 from ..cards import RANK_NAMES, SUITS, labels, normalise
 from . import scoring
 from .ledger import check_keeps_known, check_leaving_hand, hand_value, ledger, points, read_cards, suit_name
@@ -102,10 +102,10 @@ class Reveal(SchwimmenMove):
     type = "reveal"
     secret = True
 
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return entering_seat(state, action.get("seat"), by, None)
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         not_over(state)
         seat = entering_seat(state, seat, by, None)
         if state.phase != SHOWDOWN:
@@ -113,7 +113,7 @@ class Reveal(SchwimmenMove):
         if str(seat) in state.reveals and seat not in state.cards_asked:
             raise Refusal("SC-R14", "{name} has already revealed.", overridable=False, name=state.players[seat])
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = self.acting_seat(state, action, by)
         if seat in state.cards_asked:
             check_cards_for_tie(state, seat, action)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, not_yours, read_int, unreadable
 from .state import DEALER_CHOICE, FIRST_DEALER, LAYOUT, State, deal
 from .turns import SchwimmenMove, check_table_entry, not_over
 
@@ -17,11 +17,11 @@ class TableFirst(SchwimmenMove):
 
     checks: ClassVar[tuple[str, ...]] = ("from_the_table", "rules", "ready_for_the_table")
 
-    def from_the_table(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def from_the_table(self, state: State, action: Mapping[str, Any], by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
 
-    def ready_for_the_table(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def ready_for_the_table(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.ready(state, None, by)
 
 
@@ -31,13 +31,13 @@ class FirstDealer(TableFirst):
     type = "first_dealer"
     for_seat = False
 
-    def ready(self, state: State, seat: None, by: Any) -> None:
+    def ready(self, state: State, seat: None, by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.phase != FIRST_DEALER:
             raise Refusal("SC-R2", "The first dealer is already named.", overridable=False)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = read_int(action.get("seat"))
         if seat is None or not 0 <= seat < state.seat_count:
             raise unreadable("Name the first dealer's seat.")
@@ -67,7 +67,7 @@ class DealerChoice(TableFirst):
         }
     )  # the history shows this note in the entry's place
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.phase != DEALER_CHOICE:
@@ -86,7 +86,7 @@ class DealerChoice(TableFirst):
                 name=state.players[state.dealer],
             )
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         if action.get("choice") not in ("keep", "exchange"):
             raise unreadable("The dealer keeps or exchanges the dealt hand.")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted
+from ..base import By, Refusal, Text, counted
 from ..cards import parse_card
 from .ledger import check_hand_closed, check_leaving_hand, forget, read_cards, said_cards
 from .samples import gives, unseen
@@ -38,21 +38,21 @@ class Swap(TurnMove):
     """A swap with the centre gives cards from the hand: none is offered to, or accepted from, a
     player whose hand lies open on the table (SC-C3), even on a turn a ruling gave back."""
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         check_hand_closed(state, check_turn(state, seat, by, self.type))
 
 
 class SwapOne(Swap):
     type = "swap_one"
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         give = read_cards(state, action.get("give"), 1, swap=True)
         take = read_cards(state, action.get("take"), 1, swap=True)
         check_in_centre(state, take)
         check_leaving_hand(state, seat, give)
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """A swap as a ruling would apply it: as many cards taken as given, from the centre and the hand."""
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         give, take = read_cards(state, action.get("give")), read_cards(state, action.get("take"))
@@ -94,11 +94,11 @@ class SwapOne(Swap):
 class SwapAll(Swap):
     type = "swap_all"
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         check_gives_whole_hand(state, seat, read_cards(state, action.get("give"), 3, swap=True))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_gives_whole_hand(
             state, entering_seat(state, action.get("seat"), by, state.turn), read_cards(state, action.get("give"), 3)
         )
@@ -130,7 +130,7 @@ class Pass(TurnMove):
 
     type = "pass"
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         seat = check_turn(state, seat, by, self.type)
         if state.options["pass_limit"] == "once" and seat in state.passed:
             # SC-R16 stays overridable: the table may let a player pass again; no card moves.

@@ -35,7 +35,7 @@ def not_over(state: State) -> None:
         raise Refusal("SC-R2", "The game is over.", overridable=False)
 
 
-def entering_seat(state: State, named: Any, by: Any, default: int | None) -> int:
+def entering_seat(state: State, named: Any, by: By, default: int | None) -> int:
     """The seat an entry is for: the phone's own seat, or the one the host names (default:
     the player whose turn it is). SC-R15: an eliminated player enters nothing."""
     if by == HOST:
@@ -57,7 +57,7 @@ def entering_seat(state: State, named: Any, by: Any, default: int | None) -> int
     return seat
 
 
-def check_table_entry(state: State, by: Any) -> None:
+def check_table_entry(state: State, by: By) -> None:
     """Table entries (the cards turned up) come from any phone at the table whose player is still
     in the game (SC-R15: an eliminated player enters nothing)."""
     if by != HOST and not (isinstance(by, int) and 0 <= by < state.seat_count):
@@ -72,7 +72,7 @@ def method_message(state: State) -> Text:
     return Text("At this table you swap with the centre; there is no drawing and discarding.")
 
 
-def check_turn(state: State, named: Any, by: Any, kind: str) -> int:
+def check_turn(state: State, named: Any, by: By, kind: str) -> int:
     """SC-R1, SC-R2, SC-R3 for the entries of a turn; returns the seat."""
     not_over(state)
     seat = entering_seat(state, named, by, state.turn)
@@ -107,10 +107,10 @@ def check_first_turn(state: State, seat: int, on_turn: bool) -> None:
 class TurnMove(SchwimmenMove):
     """An entry of the player on turn: swap_one, swap_all, pass, close, draw_discard."""
 
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return entering_seat(state, action.get("seat"), by, state.turn)
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         check_turn(state, seat, by, self.type)
 
 

@@ -3,9 +3,8 @@ correction is recorded as a table ruling and keeps the table consistent (S16-C6)
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, not_yours, read_int, unreadable
 from .moves import Action, SwitchMove, check_entries, entries_of, game_running, seat_named
 from .state import DONE, State
 from .state import COLOURS
@@ -19,7 +18,7 @@ class Adjust(SwitchMove):
     for_seat = False
     correction = True
 
-    def gate(self, state: State, seat: None, by: Any) -> None:
+    def gate(self, state: State, seat: None, by: By) -> None:
         game_running(state)
         if by != HOST:
             raise not_yours("S16-C5", "Only the host can adjust the table.")
@@ -28,7 +27,7 @@ class Adjust(SwitchMove):
         if entries_of(state) == "rounds":
             check_entries(state, "dice")  # S16-Q1: round results follow no deck to adjust
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         if "top" in action:
             seat_named(state, action.get("seat"), "deck")
             top = read_int(action.get("top"))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..base import HOST, Refusal, Text, counted, not_yours, passes, read_int
+from ..base import HOST, By, Refusal, Text, counted, not_yours, passes, read_int
 from .moves import Action, SwitchMove, game_running, seat_named
 from .state import State
 from .turns import end_turn
@@ -19,7 +18,7 @@ class PlaceBlock(SwitchMove):
     def named_seat(self, action: Action) -> None:
         return None  # the holder places it; the entry's seat is not read
 
-    def gate(self, state: State, seat: int | None, by: Any) -> int | None:
+    def gate(self, state: State, seat: int | None, by: By) -> int | None:
         """S16-C5: only the holder's phone (or the host) places the chip."""
         game_running(state)
         holder = state.holder()
@@ -27,14 +26,14 @@ class PlaceBlock(SwitchMove):
             raise not_yours("S16-C5", "Only the player holding the block chip (or the host) can place it.")
         return holder
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         seat_named(state, action.get("target"), "block chip")
 
     def due(self, state: State, seat: int | None) -> None:
         if state.holder() is None:
             raise Refusal("S16-R13", "Only the player holding the block chip can place it.", overridable=False)
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         target = read_int(action.get("target"))
         if target == state.holder():  # S16-R14, S16-R15 stay overridable: the chip is on one deck either way
             raise Refusal("S16-R14", "Place the chip on another player's deck.")

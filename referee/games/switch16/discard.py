@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ..base import Refusal, Text, counted, read_int, unreadable
+from ..base import By, Refusal, Text, counted, read_int, unreadable
 from .moves import Action, TurnMove
 from .dice import dice_words
 from .scoring import card_16_gone
@@ -15,12 +15,12 @@ class Discard(TurnMove):
     type = "discard"
     turn_rule: ClassVar[str] = "S16-R9"
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         """Offered only while the roll has a card left to discard."""
         super().ready(state, seat, by)
         check_something_left(state, state.active, 1)
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         if read_int(action.get("count", 1)) is None:
             raise unreadable("Say how many cards to discard.")
 
@@ -29,13 +29,13 @@ class Discard(TurnMove):
         if state.last is None or state.pending_green is not None:  # overridable: see ``components``
             raise Refusal("S16-R9", "Roll first: discards come from a roll.")
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         """Cards leave as far as a roll of this turn makes them: no ruling discards from a roll that
         is not there (none yet, or the seat named is not the one whose turn it is)."""
         if state.last is None or self.acting_seat(state, action, by) != state.active:
             raise Refusal("S16-R9", "Roll first: discards come from a roll.", overridable=False)
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         check_something_left(state, state.active, read_int(action.get("count", 1)))
 
     def effect(self, state: State, action: Action) -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, unreadable
+from ..base import HOST, By, Refusal, Text, not_yours, unreadable
 from .moves import Action, SwitchMove, game_running
 from .state import State
 from .turns import end_turn, resolve_number_dice, swap
@@ -21,7 +20,7 @@ class GreenAnswer(SwitchMove):
     def named_seat(self, action: Action) -> None:
         return None  # the target answers; the entry's seat is not read
 
-    def gate(self, state: State, seat: int | None, by: Any) -> int:
+    def gate(self, state: State, seat: int | None, by: By) -> int:
         """S16-R8, then S16-C5: only the target (or the host) answers a pending switch."""
         game_running(state)
         target = state.pending_green
@@ -31,11 +30,11 @@ class GreenAnswer(SwitchMove):
             raise not_yours("S16-C5", "Only {who} (or the host) can answer this switch.", who=state.players[target])
         return target
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         if action.get("answer") not in ANSWERS:
             raise unreadable("Answer accept or refuse.")
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         """S16-R8: a refusal shows the chip; a target who has laid it on a deck meanwhile has none."""
         if action["answer"] == "refuse" and state.holder() != state.pending_green:
             raise Refusal(
@@ -44,7 +43,7 @@ class GreenAnswer(SwitchMove):
                 name=state.players[state.pending_green],
             )
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         """The chip a refusal shows must be in the target's hand: no ruling puts it there."""
         self.legal(state, action, by)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Refusal, Text, join_names, passes, read_int
+from ..base import By, Refusal, Text, join_names, passes, read_int
 from .dice import dice_count, dice_words, sample_dice
 from .moves import Action, TurnMove, seat_named
 from .state import FACE_NAMES, FACES, NUMBER_DICE, Roll, State
@@ -17,7 +17,7 @@ class RollMove(TurnMove):
     type = "roll"
     turn_rule: ClassVar[str] = "S16-R2"
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         read_dice(action.get("dice"))
         if action.get("face", "blank") not in FACES:
             raise Refusal("S16-C2", "The switch die shows blank, green, red or block.", overridable=False)
@@ -37,7 +37,7 @@ class RollMove(TurnMove):
         if state.last is not None and state.last.discarded == 0:  # S16-R3 stays overridable: no die is missing
             raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.")
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         seat = state.active
         top = state.top_of(seat)
         needed = dice_count(state, top)
@@ -48,7 +48,7 @@ class RollMove(TurnMove):
             raise Refusal("S16-R4", "Your top card is {top}: roll {needed} number dice.", top=top, needed=needed)
         check_switch(state, seat, action.get("face", "blank"), action.get("switch_with"))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         """Section 2: five number dice. A ruling on S16-R4 may change how many are rolled, never
         roll a sixth."""
         if len(read_dice(action.get("dice"))) > NUMBER_DICE:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int
+from ..base import HOST, By, Refusal, Text, not_yours, read_int
 from .moves import Action, SwitchMove, check_entries, entries_of, game_running, is_seat, seat_named
 from .state import START, TURN, State
 from .turns import begin_turn
@@ -14,12 +13,12 @@ class StartPlayer(SwitchMove):
     type = "start_player"
     for_seat = False  # any phone may enter it; its seat is the start player, not the phone's
 
-    def gate(self, state: State, seat: None, by: Any) -> None:
+    def gate(self, state: State, seat: None, by: By) -> None:
         game_running(state)
         if by != HOST and not is_seat(state, by):
             raise not_yours("S16-C5", "Only a player at this table (or the host) can enter the start player.")
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         seat_named(state, action.get("seat"), "start player")
 
     def due(self, state: State, seat: None) -> None:

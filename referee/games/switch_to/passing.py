@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, next_seat, not_yours, read_seat
+from ..base import By, Refusal, Text, next_seat, not_yours, read_seat
 from .entries import SwitchToMove, check_turn
 from .flow import begin_play, check_flip_held, clear_table, end_round, flip, no_play_token_left
 from .state import FLIPS, PLAY, START_PLAYER, Player, State
@@ -22,10 +22,10 @@ class Pass(SwitchToMove):
     def now(self, state: State, seat: int) -> None:
         check_turn(state, seat)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_flip(state, action)
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_flip(state, action)
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, next_seat, not_yours, read_seat
+from ..base import By, Refusal, Text, counted, next_seat, not_yours, read_seat
 from .entries import SwitchToMove, check_turn
 from .flow import (
     HAND_AT_0,
@@ -36,7 +36,7 @@ class PlayCards(SwitchToMove):
     def now(self, state: State, seat: int) -> None:
         check_turn(state, seat)
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         """In turn, holding a play token and a card, and some play of the cards nobody has played
         yet would pass (after eight diamonds, without a wild, none does): else the player can only
         pass. Refuses with the first candidate's refusal."""
@@ -68,7 +68,7 @@ class PlayCards(SwitchToMove):
             if candidate.real <= player.hand and candidate.wilds <= player.wild:
                 yield {"type": self.type, "seat": seat, "cards": candidate.cards}
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         play = parse_play(action.get("cards"))
         check_cards_exist(state, play.cards)
         check_tokens_and_hand(state.players[read_seat(action, state.seat_count)], play)
@@ -77,7 +77,7 @@ class PlayCards(SwitchToMove):
             check_beats(state, play, parse_play(state.top))
         check_no_flip(action.get("flip"))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """A play as a ruling would apply it: readable, real cards once each, held by the player,
         and the token a flip with it turns still there after the play."""
         play = parse_play(action.get("cards"))

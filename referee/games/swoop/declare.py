@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, read_int
+from ..base import By, Refusal, Text, counted, read_int
 from .ranks import check_copies, name_of_rank, pick_ranks, read_ranks, see
 from .scoring import penalty, score_hand
 from .state import DECLARE, State
@@ -21,7 +21,7 @@ class DeclareRemaining(SwoopMove):
     type = "declare_remaining"
     any_order = True
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         not_over(state)
         seat = seat_for(state, seat, by, None)
         if state.phase != DECLARE:
@@ -31,7 +31,7 @@ class DeclareRemaining(SwoopMove):
         if str(seat) in state.declared:
             raise Refusal("SW-R14", "You already declared for this hand.", overridable=False)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = seat_for(state, action.get("seat"), by, None)
         hand, mystery = read_ranks(action.get("hand", [])), read_ranks(action.get("mystery", []))
         in_hand, in_mystery = state.hand_count[seat], sum(state.mystery[seat])

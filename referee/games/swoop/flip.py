@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, read_int, unreadable
 from .judge import judge
 from .played import (
     Card,
@@ -44,7 +44,7 @@ def mystery_left(state: State, seat: int, slot: int) -> None:
 class Flip(SwoopMove):
     type = "flip"
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         seat = may_act(state, seat, by)
         if not state.uncovered_mystery(seat):
             raise Refusal("SW-R8", "You have no uncovered mystery card to flip.", overridable=False)
@@ -52,10 +52,10 @@ class Flip(SwoopMove):
     # unreadable entries refuse before any rule a ruling may override
     checks = ("game_on", "flip_read", "in_turn", "legal")
 
-    def flip_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def flip_read(self, state: State, action: Mapping[str, Any], by: By) -> None:
         read_flip(action)
 
-    def legal(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def legal(self, state: State, action: Mapping[str, Any], by: By) -> None:
         slot, revealed, adds = read_flip(action)
         seat = self.in_turn(state, action, by)
         if state.up[seat][slot - 1] is not None:
@@ -81,7 +81,7 @@ class Flip(SwoopMove):
             )
         check_no_fifth(state, revealed, 1 + len(adds))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """The mystery card is there, and the add-ons are one rank held by the named seat."""
         seat, slot = seat_for(state, action.get("seat"), by, state.current), read_int(action.get("slot"))
         revealed = parse_rank(action.get("rank"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import HOST, Refusal, Text
+from ..base import HOST, By, Refusal, Text
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import (
@@ -32,11 +32,11 @@ class Layout(Entry):
     type = "layout"
     for_seat = False
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         at_the_table(state, by)
         read_layout(action)
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if state.phase not in (TRUMPS, DRAFT) or any_pick(state):
             raise Refusal("WS-D7", "The layout is entered before the first pick of the round.", overridable=False)
@@ -76,10 +76,10 @@ class Pick(SeatEntry):
     def default_seat(self, state: State) -> int | None:
         return picker_due(state)
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         read_card(state, action, by)
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         column = current_column(state)
         if state.phase == TRUMPS:
@@ -101,12 +101,12 @@ class Pick(SeatEntry):
             # ``components`` makes it firm when the card is taken already.
             raise Refusal("WS-D3", "It is {name}'s pick in column {column}.", name=state.name(due), column=column)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         card = ws.parse_card(action.get("card"))
         check_untaken(state, card)
         check_in_column(state, card, current_column(state))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         check_untaken(state, ws.parse_card(action.get("card")))
 
     def effect(self, state: State, action: Action) -> None:
@@ -145,10 +145,10 @@ class DummyCard(Entry):
     type = "dummy_card"
     for_seat = False
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         read_card(state, action, by)
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         column = current_column(state)
         if state.n != 3 or state.phase != DRAFT or column > COLUMNS:
@@ -164,12 +164,12 @@ class DummyCard(Entry):
             # still ends with 3 picks and 1 dummy card (``components``: the card is not taken).
             raise Refusal("WS-D5", "The dummy takes the card left over once all three players have picked.")
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         card = ws.parse_card(action.get("card"))
         check_untaken(state, card)
         check_in_column(state, card, current_column(state))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         check_untaken(state, ws.parse_card(action.get("card")))
 
     def effect(self, state: State, action: Action) -> None:
@@ -191,7 +191,7 @@ class DummyCard(Entry):
         return [{"type": self.type, "card": card} for card in free_cards(state, column)]
 
 
-def read_card(state: State, action: Action, by: Any) -> None:
+def read_card(state: State, action: Action, by: By) -> None:
     at_the_table(state, by)
     ws.parse_card(action.get("card"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .scoring import between_rounds, corners_asked, race, settle_winner
@@ -23,7 +23,7 @@ class CornerNumbers(SeatEntry):
     def after_the_game(self, state: State) -> bool:
         return bool(corners_asked(state))
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         asked = corners_asked(state)
         if not asked:
@@ -31,7 +31,7 @@ class CornerNumbers(SeatEntry):
         if seat not in asked:
             raise Refusal("WS-N1", "{name}'s corner numbers are not asked.", overridable=False, name=state.name(seat))
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         seat = self.acting_seat(state, action, by)
         asked = corners_asked(state)[seat]
         numbers = action.get("numbers")
@@ -80,7 +80,7 @@ class EndEarly(Entry):
     type = "end_early"
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if not (state.short and state.options["early_end"] == "yes" and between_rounds(state)):
             raise Refusal("WS-G1", "The game can end early only between rounds of a short game.", overridable=False)

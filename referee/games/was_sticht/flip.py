@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours
+from ..base import HOST, By, Refusal, Text, not_yours
 from . import rules as ws
 from .entries import Action, DealerEntry, chip_index
 from .scoring import end_of_round, flip
@@ -18,13 +18,13 @@ class DealerFlip(DealerEntry):
     type = "dealer_flip"
     restated_by = frozenset({"The dealer {name} turns “{chip}”."})  # the history shows this note in the entry's place
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         if by not in (HOST, state.dealer) or seat != state.dealer:
             raise not_yours("WS-F1", "Only the dealer turns the bonus chip.")
         if state.phase != FLIP:
             raise Refusal("WS-F1", "The dealer did not fulfil a failed task this round.", overridable=False)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         self.components(state, action, by)
         index = chip_index(state, state.dealer, action.get("chip"), "WS-F2")
         if index not in state.bonus_chips:
@@ -35,7 +35,7 @@ class DealerFlip(DealerEntry):
                 chip=ws.CHIP_NAMES[state.chips[state.dealer][index]["type"]],
             )
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         """The chip is one of the dealer's own, not completed yet."""
         index = chip_index(state, state.dealer, action.get("chip"), "WS-F2")
         if state.chips[state.dealer][index]["done"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text
+from ..base import HOST, By, Refusal, Text
 from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table
 from .scoring import score_round
@@ -20,11 +20,11 @@ class Play(SeatEntry):
     def default_seat(self, state: State) -> int | None:
         return state.turn
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         at_the_table(state, by)
         ws.parse_card(action.get("card"))
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         if state.phase != PLAY:
             if state.tricks and len(state.tricks) == TRICKS and state.tricks[-1]["winner"] is not None:
@@ -35,7 +35,7 @@ class Play(SeatEntry):
             # and trick; another seat's card there would leave one hand a card short and another a card over.
             raise Refusal("WS-P2", "It is {name}'s turn.", overridable=False, name=state.name(state.turn))
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         self.components(state, action, by)
         card, seat = ws.parse_card(action.get("card")), state.turn
         lead = led_card(state)
@@ -44,7 +44,7 @@ class Play(SeatEntry):
             # WS-P5 stays overridable: following is a legality rule; the card is the seat's own and unplayed.
             raise Refusal("WS-P5", follow_message(state, lead, legal if sees_hand(state, seat, by) else None))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         """The card is one the seat in turn drafted this round and has not played yet."""
         card, seat = ws.parse_card(action.get("card")), state.turn
         if card not in state.picked[seat]:
@@ -111,7 +111,7 @@ def led_card(state: State) -> str | None:
     return trick["cards"][0][1] if trick["cards"] else None
 
 
-def sees_hand(state: State, seat: int | None, by: Any) -> bool:
+def sees_hand(state: State, seat: int | None, by: By) -> bool:
     """May the phone ``by`` see ``seat``'s hand? Its own, the host's, or any with the record open
     (the board shows no more: ``views.player_view``)."""
     return by in (seat, HOST) or state.options["open_record"] == "yes"

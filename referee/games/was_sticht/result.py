@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, at_the_table
 from .scoring import score_round
@@ -24,14 +24,14 @@ class RoundResult(Entry):
     type = "round_result"
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if state.phase != RESULT:
             raise Refusal(
                 "WS-Q1", "A round result is entered once the tasks are shown, in score-only mode.", overridable=False
             )
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         tricks = action.get("tricks")
         if not isinstance(tricks, list) or len(tricks) != state.n or any(read_int(t) is None for t in tricks):
             raise unreadable("Enter each seat's tricks, in seat order.")

@@ -3,9 +3,8 @@ round, changeable until the last one has chosen; then all are shown together."""
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours
+from ..base import HOST, By, Refusal, Text, not_yours
 from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table, chip_index
 from .state import PLAY, RESULT, TASKS, State
@@ -18,7 +17,7 @@ class ChooseTask(SeatEntry):
     secret = True
     any_order = True
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         if by not in (HOST, seat):
             raise not_yours("WS-K3", "Only {name} enters {name}'s task.", name=state.name(seat))
@@ -29,7 +28,7 @@ class ChooseTask(SeatEntry):
         if seat == state.dealer:
             raise Refusal("WS-K2", "The dealer does not choose a task this round.", overridable=False)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         seat = self.acting_seat(state, action, by)
         if state.chips[seat][chip_index(state, seat, action.get("chip"), "WS-K3")]["done"]:
             raise Refusal("WS-K4", "That chip is already completed.", overridable=False)
