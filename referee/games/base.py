@@ -17,7 +17,7 @@ import pickle
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Final, Literal, TypeAlias, Union
+from typing import Any, Final, Literal, TypeAlias, TypeVar, Union
 
 HOST: Final = "host"
 """``by`` value for entries made from the host's phone (the shared table phone)."""
@@ -265,6 +265,18 @@ def read_seat(action: Mapping[str, Any], players: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise unreadable("This entry needs a seat from 0 to {last}.", last=players - 1)
     return seat
+
+
+T = TypeVar("T")
+
+
+def known(value: T | None) -> T:
+    """``value``, which the phase guarantees is set (the player on turn in play, the dealer once
+    dealt, a seat the checks have read): for the type checker. A None here is a bug, raised as
+    the TypeError that using it would have raised."""
+    if value is None:
+        raise TypeError("a value the phase guarantees is None")
+    return value
 
 
 def read_int(value: Any) -> int | None:

@@ -44,5 +44,5 @@ class Close(TurnMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} closed", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.turn}] if state.phase == EXCHANGE else []

@@ -70,13 +70,13 @@ class SchwimmenGame(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
         return board(state, viewer, self.offers(state, viewer))
 
     def holds(self, state: State) -> list[Text]:
         return clashes_settled(state)
 
-    def offers(self, state: State, viewer: Any) -> list[dict]:
+    def offers(self, state: State, viewer: Any) -> list[dict[str, Any]]:
         return [
             offer
             for offer in super().offers(state, viewer)

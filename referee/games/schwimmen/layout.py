@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, By, Refusal, Text
+from ..base import HOST, By, Refusal, Text, known
 import copy
 
 from .ledger import check_from_stock, forget, read_cards, said_cards, take_from_stock, turn_up_centre
@@ -39,7 +39,7 @@ class TurnedUp(SchwimmenMove):
     def read(self, state: State, action: Mapping[str, Any]) -> list[str]:
         return read_cards(state, action.get("cards"), self.count)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != self.phase:
             return []
         return [{"type": self.type, "cards": cards} for cards in from_stock(state, self.count)]
@@ -61,7 +61,7 @@ class Layout(TurnedUp):
                 "SC-R2",
                 "First the dealer, {name}, keeps or exchanges the hand.",
                 overridable=False,
-                name=state.players[state.dealer],
+                name=state.players[known(state.dealer)],
             )
         if state.phase != LAYOUT:
             raise Refusal("SC-R2", "The cards are already laid out.", overridable=False)
@@ -123,7 +123,7 @@ class Refresh(TurnedUp):
             raise Refusal("SC-R12", "A new centre is exactly 3 cards.", overridable=False)
         return cards
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != REFRESH and not may_ask_for_a_new_centre(state):
             return []
         return [{"type": self.type, "cards": cards} for cards in from_stock(_centre_set_aside(state), self.count)]

@@ -130,7 +130,7 @@ class Show(SchwimmenMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} showed {cards}", who=who, cards=said_cards(action, "cards"))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """One hand of 31 (or fire) for each seat that could still hold one."""
         if state.phase not in (EXCHANGE, REFRESH):
             return []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import By, Refusal, Text, counted
+from ..base import By, Refusal, Text, counted, known
 from ..cards import parse_card
 from .ledger import check_hand_closed, check_leaving_hand, forget, read_cards, said_cards
 from .samples import gives, unseen
@@ -80,10 +80,10 @@ class SwapOne(Swap):
             "{who} gave {give} for {take}", who=who, give=said_cards(action, "give"), take=said_cards(action, "take")
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != EXCHANGE:
             return []
-        seat = state.turn
+        seat = known(state.turn)
         return [
             {"type": self.type, "seat": seat, "give": give, "take": take}
             for give in gives(state, seat)
@@ -113,14 +113,14 @@ class SwapAll(Swap):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} swapped all: gave {cards}", who=who, cards=said_cards(action, "give"))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != EXCHANGE:
             return []
-        seat = state.turn
-        known = state.known[seat]
-        fresh = [card for card in unseen(state) if card not in known]
+        seat = known(state.turn)
+        held = state.known[seat]
+        fresh = [card for card in unseen(state) if card not in held]
         return [
-            {"type": self.type, "seat": seat, "give": known + fresh[start : start + 3 - len(known)]} for start in (0, 3)
+            {"type": self.type, "seat": seat, "give": held + fresh[start : start + 3 - len(held)]} for start in (0, 3)
         ]
 
 
@@ -144,5 +144,5 @@ class Pass(TurnMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} passed", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.turn}] if state.phase == EXCHANGE else []

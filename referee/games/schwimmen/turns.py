@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from ..cards import parse_card
 from ..game import Move
 from .showdown import to_showdown
@@ -47,7 +47,9 @@ def entering_seat(state: State, named: Any, by: By, default: int | None) -> int:
         if named is not None and read_int(named) != by:
             if read_int(named) in range(state.seat_count):
                 raise not_yours(
-                    "SC-R1", "Only {name} (or the host) can make {name}'s entries.", name=state.players[read_int(named)]
+                    "SC-R1",
+                    "Only {name} (or the host) can make {name}'s entries.",
+                    name=state.players[known(read_int(named))],
                 )
             raise not_yours("SC-R1", "You can make entries only for your own seat.")
     else:
@@ -90,7 +92,7 @@ def check_turn(state: State, named: Any, by: By, kind: str) -> int:
     if seat != state.turn:
         # SC-R1 stays overridable: the named seat acts (the effect); the move's components make it
         # firm when the cards it moves are not there.
-        raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[state.turn])
+        raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[known(state.turn)])
     return seat
 
 
@@ -119,7 +121,7 @@ class TurnMove(SchwimmenMove):
 
 def start_exchanges(state: State) -> None:
     state.phase = EXCHANGE
-    state.turn = state.next_active(state.dealer)
+    state.turn = state.next_active(known(state.dealer))
 
 
 def after_turn(state: State, seat: int, *, passed: bool = False, closed: bool = False) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-from ..base import HOST, By, Refusal, Text, counted, not_yours, passes, read_int
+
+from ..base import HOST, By, Refusal, Text, counted, known, not_yours, passes, read_int
 from .moves import Action, SwitchMove, game_running, seat_named
 from .state import State
 from .turns import end_turn
@@ -34,7 +36,7 @@ class PlaceBlock(SwitchMove):
             raise Refusal("S16-R13", "Only the player holding the block chip can place it.", overridable=False)
 
     def legal(self, state: State, action: Action, by: By) -> None:
-        target = read_int(action.get("target"))
+        target = known(read_int(action.get("target")))
         if target == state.holder():  # S16-R14, S16-R15 stay overridable: the chip is on one deck either way
             raise Refusal("S16-R14", "Place the chip on another player's deck.")
         landed = action.get("landed_after")
@@ -42,7 +44,7 @@ class PlaceBlock(SwitchMove):
             check_landed_after(state, target, read_int(landed))
 
     def effect(self, state: State, action: Action) -> None:
-        target = read_int(action["target"])
+        target = known(read_int(action["target"]))
         holder = state.holder()
         landed = read_int(action.get("landed_after"))
         if landed is not None and target == state.active and state.last is not None:
@@ -87,7 +89,7 @@ class PlaceBlock(SwitchMove):
             return Text("Block chip placed on {name}'s deck after card {card}", name=name, card=spot["card"])
         return Text("Block chip placed on {name}'s deck", name=name)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Any other player's deck; on the active player discarding from a roll also as having
         landed after each card of those discards (or before the first)."""
         holder = state.holder()
@@ -104,7 +106,7 @@ class PlaceBlock(SwitchMove):
         return entries
 
 
-def landing_choices(state: State, target: int) -> list[dict]:
+def landing_choices(state: State, target: int) -> list[dict[str, Any]]:
     """Where the chip may have landed in the discard ``target`` is making from the current roll
     (S16-R15, example S16-E19): before its first card or after each card discarded so far, each
     with the card it landed after (or, ``before``, the first card, which it landed before).

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours, unreadable
+
+from ..base import HOST, By, Refusal, Text, known, not_yours, unreadable
 from .moves import Action, SwitchMove, game_running
 from .state import State
 from .turns import end_turn, resolve_number_dice, swap
@@ -40,7 +42,7 @@ class GreenAnswer(SwitchMove):
             raise Refusal(
                 "S16-R8",
                 "{name} no longer holds the block chip: the switch can only be accepted.",
-                name=state.players[state.pending_green],
+                name=state.players[known(state.pending_green)],
             )
 
     def components(self, state: State, action: Action, by: By) -> None:
@@ -48,7 +50,7 @@ class GreenAnswer(SwitchMove):
         self.legal(state, action, by)
 
     def effect(self, state: State, action: Action) -> None:
-        target, seat = state.pending_green, state.active
+        target, seat = known(state.pending_green), known(state.active)
         state.pending_green = None
         if action["answer"] == "accept":
             swap(state, seat, target)
@@ -65,7 +67,7 @@ class GreenAnswer(SwitchMove):
             return Text("{name} accepted the green switch", name=name)
         return Text("{name} refused the green switch", name=name)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.pending_green is None:
             return []
         return [{"type": "green_answer", "seat": state.pending_green, "answer": answer} for answer in ANSWERS]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, By, Refusal, Text, not_yours, read_int
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int
 from ..game import Move
 from .state import OVER, TURN, State
 from .turns import begin_turn
@@ -31,7 +31,8 @@ class SwitchMove(Move[State]):
     def gate(self, state: State, seat: Any, by: By) -> int | None:
         """Refuse a phone that may not make this entry, or a game that is over; the seat acting."""
         game_running(state)
-        return seat
+        named: int | None = seat  # as the entry names it: a turn entry's gate reads it
+        return named
 
     def gated(self, state: State, action: Action, by: By) -> None:
         """``gate`` for the seat the entry names (``named_seat``: None where it is not read)."""
@@ -116,7 +117,7 @@ class TurnMove(SwitchMove):
         if state.phase != TURN:
             raise Refusal("S16-R1", "Enter the start player first.")
         if seat != state.active:
-            raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[state.active])
+            raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[known(state.active)])
 
     def take_effect(self, state: State, action: Action, by: By) -> None:
         seat = self.gate(state, self.named_seat(action), by)

@@ -129,13 +129,13 @@ class TurnResult(TurnMove):
             return Text("{name}'s turn: to card {card}, then a switch with {other}", name=name, card=card, other=other)
         return Text("{name}'s turn: to card {card}", name=name, card=card)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Nothing, the block face alone, each card the deck may end on (with a miss after it), each swap."""
         seat = state.active
         if seat is None:
             return []
         top = state.top_of(seat)
-        entries: list[dict] = [{}, {"took_chip": "yes"}]
+        entries: list[dict[str, Any]] = [{}, {"took_chip": "yes"}]
         for card in sorted({top, min(top + 3, LAST_CARD), LAST_CARD}):
             entries += [{"card": card}, {"card": card, "missed": "yes"}, {"card": card, "took_chip": "yes"}]
         entries += [{"switch_with": other} for other in range(state.seat_count) if other != seat]
@@ -223,7 +223,7 @@ class RoundResult(SwitchMove):
             return Text("{name} discarded card 16", name=name)
         return Text("{name}'s highest card: {card}", name=name, card=card if card is not None else "?")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [
             {"type": self.type, "seat": seat, "card": card}
             for seat in range(state.seat_count)

@@ -98,7 +98,7 @@ class DeclareHand(SwitchToMove):
             return Text("{name} declared an empty hand", name=who)
         return Text("{name} declared {cards}", name=who, cards=labels(cards))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """A hand that passes for each seat: one still to declare gets the first cards nobody has
         played or declared; one that has declared may declare the same again."""
         if state.phase != DECLARE:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, By, Refusal, not_yours, read_seat
+from ..base import HOST, By, Refusal, known, not_yours, read_seat
 from ..game import Move
 from .state import DECLARE, OVER, PLAY, ROUND_RUNNING, START_PLAYER, State
 
@@ -34,7 +34,8 @@ class SwitchToMove(Move[State]):
         if self.for_seat:
             seat = read_seat({"seat": seat}, state.seat_count)
         self.now(state, seat)
-        return seat
+        read: int | None = seat
+        return read
 
     def now(self, state: State, seat: Any) -> None:
         """The phase (and turn) this entry needs; ``seat`` is read (an int) for a seat's entry,
@@ -81,7 +82,7 @@ def check_turn(state: State, seat: int) -> None:
     if seat != state.turn:
         # ST-R4 stays overridable: a play or pass out of turn is still made of real cards and tokens
         # (the components are checked even when this is cited first).
-        raise Refusal("ST-R4", "It is {name}'s turn.", name=state.name(state.turn))
+        raise Refusal("ST-R4", "It is {name}'s turn.", name=state.name(known(state.turn)))
 
 
 def round_running(state: State) -> None:

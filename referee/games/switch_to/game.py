@@ -57,5 +57,5 @@ class SwitchTo(Game[State]):
     load = staticmethod(load)
     after_every_entry = staticmethod(auto_pass)
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
         return board(state, viewer, self.offers(state, viewer))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..base import By, Refusal, Text, counted, next_seat, not_yours, read_seat
+from ..base import By, Refusal, Text, counted, known, next_seat, not_yours, read_seat
 from .entries import SwitchToMove, check_turn
 from .flow import (
     HAND_AT_0,
@@ -52,7 +52,7 @@ class PlayCards(SwitchToMove):
                 first = first or refusal
         raise first or hand_is_empty()
 
-    def plays_for(self, state: State, seat: int) -> Iterator[dict]:
+    def plays_for(self, state: State, seat: int) -> Iterator[dict[str, Any]]:
         """The candidate plays ``seat`` could make: no more cards than the hand, no more wilds than
         its wild tokens, and on a play one that beats it (ST-R7, R9, R12 to R14, written again
         only to skip the candidates ``check`` would refuse: the boards ask this on every poll)."""
@@ -110,8 +110,8 @@ class PlayCards(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} played {cards}", name=who, cards=said(split_tokens_safe(action.get("cards"))))
 
-    def candidates(self, state: State) -> list[dict]:
-        return list(self.plays_for(state, state.turn)) if state.phase == PLAY else []
+    def candidates(self, state: State) -> list[dict[str, Any]]:
+        return list(self.plays_for(state, known(state.turn))) if state.phase == PLAY else []
 
 
 def check_tokens_and_hand(player: Player, play: Play) -> None:
@@ -235,7 +235,8 @@ def beating_ranks(state: State) -> dict[str, list[int]]:
         return {"higher": [], "lower": []}
     top = parse_play(state.top)
     above, below = beat_marks(top, state.options["compare"])
-    higher, lower = set(), set()
+    higher: set[int] = set()
+    lower: set[int] = set()
     for entry in PlayCards().plays_for(state, state.turn):
         play = parse_play(entry["cards"])
         ranks = [card.rank for card in play.cards]

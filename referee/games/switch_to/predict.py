@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import By, Refusal, Text, join_names, not_yours, read_int, read_seat
+from ..base import By, Refusal, Text, join_names, known, not_yours, read_int, read_seat
 from .entries import SwitchToMove, game_running
 from .flow import begin_play, end_round, no_play_token_left
 from .state import MAX_PREDICTION, PREDICT, SHORT, SHOWN, START_PLAYER, TOKEN_SUPPLY, State
@@ -63,7 +63,7 @@ class Predict(SwitchToMove):
         """The last prediction shows them all: undone, they could be made again knowing the others'."""
         return "ST-R2" if before.phase == PREDICT and after.phase != PREDICT else None
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Every value for every seat: a prediction may be replaced until all are in (ST-R2)."""
         if state.phase != PREDICT:
             return []
@@ -81,7 +81,7 @@ def reveal(state: State) -> None:
         state.phase = SHORT  # the board says why (``short_of_tokens``)
         return
     for player in state.players:
-        player.play, player.wild = player.prediction, 0
+        player.play, player.wild = known(player.prediction), 0
     if no_play_token_left(state):
         end_round(state, "E1")
         return
@@ -148,5 +148,5 @@ class StartPlayer(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} won rock-paper-scissors and starts", name=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": seat} for seat in state.tied] if state.phase == START_PLAYER else []

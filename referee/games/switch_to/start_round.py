@@ -49,6 +49,6 @@ class StartRound(SwitchToMove):
             )
         return Text("Round {round} started", round=state.round + 1)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         suits = SUITS if state.seat_count == 2 else [None]
         return [{"type": self.type, "removed_suit": suit} for suit in suits]

@@ -50,7 +50,7 @@ class Swoop(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def dump(self, state: State) -> dict:
+    def dump(self, state: State) -> dict[str, Any]:
         """Before a hand is scored there is no ``last_hand``: such a state dumps as it did
         before the field was added (stored snapshots stay the same)."""
         dumped = super().dump(state)
@@ -58,5 +58,5 @@ class Swoop(Game[State]):
             dumped.pop("last_hand", None)
         return dumped
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
         return views.view(state, viewer, self.offers(state, viewer))

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import By, Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, known, read_int, unreadable
 from .judge import judge
 from .played import (
     Card,
@@ -86,7 +86,7 @@ class Flip(SwoopMove):
         seat, slot = seat_for(state, action.get("seat"), by, state.current), read_int(action.get("slot"))
         revealed = parse_rank(action.get("rank"))
         adds = flip_adds(action, revealed)
-        mystery_left(state, seat, slot)
+        mystery_left(state, seat, known(slot))
         check_one_rank([revealed] + [c.rank for c in adds])
         check_real(state, seat, adds, revealed)
 
@@ -118,11 +118,12 @@ class Flip(SwoopMove):
             )
         return Text("{name} flipped mystery card {slot}: {rank}", name=who, slot=slot, rank=label)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Each uncovered mystery card revealed as each rank with copies left, alone or with one add-on."""
         if state.phase != PLAY:
             return []
-        seat, entries = state.current, []
+        seat = known(state.current)
+        entries: list[dict[str, Any]] = []
         for slot in state.uncovered_mystery(seat):
             for rank in RANKS:
                 if unseen(state, rank) < 1:

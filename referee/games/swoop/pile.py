@@ -42,7 +42,7 @@ class PickUp(SwoopMove):
             "{name} picked up the pile ({n} card)", "{name} picked up the pile ({n} cards)", len(state.pile), name=who
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.current}] if state.phase == PLAY else []
 
 
@@ -62,7 +62,7 @@ class EndChain(SwoopMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} ended the chain", name=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.current}] if state.phase == PLAY else []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import By, Refusal, Text
+from ..base import By, Refusal, Text, known
 from .judge import judge
 from .played import (
     cards_text,
@@ -60,12 +60,12 @@ class Play(SwoopMove):
             return Text("{name} played nothing", name=who)
         return Text("{name} played {cards}", name=who, cards=cards_text(cards))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """For each rank the current player may hold: 1-4 cards from the hand, from face-up
         slots, or mixed (one card of a rank that would pick up the pile)."""
         if state.phase != PLAY:
             return []
-        seat, entries = state.current, []
+        seat, entries = known(state.current), []
         for rank in RANKS:
             ups, in_hand = face_up_of(state, seat, rank), hand_can_hold(state, seat, rank)
             for n in range(1, 2 if higher_than_top(state, rank) else 5):

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from .ranks import check_copies, pick_ranks, read_ranks, see
 from .state import LEAD, PLAY, SETUP, SLOTS, State
 from .turn import SwoopMove, not_over, seat_for
@@ -71,7 +71,7 @@ class SetFaceUp(SwoopMove):
             )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        seat = read_int(action["seat"])
+        seat = known(read_int(action["seat"]))
         ranks = read_ranks(action["ranks"])
         state.up[seat], state.face_up_set[seat] = list(ranks), True
         see(state, Counter(ranks))
@@ -80,7 +80,7 @@ class SetFaceUp(SwoopMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name}'s face-up cards: {ranks}", name=who, ranks=" ".join(read_ranks(action.get("ranks"))))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Three rows of unseen ranks for each seat still to enter one."""
         return [
             {
@@ -144,7 +144,7 @@ class SetStarter(SwoopMove):
             raise Refusal(
                 "SW-R2",
                 "At this table the starter rotates: {name} starts hand {number}.",
-                name=state.players[state.starter],
+                name=state.players[known(state.starter)],
                 number=state.hand_no,
             )
 
@@ -155,5 +155,5 @@ class SetStarter(SwoopMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} starts hand {number}", name=who, number=state.hand_no)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": seat} for seat in range(state.seat_count)]

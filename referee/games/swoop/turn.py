@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, By, Refusal, Text, join_names, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, join_names, known, not_yours, read_int, unreadable
 from ..game import Move
 from .state import DECLARE, OVER, SETUP, State
 
@@ -87,5 +87,5 @@ def may_act(state: State, named: Any, by: By) -> int:
     if seat != state.current:
         # SW-R1 stays overridable: the named seat acts (the effect); the entry's components make it
         # firm when that seat does not hold the cards.
-        raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[state.current])
+        raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[known(state.current)])
     return seat

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text
+from ..base import HOST, By, Refusal, Text, known
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import (
@@ -47,7 +47,7 @@ class Layout(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The layout is entered")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Nine columns of four: the 36 cards dealt in a different order each round."""
         order = random.Random(state.scored).sample(ws.CARDS, len(ws.CARDS))
         return [{"type": self.type, "columns": [" ".join(order[column::COLUMNS]) for column in range(COLUMNS)]}]
@@ -111,7 +111,7 @@ class Pick(SeatEntry):
 
     def effect(self, state: State, action: Action) -> None:
         column = current_column(state)
-        seat = next_picker(state, column)
+        seat = known(next_picker(state, column))
         card = ws.parse_card(action["card"])
         set_layout_aside_if_contradicted(state, card, column)
         state.columns[column - 1]["picks"].append([seat, card])
@@ -132,7 +132,7 @@ class Pick(SeatEntry):
             return None
         return Text("{name} picked a card", name=before.name(seat) if seat is not None else "?")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         seat = picker_due(state)
         if seat is None:
             return []
@@ -184,7 +184,7 @@ class DummyCard(Entry):
         """The dummy's card shows with its column (the host, who sees every hand, knows it)."""
         return None if viewer == HOST or column_shown(before, now) else Text("The dummy takes a card")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         column = current_column(state)
         if state.n != 3 or column > COLUMNS:
             return []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import By, Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, known, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .scoring import between_rounds, corners_asked, race, settle_winner
@@ -51,21 +51,21 @@ class CornerNumbers(SeatEntry):
                 )
             if read_int(number) is None:
                 raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
-        if any(not 0 <= read_int(number) <= 99 for number in numbers.values()):
+        if any(not 0 <= known(read_int(number)) <= 99 for number in numbers.values()):
             # WS-N2: not overridable: the number is printed on the chip (WS-X12), no ruling changes it.
             raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
 
     def effect(self, state: State, action: Action) -> None:
         seat = action["seat"]
         for index, number in action["numbers"].items():
-            state.chips[seat][read_int(index)]["corner"] = read_int(number)
+            state.chips[seat][known(read_int(index))]["corner"] = read_int(number)
         if state.phase == CORNERS:
             settle_winner(state)
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{who}'s corner numbers", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """A few sets of numbers for each seat asked, for every chip asked."""
         return [
             {"type": self.type, "seat": seat, "numbers": {str(i): number(i) for i in chips}}
@@ -101,5 +101,5 @@ class EndEarly(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The game ends early")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type}]

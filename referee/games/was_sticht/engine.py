@@ -74,10 +74,10 @@ class WasSticht(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
         return views.board(state, viewer, self.offers(state, viewer))
 
-    def view_at(self, state: State, viewer: Any, now: State) -> dict:
+    def view_at(self, state: State, viewer: Any, now: State) -> dict[str, Any]:
         return views.board_then(state, viewer, self.offers(state, viewer), now)
 
     def private_step(self, state: State) -> int | None:
@@ -95,7 +95,7 @@ class WasSticht(Game[State]):
         """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
         return viewer != HOST and not states.is_record_open(now)
 
-    def offers(self, state: State, viewer: Any) -> list[dict]:
+    def offers(self, state: State, viewer: Any) -> list[dict[str, Any]]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
         every seat is asked about, since a phone may enter for another seat where the rules say so."""
         if viewer is None:

@@ -4,15 +4,17 @@ dealer says it and any phone enters it, to be checked at the reveal."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours, read_int
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int
 from . import rules as ws
 from .entries import Action, DealerEntry, Entry, at_the_table
 from .state import COLUMNS, DRAFT, DUMMY, REVEAL, State, column_complete, current_column
 
 
-def hint_winner(state: State, column: int, trumps) -> Any:
+def hint_winner(state: State, column: int, trumps: Sequence[str] | None) -> Any:
     """Section 4.5: whose card wins the column's picks as one trick (the dummy's card last)."""
     col = state.columns[column - 1]
     seats = [seat for seat, _ in col["picks"]]
@@ -20,7 +22,7 @@ def hint_winner(state: State, column: int, trumps) -> Any:
     if col["dummy"] and state.options["hint_with_dummy"] == "yes":
         seats.append(DUMMY)
         cards.append(col["dummy"])
-    return seats[ws.winner_index(cards, trumps)]
+    return seats[ws.winner_index(cards, known(trumps))]
 
 
 def hint_winners(state: State) -> list[Any]:
@@ -68,7 +70,7 @@ class AnnounceHint(DealerEntry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return hint_line(state)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.dealer}]
 
 
@@ -103,7 +105,7 @@ class EnterHint(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return hint_line(state)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "winner": winner} for winner in list(range(state.n)) + [DUMMY]]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import CHIP_DRAFT, CHIPS_EACH, FIRST_DEALER, State, chip_turn, start_round
@@ -34,7 +34,7 @@ class FirstDealer(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{who} deals first", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": seat} for seat in range(state.n)]
 
 
@@ -63,7 +63,7 @@ class ChipPick(SeatEntry):
     def rules(self, state: State, action: Action, by: By) -> None:
         chip = read_chip(action)
         check_pool(state, chip)
-        seat = chip_turn(state)
+        seat = known(chip_turn(state))
         held = {c["type"] for c in state.chips[seat]}
         others_left = any(n and t not in held for t, n in state.pool.items())
         if state.options["unique_chip_draft"] == "yes" and chip in held and others_left:
@@ -78,7 +78,7 @@ class ChipPick(SeatEntry):
         check_pool(state, read_chip(action))
 
     def effect(self, state: State, action: Action) -> None:
-        seat = chip_turn(state)
+        seat = known(chip_turn(state))
         chip = action["chip"]
         state.pool[chip] -= 1
         state.chips[seat].append({"type": chip, "done": False, "corner": None})
@@ -95,7 +95,7 @@ class ChipPick(SeatEntry):
             chip=ws.CHIP_NAMES.get(chip, chip),
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": chip_turn(state), "chip": chip} for chip in ws.CHIP_COPIES]
 
 

@@ -3,8 +3,10 @@ round, changeable until the last one has chosen; then all are shown together."""
 
 from __future__ import annotations
 
+from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours
+
+from ..base import HOST, By, Refusal, Text, known, not_yours
 from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table, chip_index
 from .state import PLAY, RESULT, TASKS, State
@@ -42,7 +44,7 @@ class ChooseTask(SeatEntry):
             if state.options["entry_mode"] == "score_only":
                 state.phase = RESULT
             else:
-                state.phase, state.turn = PLAY, (state.dealer + 1) % state.n
+                state.phase, state.turn = PLAY, (known(state.dealer) + 1) % state.n
                 state.tricks = [{"leader": state.turn, "cards": [], "winner": None}]
 
     def describe(self, state: State, action: Action, who: str) -> Text:
@@ -56,7 +58,7 @@ class ChooseTask(SeatEntry):
         """The last choice shows every task: undone, tasks could be chosen knowing the others'."""
         return "WS-K1" if after.tasks_shown and not before.tasks_shown else None
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Each uncompleted chip of each non-dealer; the seats still to choose first."""
         seats = sorted((seat for seat in range(state.n) if seat != state.dealer), key=lambda s: str(s) in state.tasks)
         return [

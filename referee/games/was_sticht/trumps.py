@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, not_yours
+from ..base import HOST, By, Refusal, Text, known, not_yours
 from . import rules as ws
 from .entries import Action, DealerEntry, at_the_table
 from .hints import hint_winner
@@ -40,7 +40,7 @@ class SetTrumps(DealerEntry):
             trumps="/".join(ws.parse_trumps(action.get("colour"), action.get("number"))),
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [
             {"type": self.type, "seat": state.dealer, "colour": colour, "number": number}
             for colour, number in ws.TRUMP_PAIRS
@@ -86,7 +86,7 @@ class Reveal(DealerEntry):
         rule = "WS-X9" if state.options["trump_entry"] == "paper" else "WS-X10"
         if rule == "WS-X10" and shown != state.trumps:
             state.notes.append(
-                Text("WS-X10: the trumps shown ({trumps}) differ from those entered.", trumps="/".join(shown))
+                Text("WS-X10: the trumps shown ({trumps}) differ from those entered.", trumps="/".join(known(shown)))
             )
         state.trumps, state.revealed = shown, True
         state.flags = [
@@ -114,7 +114,7 @@ class Reveal(DealerEntry):
         """The trumps are public now (also when a wrong hint voids the round): no undo."""
         return "WS-V1"
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Mode app: the stored pair, and another pair shown instead (WS-X10); mode paper: every pair."""
         reveal = {"type": self.type, "seat": state.dealer}
         pairs = [{**reveal, "colour": colour, "number": number} for colour, number in ws.TRUMP_PAIRS]
