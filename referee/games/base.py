@@ -26,6 +26,9 @@ By: TypeAlias = Union[int, Literal["host"]]
 """Who makes an entry: a seat's phone (the seat's number) or the host's (:data:`HOST`). The
 engines still refuse anything else a caller sends (None, another string, a seat past the table)."""
 
+Viewer: TypeAlias = Union[int, Literal["host"], None]
+"""Who looks at a board: a seat's phone, the host's, or None (a watcher, the table's screen)."""
+
 ENTRY = "ENTRY"
 """Rule ID for entries the engine cannot even read (unknown type, missing seat, wrong types)."""
 

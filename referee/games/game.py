@@ -33,6 +33,7 @@ from .base import (
     Preset,
     ReadFields,
     Refusal,
+    Viewer,
     Text,
     apply_checked,
     check_rules,
@@ -200,7 +201,7 @@ class Move(Generic[StateT]):
         words, from the state before it; None: the correction quotes both lines whole."""
         return None
 
-    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
+    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Viewer) -> Text | None:
         """This entry's history line for ``viewer`` while the board at ``now`` keeps the entry's
         details from that viewer ("Ann picked a card": the board shows only the column in
         progress), from the state ``before`` it; None: ``viewer`` may read all of it. The
@@ -255,10 +256,10 @@ class Game(Generic[StateT]):
     def load(self, data: Mapping[str, Any]) -> StateT:
         raise NotImplementedError
 
-    def view(self, state: StateT, viewer: Any = None) -> dict[str, Any]:
+    def view(self, state: StateT, viewer: Viewer = None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def view_at(self, state: StateT, viewer: Any, now: StateT) -> dict[str, Any]:
+    def view_at(self, state: StateT, viewer: Viewer, now: StateT) -> dict[str, Any]:
         """The board as it stood at an earlier ``state`` (a correction page's), for ``viewer``,
         showing no more than the board at ``now`` does (``Move.kept_from``). By default: its view."""
         return self.view(state, viewer)
@@ -449,13 +450,13 @@ class Game(Generic[StateT]):
             type(move).reveals is not Move.reveals or type(move).shows_secrets is not Move.shows_secrets
         )
 
-    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
+    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Viewer) -> Text | None:
         """``action``'s line for ``viewer`` when the board at ``now`` keeps its details from that
         viewer, else None (``Move.kept_from``)."""
         move = self._move_of(action)
         return move.kept_from(before, action, now, viewer) if move is not None else None
 
-    def keeps_from(self, now: StateT, viewer: Any) -> bool:
+    def keeps_from(self, now: StateT, viewer: Viewer) -> bool:
         """May the board at ``now`` keep any entry's details from ``viewer``? (By default: when a
         move has its own ``kept_from``.) False spares reading the states around each entry."""
         return any(type(move).kept_from is not Move.kept_from for move in self.moves.values())
@@ -503,7 +504,7 @@ class Game(Generic[StateT]):
         move = self.moves.get(kind) if isinstance(kind, str) else None
         return move.reveals(before, after) if move is not None else None
 
-    def offers(self, state: StateT, viewer: Any) -> list[dict[str, Any]]:
+    def offers(self, state: StateT, viewer: Viewer) -> list[dict[str, Any]]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs, from the moves'
         ``ready`` checks (a seat sees its own, the host every seat's, a watcher none)."""
         if viewer is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import Text
+from ..base import Text, Viewer
 from ..game import HOLE, Game, InputSamples
 from . import state as table
 from .close import Close
@@ -70,13 +70,13 @@ class SchwimmenGame(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return board(state, viewer, self.offers(state, viewer))
 
     def holds(self, state: State) -> list[Text]:
         return clashes_settled(state)
 
-    def offers(self, state: State, viewer: Any) -> list[dict[str, Any]]:
+    def offers(self, state: State, viewer: Viewer) -> list[dict[str, Any]]:
         return [
             offer
             for offer in super().offers(state, viewer)

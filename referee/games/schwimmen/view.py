@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Viewer
 from ..cards import RANK_NAMES
 from ..game import RoundInfo
 from . import scoring
@@ -34,7 +35,7 @@ ENTRY_CARDS = {
 """How many cards each entry names (the give and the take of ``swap_one`` one each)."""
 
 
-def board(state: State, viewer: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
+def board(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The board for ``viewer``, whose entries now are ``actions`` (the game's offers)."""
     public = ledger(state, public=True)
     return {
@@ -68,7 +69,7 @@ def board(state: State, viewer: Any, actions: list[dict[str, Any]]) -> dict[str,
     }
 
 
-def _player(state: State, seat: int, viewer: Any, public: dict[str, str]) -> dict[str, Any]:
+def _player(state: State, seat: int, viewer: Viewer, public: dict[str, str]) -> dict[str, Any]:
     entry = state.reveals.get(str(seat))
     visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat or bool(state.clash))
     elsewhere = sorted(c for c, place in public.items() if place != f"hand:{seat}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Viewer
 from ..cards import SUITS
 from ..game import RoundInfo
 from .declare import cards_taken, proposed_hand
@@ -14,7 +15,7 @@ from .scoring import penalty_parts, winners
 from .state import DECLARE, FLIPS, GAME_ID, MAX_PREDICTION, OVER, PLAY, RANKS, SETUP, TITLE, WILD_RANKS, Player, State
 
 
-def board(state: State, viewer: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
+def board(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The board as ``viewer`` (a seat, HOST or None for a watcher) may see it; ``actions`` are
     the game's offers to that phone.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ..base import Viewer
 from ..game import HOLE, Game, InputSamples
 from . import scoring, state as states, view as views
 from . import sheet as score_sheets
@@ -58,5 +59,5 @@ class Swoop(Game[State]):
             dumped.pop("last_hand", None)
         return dumped
 
-    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return views.view(state, viewer, self.offers(state, viewer))

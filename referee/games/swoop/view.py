@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import known
+from ..base import Viewer, known
 from ..game import RoundInfo
 from .played import hand_can_hold, higher_than_top
 from .scoring import hands_to_play
 from .state import CHAIN, DECLARE, FOLLOW, GAME_ID, OVER, PLAY, RANKS, SWOOP_CARDS, TITLE, State
 
 
-def view(state: State, viewer: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
+def view(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything is public; the ranks known from pick-ups are shown only with show_known_cards, or
     to the phone declaring that seat's hand. ``actions`` are the entries this phone's board offers (``Swoop.offers``)."""
     top, k = state.top_run()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, known
+from ..base import HOST, By, Refusal, Text, Viewer, known
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import (
@@ -124,7 +124,7 @@ class Pick(SeatEntry):
             "{name} picked {card}", name=who if seat is None else state.name(seat), card=str(action.get("card"))[:4]
         )
 
-    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+    def kept_from(self, before: State, action: Action, now: State, viewer: Viewer) -> Text | None:
         """A closed record shows a seat's picks to that seat and to the host (their boards show
         its hand), to the others only in the column in progress (section 3)."""
         seat = picker_due(before)
@@ -180,7 +180,7 @@ class DummyCard(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The dummy takes {card}", card=str(action.get("card"))[:4])
 
-    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+    def kept_from(self, before: State, action: Action, now: State, viewer: Viewer) -> Text | None:
         """The dummy's card shows with its column (the host, who sees every hand, knows it)."""
         return None if viewer == HOST or column_shown(before, now) else Text("The dummy takes a card")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, passes
+from ..base import HOST, Viewer, passes
 from ..game import HOLE, Game, InputSamples
 from . import private, scoring, views
 from . import sheet as score_sheets
@@ -74,10 +74,10 @@ class WasSticht(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def view(self, state: State, viewer: Any = None) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return views.board(state, viewer, self.offers(state, viewer))
 
-    def view_at(self, state: State, viewer: Any, now: State) -> dict[str, Any]:
+    def view_at(self, state: State, viewer: Viewer, now: State) -> dict[str, Any]:
         return views.board_then(state, viewer, self.offers(state, viewer), now)
 
     def private_step(self, state: State) -> int | None:
@@ -91,11 +91,11 @@ class WasSticht(Game[State]):
     new_game = staticmethod(states.new_game)
     load = staticmethod(states.load)
 
-    def keeps_from(self, now: State, viewer: Any) -> bool:
+    def keeps_from(self, now: State, viewer: Viewer) -> bool:
         """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
         return viewer != HOST and not states.is_record_open(now)
 
-    def offers(self, state: State, viewer: Any) -> list[dict[str, Any]]:
+    def offers(self, state: State, viewer: Viewer) -> list[dict[str, Any]]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
         every seat is asked about, since a phone may enter for another seat where the rules say so."""
         if viewer is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, By, Refusal, Text, known
+from ..base import HOST, By, Refusal, Text, Viewer, known
 from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table
 from .scoring import score_round
@@ -91,7 +91,7 @@ class Play(SeatEntry):
             card=str(action.get("card"))[:4],
         )
 
-    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+    def kept_from(self, before: State, action: Action, now: State, viewer: Viewer) -> Text | None:
         """A closed record shows the trick in progress and the last one completed; a seat knows
         its own cards, the host every hand (section 3)."""
         seat = before.turn

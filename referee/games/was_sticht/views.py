@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, known
+from ..base import HOST, Viewer, known
 from ..game import RoundInfo
 from . import rules as ws
 from .hints import hint_winner, hint_winners
@@ -43,7 +43,7 @@ from .state import (
 )
 
 
-def board(state: State, viewer: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
+def board(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The board for ``viewer``, with the entries it may make now (``actions``)."""
     dealer_sees = viewer == state.dealer and state.dealer is not None
     record_open = is_record_open(state)
@@ -89,7 +89,7 @@ def board(state: State, viewer: Any, actions: list[dict[str, Any]]) -> dict[str,
     }
 
 
-def board_then(state: State, viewer: Any, actions: list[dict[str, Any]], now: State) -> dict[str, Any]:
+def board_then(state: State, viewer: Viewer, actions: list[dict[str, Any]], now: State) -> dict[str, Any]:
     """The board as it stood at ``state`` (a correction page's), showing no more of the round's
     record than the board at ``now`` does: the column then picked only while it still is, the
     tricks then shown only while they still are (section 3)."""
@@ -113,7 +113,7 @@ def taken_in_card_order(state: State) -> list[str]:
     return [card for card in ws.CARDS if card in gone]
 
 
-def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict[str, Any]:
+def player_view(state: State, seat: int, viewer: Viewer, record_open: bool) -> dict[str, Any]:
     chosen = state.tasks.get(str(seat))
     return {
         "seat": seat,
@@ -129,7 +129,7 @@ def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict
     }
 
 
-def playable(state: State, viewer: Any, record_open: bool) -> list[str] | None:
+def playable(state: State, viewer: Viewer, record_open: bool) -> list[str] | None:
     """The cards the seat in turn may play now, where this phone sees its hand: the board marks
     the others instead of letting the seat find out by a refusal (issue 16)."""
     if state.phase != PLAY or not (viewer in (state.turn, HOST) or record_open):
