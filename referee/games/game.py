@@ -21,7 +21,7 @@ with :func:`register` (the five built-in games are listed in ``referee.games``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -90,6 +90,7 @@ class Move(Generic[StateT]):
       By default ``offered`` (``ready`` for the seat the entry names), then ``rules``.
     - ``ready(state, seat, by)``: may ``by`` make this entry for ``seat`` now (phase, turn,
       permission)? Refuses otherwise. It is also what decides the board's offers.
+    - ``offered_to(state, seat, viewer)``: does the board offer it (by default: ``ready`` passes)?
     - ``rules(state, action, by)``: the entry's details against the rules (overridable refusals).
     - ``acting_seat(state, action, by)``: the seat the entry is for, which its effect reads from
       the entry's ``seat`` (None: the entry as it was sent).
@@ -139,6 +140,11 @@ class Move(Generic[StateT]):
 
     def ready(self, state: StateT, seat: Any, by: By) -> None:
         return None
+
+    def offered_to(self, state: StateT, seat: int | None, viewer: By) -> bool:
+        """Does ``viewer``'s board offer this entry for ``seat`` now? By default: when ``ready``
+        lets it through."""
+        return passes(self.ready, state, seat, viewer)
 
     def rules(self, state: StateT, action: Action, by: By) -> Any:
         return None
@@ -234,6 +240,9 @@ class Game(Generic[StateT]):
     # A phone's entry that names no seat is for the phone's own seat: written in before the
     # entry is checked (``naming_its_seat``), so that its checks and effect read it.
     phones_name_no_seat: ClassVar[bool] = False
+    # A phone may enter for another seat where the rules allow it: its board is offered every
+    # seat's entries that ``Move.offered_to`` lets through, not only its own seat's.
+    phones_enter_for_others: ClassVar[bool] = False
     template: ClassVar[str] = ""  # the folder under templates/games/ (default: the id)
     own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...
     input_samples: ClassVar[InputSamples]
@@ -506,14 +515,18 @@ class Game(Generic[StateT]):
 
     def offers(self, state: StateT, viewer: Viewer) -> list[dict[str, Any]]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs, from the moves'
-        ``ready`` checks (a seat sees its own, the host every seat's, a watcher none)."""
+        ``offered_to`` (a seat sees its own, or every seat's where ``phones_enter_for_others``;
+        the host every seat's; a watcher none)."""
         if viewer is None:
             return []
-        seats = range(len(self.seat_names(state))) if viewer == HOST else [viewer]
+        if viewer == HOST or self.phones_enter_for_others:
+            seats: Sequence[int] = range(len(self.seat_names(state)))
+        else:
+            seats = [viewer]
         found = []
         for kind, move in self.moves.items():
             for seat in seats if move.for_seat else [None]:
-                if passes(move.ready, state, seat, viewer):
+                if move.offered_to(state, seat, viewer):
                     found.append({"type": kind, "seat": seat})
         return found
 

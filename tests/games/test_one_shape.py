@@ -2,8 +2,9 @@
 
 The order in which an entry's checks are cited is declared by each move (``Move.checks``) and
 run by ``Game.check``; the seat acting is written into the entry by ``Move.take_effect``; the
-seat a history line names comes from ``Move.subject``. A game that overrode ``check``, ``apply``
-or ``describe`` again would bring back a dialect of its own, and a step named in ``checks`` that
+seat a history line names comes from ``Move.subject``; what a board offers from
+``Move.offered_to``. A game that overrode ``check``, ``apply``, ``describe`` or ``offers`` again
+would bring back a dialect of its own, and a step named in ``checks`` that
 is not a method would only fail when that entry is made.
 """
 
@@ -19,6 +20,7 @@ INSTEAD = {
     "check": "declare Move.checks instead",
     "apply": "use Move.acting_seat or take_effect",
     "describe": "use Move.subject (the seat a line names) or Move.ruled_line",
+    "offers": "use Move.offered_to or Game.phones_enter_for_others",
 }
 """The kit's plumbing no game overrides, and what a game declares instead."""
 

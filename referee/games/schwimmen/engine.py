@@ -1,9 +1,11 @@
 """Schwimmen as a :class:`~referee.games.game.Game`: its moves, one per entry type, and the
 few pieces of the shared plumbing it says differently.
 
-- ``offers offers a show only to a seat that could still hold 31 (or fire): when it is a
-  seat's moment to show comes from ``ready``, but whether any hand of 31 is left for it depends
-  on the cards, which no ``ready`` sees.
+- A history line is about the seat the entry names, else the phone's, else the player on turn
+  (``SchwimmenMove.subject``).
+- A show is offered only to a seat that could still hold 31 (or fire) (``Show.offered_to``):
+  when it is a seat's moment to show comes from ``ready``, but whether any hand of 31 is left
+  for it depends on the cards, which no ``ready`` sees.
 
 A rule a ruling may waive in ``ready`` (whose turn it is, when 31 may be shown) is firm too when
 the move's components are not there (a card the ledger has elsewhere): the kit runs a move's
@@ -25,7 +27,7 @@ from .draw import DrawDiscard
 from .layout import LayCentre, Refresh, TurnUp
 from .reveal import Reveal
 from .setup import DealerChoice, FirstDealer
-from .show import Show, showable_hands
+from .show import Show
 from .showdown import clashes_settled, end_reason
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
@@ -75,13 +77,6 @@ class SchwimmenGame(Game[State]):
 
     def holds(self, state: State) -> list[Text]:
         return clashes_settled(state)
-
-    def offers(self, state: State, viewer: Viewer) -> list[dict[str, Any]]:
-        return [
-            offer
-            for offer in super().offers(state, viewer)
-            if offer["type"] != "show" or showable_hands(state, offer["seat"])
-        ]
 
 
 GAME = SchwimmenGame()

@@ -76,6 +76,10 @@ class Show(SchwimmenMove):
     def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return entering_seat(state, action.get("seat"), by, state.turn)
 
+    def offered_to(self, state: State, seat: int | None, viewer: By) -> bool:
+        """Offered only while some hand of 31 (or fire) is left for the seat, which no ``ready`` sees."""
+        return super().offered_to(state, seat, viewer) and seat is not None and bool(showable_hands(state, seat))
+
     def ready(self, state: State, seat: int | None, by: By) -> None:
         not_over(state)
         seat = entering_seat(state, seat, by, state.turn)

@@ -59,10 +59,6 @@ class Switch16(Game[table.State]):
         ),
     )
 
-    def offers(self, state: table.State, viewer: Viewer) -> list[dict[str, Any]]:
-        """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""
-        return [offer for offer in super().offers(state, viewer) if not self.moves[offer["type"]].correction]
-
     def corrections(self, state: table.State) -> list[str]:
         """The corrections the host may make now."""
         return [kind for kind, move in self.moves.items() if move.correction and passes(move.ready, state, None, HOST)]

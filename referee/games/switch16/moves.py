@@ -28,6 +28,10 @@ class SwitchMove(Move[State]):
     def ready(self, state: State, seat: Any, by: By) -> None:
         self.due(state, self.gate(state, seat, by))
 
+    def offered_to(self, state: State, seat: int | None, viewer: By) -> bool:
+        """A correction is the host's tool (``Game.corrections``), not an offer."""
+        return not self.correction and super().offered_to(state, seat, viewer)
+
     def gate(self, state: State, seat: Any, by: By) -> int | None:
         """Refuse a phone that may not make this entry, or a game that is over; the seat acting."""
         game_running(state)

@@ -9,7 +9,7 @@ places where the shared plumbing is bent to this game.
   an unsettled early end), so ``ready`` and ``rules`` run as one check, which the entry's
   ``components`` make firm where the card or chip is not there (section 7 of the rules file).
 - Any phone of the table may enter for another seat where the rules allow it (a pick, a play,
-  a chip), so ``offers`` asks ``ready`` about every seat for every phone.
+  a chip), so each board is offered every seat's entries (``phones_enter_for_others``).
 - A history line names the seat entered for, or else the phone that entered it (``Entry.subject``).
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Viewer, passes
+from ..base import HOST, Viewer
 from ..game import HOLE, Game, InputSamples
 from . import private, scoring, views
 from . import sheet as score_sheets
@@ -63,6 +63,7 @@ class WasSticht(Game[State]):
     min_players, max_players = states.MIN_PLAYERS, states.MAX_PLAYERS
     options, presets, summary = states.OPTIONS, states.RULE_PRESETS, states.SUMMARY
     moves: ClassVar[Mapping[str, Entry]] = {move.type: move for move in MOVES}
+    phones_enter_for_others = True  # where the rules say "or any seat" (a pick, a play, a chip)
     sheet: ClassVar[Any] = score_sheets
     # The first entry takes a seat, not cards: the malformed cards go where the seat goes.
     input_samples = InputSamples(
@@ -94,18 +95,6 @@ class WasSticht(Game[State]):
     def keeps_from(self, now: State, viewer: Viewer) -> bool:
         """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
         return viewer != HOST and not states.is_record_open(now)
-
-    def offers(self, state: State, viewer: Viewer) -> list[dict[str, Any]]:
-        """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
-        every seat is asked about, since a phone may enter for another seat where the rules say so."""
-        if viewer is None:
-            return []
-        return [
-            {"type": kind, "seat": seat}
-            for kind, move in self.moves.items()
-            for seat in (range(state.n) if move.for_seat else [None])
-            if passes(move.offer, state, seat, viewer)
-        ]
 
 
 GAME = WasSticht()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, By, Refusal, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, not_yours, passes, read_int, unreadable
 from ..game import Move
 from .state import OVER, State
 
@@ -46,10 +46,9 @@ class Entry(Move[State]):
         """``ready`` for the seat the entry is for (named, the phone's own or the one awaited)."""
         self.ready(state, self.acting_seat(state, action, by), by)
 
-    def offer(self, state: State, seat: int | None, by: By) -> None:
-        """What a board offers ``by`` for ``seat``: the game on, then ``ready``."""
-        self.game_on(state, {}, by)
-        self.ready(state, seat, by)
+    def offered_to(self, state: State, seat: int | None, viewer: By) -> bool:
+        """What a board offers ``viewer`` for ``seat``: the game on, then ``ready``."""
+        return passes(self.game_on, state, {}, viewer) and passes(self.ready, state, seat, viewer)
 
     def after_the_game(self, state: State) -> bool:
         """May this entry still be made once the game is over? (Only the ranking's corner numbers.)"""
