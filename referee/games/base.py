@@ -296,7 +296,7 @@ def read_int(value: Any) -> int | None:
     return None
 
 
-Check = Callable[[Any, Mapping[str, Any], Any], None]
+Check = Callable[[Any, Mapping[str, Any], By], None]
 
 
 class ReadFields(Mapping[str, Any]):
