@@ -17,13 +17,17 @@ import pickle
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Union
+from typing import Any, Final, Literal, TypeAlias, TypeVar, Union
 
-HOST = "host"
+HOST: Final = "host"
 """``by`` value for entries made from the host's phone (the shared table phone)."""
 
-By = Union[int, str]
-"""Who makes an entry: a seat's phone (the seat's number) or the host's (:data:`HOST`)."""
+By: TypeAlias = Union[int, Literal["host"]]
+"""Who makes an entry: a seat's phone (the seat's number) or the host's (:data:`HOST`). The
+engines still refuse anything else a caller sends (None, another string, a seat past the table)."""
+
+Viewer: TypeAlias = Union[int, Literal["host"], None]
+"""Who looks at a board: a seat's phone, the host's, or None (a watcher, the table's screen)."""
 
 ENTRY = "ENTRY"
 """Rule ID for entries the engine cannot even read (unknown type, missing seat, wrong types)."""
@@ -266,6 +270,18 @@ def read_seat(action: Mapping[str, Any], players: int) -> int:
     return seat
 
 
+T = TypeVar("T")
+
+
+def known(value: T | None) -> T:
+    """``value``, which the phase guarantees is set (the player on turn in play, the dealer once
+    dealt, a seat the checks have read): for the type checker. A None here is a bug, raised as
+    the TypeError that using it would have raised."""
+    if value is None:
+        raise TypeError("a value the phase guarantees is None")
+    return value
+
+
 def read_int(value: Any) -> int | None:
     """A whole number from JSON or a form field, or None when it is not one."""
     if isinstance(value, bool):
@@ -280,7 +296,7 @@ def read_int(value: Any) -> int | None:
     return None
 
 
-Check = Callable[[Any, Mapping[str, Any], Any], None]
+Check = Callable[[Any, Mapping[str, Any], By], None]
 
 
 class ReadFields(Mapping[str, Any]):
@@ -369,7 +385,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def apply_checked(
-    state: Any, action: Mapping[str, Any], by: Any, ruling: bool, check: Check, effect: Callable[[Any], None]
+    state: Any, action: Mapping[str, Any], by: By, ruling: bool, check: Check, effect: Callable[[Any], None]
 ) -> Any:
     """The fold step every engine shares: check the entry, or (host only, ``ruling``) accept an
     overridable refusal as a table ruling; then run ``effect`` on a copy, never on ``state``."""
@@ -409,7 +425,7 @@ def passes(check: Callable[..., object], *args: Any) -> bool:
     return True
 
 
-def refused_rule(check: Check, state: Any, action: Mapping[str, Any], by: Any) -> str | None:
+def refused_rule(check: Check, state: Any, action: Mapping[str, Any], by: By) -> str | None:
     """The rule ``check`` refuses the entry with (what a table ruling overrides), or None."""
     try:
         check(state, action, by)

@@ -7,7 +7,8 @@ side (boardgame.io's ``moves``). The plumbing every engine used to copy is writt
 reading the entry's type, running its checks in the order the game declares (``Move.checks``)
 and citing the first rule broken (firm when a component is missing), accepting a table ruling,
 copying the state, writing the seat acting into the entry (``Move.acting_seat``), describing an
-entry, and what the board offers. A game declares; it overrides none of these.
+entry (about the seat ``Move.subject`` names), and what the board offers. A game declares; it
+overrides none of these.
 
 What the board offers comes from the code that checks: a move is offered to a seat when its
 ``ready`` check (phase, turn, permission: everything but the entry's details) lets that seat
@@ -20,7 +21,7 @@ with :func:`register` (the five built-in games are listed in ``referee.games``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -31,6 +32,8 @@ from .base import (
     Option,
     Preset,
     ReadFields,
+    Refusal,
+    Viewer,
     Text,
     apply_checked,
     check_rules,
@@ -87,6 +90,7 @@ class Move(Generic[StateT]):
       By default ``offered`` (``ready`` for the seat the entry names), then ``rules``.
     - ``ready(state, seat, by)``: may ``by`` make this entry for ``seat`` now (phase, turn,
       permission)? Refuses otherwise. It is also what decides the board's offers.
+    - ``offered_to(state, seat, viewer)``: does the board offer it (by default: ``ready`` passes)?
     - ``rules(state, action, by)``: the entry's details against the rules (overridable refusals).
     - ``acting_seat(state, action, by)``: the seat the entry is for, which its effect reads from
       the entry's ``seat`` (None: the entry as it was sent).
@@ -96,6 +100,10 @@ class Move(Generic[StateT]):
       A table ruling waives a rule, never a component.
     - ``effect(state, action)``: change ``state`` (a copy) in place.
     - ``describe(state, action, who)``: the history line, from the state before.
+    - ``subject(state, action, by)``: the seat the line is about, whose name is ``who`` (by
+      default the seat the entry names).
+    - ``ruled_line(action)``: the line of an entry whose details ``describe`` cannot read (let
+      through by a ruling); None: none, ``describe``'s error stands.
     - ``candidates(state)``: complete entries worth trying, for ``legal_entries``.
     - ``reveals(before, after)``: the rule that keeps what this entry showed shown (no undo).
     - ``shows_secrets(before, after)``: does this entry show the table the secret entries before
@@ -133,6 +141,11 @@ class Move(Generic[StateT]):
     def ready(self, state: StateT, seat: Any, by: By) -> None:
         return None
 
+    def offered_to(self, state: StateT, seat: int | None, viewer: By) -> bool:
+        """Does ``viewer``'s board offer this entry for ``seat`` now? By default: when ``ready``
+        lets it through."""
+        return passes(self.ready, state, seat, viewer)
+
     def rules(self, state: StateT, action: Action, by: By) -> Any:
         return None
 
@@ -155,6 +168,17 @@ class Move(Generic[StateT]):
 
     def describe(self, state: StateT, action: Action, who: str) -> Text:
         return Text(str(self.type))
+
+    def subject(self, state: StateT, action: Action, by: By | None) -> object:
+        """The seat a history line of this entry is about (``describe``'s ``who``), from the
+        state before it: by default the seat the entry names. Anything that is not a seat of
+        the table reads as "?"."""
+        return action.get("seat")
+
+    def ruled_line(self, action: Action) -> Text | None:
+        """The history line of an entry whose details ``describe`` cannot read (a table ruling
+        let odd values through); None: ``describe``'s error stands."""
+        return None
 
     def candidates(self, state: StateT) -> Iterable[dict[str, Any]]:
         return ()
@@ -183,7 +207,7 @@ class Move(Generic[StateT]):
         words, from the state before it; None: the correction quotes both lines whole."""
         return None
 
-    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
+    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Viewer) -> Text | None:
         """This entry's history line for ``viewer`` while the board at ``now`` keeps the entry's
         details from that viewer ("Ann picked a card": the board shows only the column in
         progress), from the state ``before`` it; None: ``viewer`` may read all of it. The
@@ -216,6 +240,9 @@ class Game(Generic[StateT]):
     # A phone's entry that names no seat is for the phone's own seat: written in before the
     # entry is checked (``naming_its_seat``), so that its checks and effect read it.
     phones_name_no_seat: ClassVar[bool] = False
+    # A phone may enter for another seat where the rules allow it: its board is offered every
+    # seat's entries that ``Move.offered_to`` lets through, not only its own seat's.
+    phones_enter_for_others: ClassVar[bool] = False
     template: ClassVar[str] = ""  # the folder under templates/games/ (default: the id)
     own_templates: ClassVar[str | None] = None  # a path: the game's own templates, served as games/<id>/...
     input_samples: ClassVar[InputSamples]
@@ -238,10 +265,10 @@ class Game(Generic[StateT]):
     def load(self, data: Mapping[str, Any]) -> StateT:
         raise NotImplementedError
 
-    def view(self, state: StateT, viewer: Any = None) -> dict[str, Any]:
+    def view(self, state: StateT, viewer: Viewer = None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def view_at(self, state: StateT, viewer: Any, now: StateT) -> dict[str, Any]:
+    def view_at(self, state: StateT, viewer: Viewer, now: StateT) -> dict[str, Any]:
         """The board as it stood at an earlier ``state`` (a correction page's), for ``viewer``,
         showing no more than the board at ``now`` does (``Move.kept_from``). By default: its view."""
         return self.view(state, viewer)
@@ -333,7 +360,7 @@ class Game(Generic[StateT]):
             and str(earlier.get("seat")) != str(action.get("seat"))
         )
 
-    def naming_its_seat(self, action: Any, by: Any) -> Any:
+    def naming_its_seat(self, action: Any, by: By) -> Any:
         """A phone's entry with its seat written in, when it names none (it can be for no other)."""
         if not isinstance(by, int) or not isinstance(action, Mapping) or action.get("seat") is not None:
             return action
@@ -382,13 +409,20 @@ class Game(Generic[StateT]):
         """The rule a table ruling overrides for this entry, or None."""
         return refused_rule(self.check, state, action, by)
 
-    def describe(self, state: StateT, action: Action, by: Any = None) -> Text:
-        """One line for the history, in the words of the table (``state`` is the state before)."""
-        kind = action.get("type") if isinstance(action, Mapping) else None
-        move = self.moves.get(kind) if isinstance(kind, str) else None  # a type may be anything sent
+    def describe(self, state: StateT, action: Action, by: By | None = None) -> Text:
+        """One line for the history, in the words of the table (``state`` is the state before),
+        about the seat the move names (``Move.subject``); an entry of no known type says its type."""
+        move = self._move_of(action)  # a type may be anything sent
         if move is None:
-            return Text(str(action.get("type") if isinstance(action, Mapping) else action))
-        return move.describe(state, action, self._who(state, action))
+            return Text("{kind}", kind=str(action.get("type") if isinstance(action, Mapping) else action))
+        who = self._name(state, move.subject(state, action, by))
+        try:
+            return move.describe(state, action, who)
+        except (Refusal, LookupError, TypeError, ValueError):
+            line = move.ruled_line(action)
+            if line is None:
+                raise
+            return line
 
     def shown(self, state: StateT, action: Action) -> Text | None:
         """A secret entry's history line with what it hid, for once it is shown (``Move.shown``)."""
@@ -425,13 +459,13 @@ class Game(Generic[StateT]):
             type(move).reveals is not Move.reveals or type(move).shows_secrets is not Move.shows_secrets
         )
 
-    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Any) -> Text | None:
+    def kept_from(self, before: StateT, action: Action, now: StateT, viewer: Viewer) -> Text | None:
         """``action``'s line for ``viewer`` when the board at ``now`` keeps its details from that
         viewer, else None (``Move.kept_from``)."""
         move = self._move_of(action)
         return move.kept_from(before, action, now, viewer) if move is not None else None
 
-    def keeps_from(self, now: StateT, viewer: Any) -> bool:
+    def keeps_from(self, now: StateT, viewer: Viewer) -> bool:
         """May the board at ``now`` keep any entry's details from ``viewer``? (By default: when a
         move has its own ``kept_from``.) False spares reading the states around each entry."""
         return any(type(move).kept_from is not Move.kept_from for move in self.moves.values())
@@ -464,7 +498,10 @@ class Game(Generic[StateT]):
 
     def _who(self, state: StateT, action: Mapping[str, Any]) -> str:
         """The name of the seat the entry names, or "?" (a history line's subject)."""
-        seat = action.get("seat")
+        return self._name(state, action.get("seat"))
+
+    def _name(self, state: StateT, seat: object) -> str:
+        """The name of ``seat``, or "?" when it is not a seat of the table."""
         names = self.seat_names(state)
         return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else "?"
 
@@ -476,16 +513,20 @@ class Game(Generic[StateT]):
         move = self.moves.get(kind) if isinstance(kind, str) else None
         return move.reveals(before, after) if move is not None else None
 
-    def offers(self, state: StateT, viewer: Any) -> list[dict[str, Any]]:
+    def offers(self, state: StateT, viewer: Viewer) -> list[dict[str, Any]]:
         """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs, from the moves'
-        ``ready`` checks (a seat sees its own, the host every seat's, a watcher none)."""
+        ``offered_to`` (a seat sees its own, or every seat's where ``phones_enter_for_others``;
+        the host every seat's; a watcher none)."""
         if viewer is None:
             return []
-        seats = range(len(self.seat_names(state))) if viewer == HOST else [viewer]
+        if viewer == HOST or self.phones_enter_for_others:
+            seats: Sequence[int] = range(len(self.seat_names(state)))
+        else:
+            seats = [viewer]
         found = []
         for kind, move in self.moves.items():
             for seat in seats if move.for_seat else [None]:
-                if passes(move.ready, state, seat, viewer):
+                if move.offered_to(state, seat, viewer):
                     found.append({"type": kind, "seat": seat})
         return found
 

@@ -226,7 +226,7 @@ def taps():
 
 @pytest.fixture(scope="session", autouse=True)
 def _write_measured_taps():
-    """Leave the measured counts next to the screenshots, to copy into the README's table."""
+    """Leave the measured counts next to the screenshots, to copy into docs/taps.md's table."""
     yield
     if MEASURED:
         SCREENSHOTS.mkdir(exist_ok=True)

@@ -1,5 +1,5 @@
 """Plain helpers of the browser tests (their fixtures are in conftest.py): a phone's screen,
-opening and joining a table as people do, taps counted against the README, axe-core."""
+opening and joining a table as people do, taps counted against docs/taps.md, axe-core."""
 
 from __future__ import annotations
 
@@ -74,15 +74,15 @@ def send_button(form):
 
 # --------------------------------------------------------------------------- taps per entry
 
-README = Path(__file__).parents[2] / "README.md"
+TAPS = Path(__file__).parents[2] / "docs" / "taps.md"  # moved from the README (issue 26)
 MEASURED: dict[tuple[str, str], tuple[int, int]] = {}  # (game, entry) -> (taps, scrolls), the most seen
 SCROLLED: list[str] = []  # which control needed a scroll, in which entry: what to fix next
 
 
 def taps_table() -> list[list[str]]:
-    """The rows of the README's "Taps per entry" table, as cells: game, entry, before, now,
+    """The rows of the "Taps per entry" table (docs/taps.md), as cells: game, entry, before, now,
     touches incl. scrolls."""
-    text = README.read_text(encoding="utf-8")
+    text = TAPS.read_text(encoding="utf-8")
     section = text.split("## Taps per entry", 1)[1].split("\n## ", 1)[0]
     rows = []
     for line in section.splitlines():
@@ -93,7 +93,7 @@ def taps_table() -> list[list[str]]:
 
 
 def tap_budgets() -> dict[tuple[str, str], int]:
-    """The README's "Taps per entry" table: (game, entry) -> the taps it may take now."""
+    """The "Taps per entry" table (docs/taps.md): (game, entry) -> the taps it may take now."""
     return {(row[0], row[1]): int(row[3]) for row in taps_table()}
 
 
@@ -123,7 +123,7 @@ def settled(page) -> None:
 
 class Taps:
     """What a person does with a thumb: every click, tap, choice or filled field is one tap.
-    ``entry`` measures one kind of entry and holds it to the README's number."""
+    ``entry`` measures one kind of entry and holds it to the number in docs/taps.md."""
 
     def __init__(self):
         self.count = 0
@@ -189,12 +189,12 @@ class Taps:
         was_taps, was_scrolls = MEASURED.get((game, what), (0, 0))
         MEASURED[(game, what)] = (max(taps, was_taps), max(scrolls, was_scrolls))
         budget = self.budgets.get((game, what))
-        assert budget is not None, f"README's 'Taps per entry' has no row for {game} / {what} ({taps} taps)"
-        assert taps <= budget, f"{game} / {what} took {taps} taps; the README allows {budget}"
+        assert budget is not None, f"docs/taps.md's 'Taps per entry' has no row for {game} / {what} ({taps} taps)"
+        assert taps <= budget, f"{game} / {what} took {taps} taps; docs/taps.md allows {budget}"
         touches = self.touch_budgets.get((game, what))
-        assert touches is not None, f"README's 'Taps per entry' has no touches for {game} / {what}"
+        assert touches is not None, f"docs/taps.md's 'Taps per entry' has no touches for {game} / {what}"
         assert taps + scrolls <= touches, (
-            f"{game} / {what} took {taps} taps and {scrolls} scrolls; the README allows {touches} touches"
+            f"{game} / {what} took {taps} taps and {scrolls} scrolls; docs/taps.md allows {touches} touches"
         )
 
 

@@ -1,7 +1,7 @@
 """A whole game of Switch To (2 players: two rounds) on two phones in real Chromium at 390×844.
 
 The host's phone enters for Ben; Ann enters on her own phone. Ann's page is never reloaded:
-everything the host enters must reach it by itself. Every tap is counted (README, "Taps per
+everything the host enters must reach it by itself. Every tap is counted (docs/taps.md, "Taps per
 entry") and each phone's page is checked with axe-core on the way.
 """
 

@@ -1,13 +1,13 @@
-"""README's 'Taps per entry' table, read the way the browser tests read it: a typical play takes
+"""The 'Taps per entry' table (docs/taps.md), read the way the browser tests read it: a typical play takes
 three taps or fewer, and no entry got worse than before it was trimmed."""
 
 from __future__ import annotations
 
-from .helpers import README
+from .helpers import TAPS
 
 
 def rows() -> list[tuple[str, str, int, int]]:
-    text = README.read_text(encoding="utf-8")
+    text = TAPS.read_text(encoding="utf-8")
     section = text.split("## Taps per entry", 1)[1].split("\n## ", 1)[0]
     table = []
     for line in section.splitlines():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text
+from ..base import By, Refusal, Text
 from ..cards import labels
 from .ledger import hand_value, points
 from .state import EXCHANGE, State
@@ -19,7 +19,7 @@ class Close(TurnMove):
         {"{name} closed: everyone else has one more turn."}
     )  # the history shows this note in the entry's place
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         seat = check_turn(state, seat, by, self.type)
         if state.closer is not None:  # SC-R7, SC-R8, SC-R9 stay overridable: when a round may end, no card moves
             raise Refusal("SC-R7", "{name} has already closed: take your last turn.", name=state.players[state.closer])
@@ -44,5 +44,5 @@ class Close(TurnMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} closed", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.turn}] if state.phase == EXCHANGE else []

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import Refusal, Text, passes, unreadable
+from ..base import By, Refusal, Text, known, passes, unreadable
 from ..cards import parse_card
 from .ledger import check_hand_closed, check_leaving_hand, forget, laid_open, read_cards, said_cards, take_from_stock
 from .samples import gives
@@ -18,7 +18,7 @@ from .turns import TurnMove, after_turn, entering_seat
 SOURCES = ("stock", "pile")
 
 
-def check_source(state: State, source: str) -> None:
+def check_source(state: State, source: object) -> None:
     """SC-R11, not overridable here: no ruling draws a card from an empty pile or stock."""
     if source == "pile" and not state.discard:
         raise Refusal("SC-R11", "The discard pile is empty: draw from the stock.", overridable=False)
@@ -28,7 +28,7 @@ def check_source(state: State, source: str) -> None:
         )
 
 
-def check_discard_held(state: State, seat: int, source: str, discard: str) -> None:
+def check_discard_held(state: State, seat: int, source: object, discard: str) -> None:
     if source == "pile" and discard == state.discard[-1]:
         return  # the card just taken from the pile is in the hand now
     if source == "stock" and state.stock == 0:
@@ -48,7 +48,7 @@ def draw_from_stock(state: State) -> None:
 class DrawDiscard(TurnMove):
     type = "draw_discard"
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         source = action.get("source")
         if source not in SOURCES:
@@ -63,7 +63,7 @@ class DrawDiscard(TurnMove):
             )
         check_discard_held(state, seat, source, discard)
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat, source = entering_seat(state, action.get("seat"), by, state.turn), action.get("source")
         check_source(state, source)
         check_discard_held(state, seat, source, read_cards(state, action.get("discard"), 1)[0])
@@ -90,10 +90,10 @@ class DrawDiscard(TurnMove):
             return Text("{who} drew from the pile and discarded {cards}", who=who, cards=said_cards(action, "discard"))
         return Text("{who} drew from the stock and discarded {cards}", who=who, cards=said_cards(action, "discard"))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != EXCHANGE:
             return []
-        seat = state.turn
+        seat = known(state.turn)
         return [
             {"type": self.type, "seat": seat, "source": source, "discard": card}
             for source in SOURCES

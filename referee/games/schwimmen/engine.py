@@ -1,11 +1,11 @@
 """Schwimmen as a :class:`~referee.games.game.Game`: its moves, one per entry type, and the
 few pieces of the shared plumbing it says differently.
 
-- ``describe`` names the seat an entry is for when it names none: the phone's, else the player
-  on turn (the shared one reads only a seat the entry names).
-- ``offers`` offers a show only to a seat that could still hold 31 (or fire): when it is a
-  seat's moment to show comes from ``ready``, but whether any hand of 31 is left for it depends
-  on the cards, which no ``ready`` sees.
+- A history line is about the seat the entry names, else the phone's, else the player on turn
+  (``SchwimmenMove.subject``).
+- A show is offered only to a seat that could still hold 31 (or fire) (``Show.offered_to``):
+  when it is a seat's moment to show comes from ``ready``, but whether any hand of 31 is left
+  for it depends on the cards, which no ``ready`` sees.
 
 A rule a ruling may waive in ``ready`` (whose turn it is, when 31 may be shown) is firm too when
 the move's components are not there (a card the ledger has elsewhere): the kit runs a move's
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import Text, read_int
+from ..base import Text, Viewer
 from ..game import HOLE, Game, InputSamples
 from . import state as table
 from .close import Close
@@ -27,7 +27,7 @@ from .draw import DrawDiscard
 from .layout import LayCentre, Refresh, TurnUp
 from .reveal import Reveal
 from .setup import DealerChoice, FirstDealer
-from .show import Show, showable_hands
+from .show import Show
 from .showdown import clashes_settled, end_reason
 from .state import State
 from .swaps import Pass, SwapAll, SwapOne
@@ -72,34 +72,11 @@ class SchwimmenGame(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return board(state, viewer, self.offers(state, viewer))
 
     def holds(self, state: State) -> list[Text]:
         return clashes_settled(state)
-
-    def describe(self, state: State, action: Mapping[str, Any], by: Any = None) -> Text:
-        """One line for the history; a reveal says only that it was made."""
-        kind = action.get("type") if isinstance(action, Mapping) else action
-        move = self.moves.get(kind) if isinstance(kind, str) else None
-        if move is None:
-            return Text("{kind}", kind=str(kind))
-        return move.describe(state, action, _who(state, action, by))
-
-    def offers(self, state: State, viewer: Any) -> list[dict]:
-        return [
-            offer
-            for offer in super().offers(state, viewer)
-            if offer["type"] != "show" or showable_hands(state, offer["seat"])
-        ]
-
-
-def _who(state: State, action: Mapping[str, Any], by: Any) -> str:
-    """The name of the seat an entry is for: the one named, else the phone's, else the player on turn."""
-    seat = read_int(action.get("seat")) if action.get("seat") is not None else None
-    if seat is None:
-        seat = by if isinstance(by, int) else state.turn
-    return state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
 
 
 GAME = SchwimmenGame()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, Text
+from ..base import HOST, By, Refusal, Text, known
 import copy
 
 from .ledger import check_from_stock, forget, read_cards, said_cards, take_from_stock, turn_up_centre
@@ -33,13 +33,13 @@ class TurnedUp(SchwimmenMove):
     count = 3
     phase: ClassVar[str]  # the phase whose cards these are
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_from_stock(state, self.read(state, action))
 
     def read(self, state: State, action: Mapping[str, Any]) -> list[str]:
         return read_cards(state, action.get("cards"), self.count)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != self.phase:
             return []
         return [{"type": self.type, "cards": cards} for cards in from_stock(state, self.count)]
@@ -51,7 +51,7 @@ class Layout(TurnedUp):
     phase = LAYOUT
     method = "commerce"
 
-    def ready(self, state: State, seat: None, by: Any) -> None:
+    def ready(self, state: State, seat: None, by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.options["exchange"] != self.method:
@@ -61,7 +61,7 @@ class Layout(TurnedUp):
                 "SC-R2",
                 "First the dealer, {name}, keeps or exchanges the hand.",
                 overridable=False,
-                name=state.players[state.dealer],
+                name=state.players[known(state.dealer)],
             )
         if state.phase != LAYOUT:
             raise Refusal("SC-R2", "The cards are already laid out.", overridable=False)
@@ -103,7 +103,7 @@ class Refresh(TurnedUp):
     type = "refresh"
     phase = REFRESH
 
-    def ready(self, state: State, seat: None, by: Any) -> None:
+    def ready(self, state: State, seat: None, by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.phase == REFRESH:
@@ -113,7 +113,7 @@ class Refresh(TurnedUp):
         if state.turn is not None and by not in (HOST, state.turn):  # overridable as SC-R1: no card moves by who asks
             raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[state.turn])
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_from_stock(_centre_set_aside(state), self.read(state, action))
 
     def read(self, state: State, action: Mapping[str, Any]) -> list[str]:
@@ -123,7 +123,7 @@ class Refresh(TurnedUp):
             raise Refusal("SC-R12", "A new centre is exactly 3 cards.", overridable=False)
         return cards
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != REFRESH and not may_ask_for_a_new_centre(state):
             return []
         return [{"type": self.type, "cards": cards} for cards in from_stock(_centre_set_aside(state), self.count)]

@@ -54,9 +54,9 @@ def ledger(state: State, public: bool = False) -> dict[str, str]:
     places = {}
     for seat, cards in enumerate(state.known):
         places.update(dict.fromkeys(cards, f"hand:{seat}"))
-    for seat, entry in state.reveals.items():
-        if not public or seat == str(state.shower):
-            places.update(dict.fromkeys(entry.get("cards", []), f"shown:{seat}"))
+    for shown, entry in state.reveals.items():
+        if not public or shown == str(state.shower):
+            places.update(dict.fromkeys(entry.get("cards", []), f"shown:{shown}"))
     for place in ("discard", "stock_known", "set_aside", "centre"):  # the later wins
         places.update(dict.fromkeys(getattr(state, place), place))
     return places
@@ -108,7 +108,8 @@ def laid_open(state: State, seat: int) -> list[str]:
     """The cards of a hand that lies open on the table (a show under ``show_effect = close``, which
     leaves the other players a last turn), else none. Such a hand is fully known and stays as shown:
     a ruling may give its player a turn, but only a card drawn unseen can leave it."""
-    return state.reveals.get(str(seat), {}).get("cards", [])
+    cards: list[str] = state.reveals.get(str(seat), {}).get("cards", [])
+    return cards
 
 
 def check_hand_closed(state: State, seat: int) -> None:

@@ -8,7 +8,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int
+from ..base import By, Refusal, Text, known, read_int
 from ..cards import RANK_NAMES, SUITS, labels, normalise
 from . import scoring
 from .ledger import check_keeps_known, check_leaving_hand, hand_value, ledger, points, read_cards, suit_name
@@ -102,10 +102,10 @@ class Reveal(SchwimmenMove):
     type = "reveal"
     secret = True
 
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return entering_seat(state, action.get("seat"), by, None)
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         not_over(state)
         seat = entering_seat(state, seat, by, None)
         if state.phase != SHOWDOWN:
@@ -113,7 +113,7 @@ class Reveal(SchwimmenMove):
         if str(seat) in state.reveals and seat not in state.cards_asked:
             raise Refusal("SC-R14", "{name} has already revealed.", overridable=False, name=state.players[seat])
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = self.acting_seat(state, action, by)
         if seat in state.cards_asked:
             check_cards_for_tie(state, seat, action)
@@ -171,7 +171,7 @@ class Reveal(SchwimmenMove):
     def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         if action.get("cards"):
             return Text("{who} revealed {cards}", who=who, cards=labels(read_cards(state, action["cards"])))
-        value = points(declared_value(action.get("value")))
+        value = points(known(declared_value(action.get("value"))))
         if action.get("triple") not in (None, ""):
             return Text("{who} revealed {value} (three of a kind)", who=who, value=value)
         return Text(
@@ -188,7 +188,7 @@ class Reveal(SchwimmenMove):
         before, after = read_cards(state, old["cards"]), read_cards(state, new["cards"])
         return Text("{who} {old} → {new}", who=who, old=labels(before), new=labels(in_places_of(before, after)))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Each hand the unseen cards were shared out to (section 3)."""
         if state.phase != SHOWDOWN:
             return []
@@ -253,7 +253,7 @@ def scored_as(state: State, seat: int, cards: list[str]) -> tuple[float, str | N
     return hand.value, hand.suit
 
 
-def score_only(state: State, seat: int, cards: list[str]) -> dict:
+def score_only(state: State, seat: int, cards: list[str]) -> dict[str, Any]:
     """A score-only reveal of ``cards``: the value with its scoring suit, or the triple's rank."""
     hand = hand_value(state, seat, cards)
     if hand.triple is not None:

@@ -5,9 +5,11 @@ Pure functions over revealed hands; ``showdown.py`` decides when they apply.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
-from ..base import Text
+from ..base import Text, known
 from ..cards import Card
 
 FIRE = 32.0
@@ -60,7 +62,8 @@ def hand_of(seat: int, cards: list[Card], three_of_a_kind: str) -> Hand:
         total = sum(card_value(c) for c in in_suit)
         if best is None or total > best[0]:
             best = (total, suit, tuple(sorted((c.rank for c in in_suit), reverse=True)))
-    return Hand(seat, best[0], suit=best[1], suit_ranks=best[2])
+    value, suit, suit_ranks = known(best)
+    return Hand(seat, value, suit=suit, suit_ranks=suit_ranks)
 
 
 def declared_hand(seat: int, value: float, suit: str | None, triple: int | None) -> Hand:
@@ -79,10 +82,10 @@ def triple_ranks(piquet: bool, three_of_a_kind: str) -> set[int]:
 def possible_values(piquet: bool, three_of_a_kind: str) -> set[float]:
     """The values a hand can have with this deck and options (SC-C6, section 5.3)."""
     if piquet:  # a lone card 7-11, two of a suit 15-21, three 24-31
-        values = set(range(7, 12)) | set(range(15, 22)) | set(range(24, 32))
+        whole = set(range(7, 12)) | set(range(15, 22)) | set(range(24, 32))
     else:
-        values = set(range(2, 32))
-    values = {float(v) for v in values}
+        whole = set(range(2, 32))
+    values = {float(v) for v in whole}
     if three_of_a_kind != "off":
         values.discard(7.0 if piquet else 2.0)  # only three of the lowest rank made it; now 30.5
         values.add(TRIPLE)
@@ -91,7 +94,7 @@ def possible_values(piquet: bool, three_of_a_kind: str) -> set[float]:
     return values
 
 
-def beats(p: Hand, q: Hand, closer: int | None, options: dict) -> bool:
+def beats(p: Hand, q: Hand, closer: int | None, options: dict[str, Any]) -> bool:
     """Section 5.4: does hand p beat hand q?
 
     Equal values: a tie with the closer goes to the closer (``closer_rule``) or against the closer
@@ -115,15 +118,15 @@ def beats(p: Hand, q: Hand, closer: int | None, options: dict) -> bool:
     return p.suit_ranks > q.suit_ranks
 
 
-def best(hands: list[Hand], closer, options) -> list[Hand]:
+def best(hands: list[Hand], closer: int | None, options: dict[str, Any]) -> list[Hand]:
     return [p for p in hands if not any(beats(q, p, closer, options) for q in hands if q is not p)]
 
 
-def worst(hands: list[Hand], closer, options) -> list[Hand]:
+def worst(hands: list[Hand], closer: int | None, options: dict[str, Any]) -> list[Hand]:
     return [p for p in hands if not any(beats(p, q, closer, options) for q in hands if q is not p)]
 
 
-def losses(hands: list[Hand], closer: int | None, options: dict) -> dict[int, list[Text]]:
+def losses(hands: list[Hand], closer: int | None, options: dict[str, Any]) -> dict[int, list[Text]]:
     """Section 5.5: seat -> one reason per life lost."""
     lost: dict[int, list[Text]] = {h.seat: [] for h in hands}
     top_value = max(h.value for h in hands)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from .state import DEALER_CHOICE, FIRST_DEALER, LAYOUT, State, deal
 from .turns import SchwimmenMove, check_table_entry, not_over
 
@@ -17,11 +17,11 @@ class TableFirst(SchwimmenMove):
 
     checks: ClassVar[tuple[str, ...]] = ("from_the_table", "rules", "ready_for_the_table")
 
-    def from_the_table(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def from_the_table(self, state: State, action: Mapping[str, Any], by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
 
-    def ready_for_the_table(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def ready_for_the_table(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.ready(state, None, by)
 
 
@@ -31,24 +31,24 @@ class FirstDealer(TableFirst):
     type = "first_dealer"
     for_seat = False
 
-    def ready(self, state: State, seat: None, by: Any) -> None:
+    def ready(self, state: State, seat: None, by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.phase != FIRST_DEALER:
             raise Refusal("SC-R2", "The first dealer is already named.", overridable=False)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = read_int(action.get("seat"))
         if seat is None or not 0 <= seat < state.seat_count:
             raise unreadable("Name the first dealer's seat.")
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        deal(state, read_int(action["seat"]))
+        deal(state, known(read_int(action["seat"])))
 
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} deals first", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != FIRST_DEALER:
             return []
         return [{"type": self.type, "seat": seat} for seat in range(state.seat_count)]
@@ -67,7 +67,7 @@ class DealerChoice(TableFirst):
         }
     )  # the history shows this note in the entry's place
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         not_over(state)
         check_table_entry(state, by)
         if state.phase != DEALER_CHOICE:
@@ -76,17 +76,19 @@ class DealerChoice(TableFirst):
             )
         if by not in (HOST, state.dealer):
             raise not_yours(
-                "SC-R13", "Only the dealer, {name}, chooses whether to exchange.", name=state.players[state.dealer]
+                "SC-R13",
+                "Only the dealer, {name}, chooses whether to exchange.",
+                name=state.players[known(state.dealer)],
             )
         if seat is not None and seat != state.dealer:
             raise Refusal(
                 "SC-R13",
                 "Only the dealer, {name}, chooses whether to exchange.",
                 overridable=False,
-                name=state.players[state.dealer],
+                name=state.players[known(state.dealer)],
             )
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         if action.get("choice") not in ("keep", "exchange"):
             raise unreadable("The dealer keeps or exchanges the dealt hand.")
 
@@ -95,7 +97,7 @@ class DealerChoice(TableFirst):
         exchanged hand is laid as the centre and the dealer takes 3 new cards instead."""
         state.phase = LAYOUT
         if action["choice"] == "exchange":
-            name = state.players[state.dealer]
+            name = state.players[known(state.dealer)]
             if state.commerce:
                 state.notes.append(Text("{name} exchanges the dealt hand: lay it as the centre.", name=name))
             else:
@@ -106,7 +108,7 @@ class DealerChoice(TableFirst):
             return Text("The dealer exchanges the hand")
         return Text("The dealer keeps the hand")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != DEALER_CHOICE:
             return []
         return [{"type": self.type, "seat": state.dealer, "choice": choice} for choice in ("keep", "exchange")]

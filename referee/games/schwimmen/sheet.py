@@ -3,21 +3,24 @@ of each showdown is where everyone stood after that round (``scoresheet`` has th
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Iterable
 
 from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import GAME_ID, OVER
 
 
-def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet:
+def score_sheet(view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> ScoreSheet:
     players = view["players"]
     start = int(view["options"]["lives"])
     closing = closing_views(history(), showdowns)
-    rows, before = [], [start] * len(players)
+    rows: list[Row] = []
+    before: list[int | None] = [start] * len(players)
     for v in closing:
         result = v["result"] or {}
         standings = [None if p["out"] else p["lives"] for p in v["players"]]
-        lost = [
+        lost: list[float | int | None] = [
             len(result.get("losses", {}).get(str(s), [])) if before[s] is not None else None
             for s in range(len(players))
         ]
@@ -40,21 +43,21 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
     )
 
 
-def showdowns(view: dict) -> int:
+def showdowns(view: dict[str, Any]) -> int:
     """How many showdowns this view has behind it: the round of its last result."""
     return view["result"]["round"] if view.get("result") else 0
 
 
-def sheet_step(fold: dict | None, view: dict) -> dict:
+def sheet_step(fold: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
     """The sheet's working after one more view (``Game.sheet_step``): the last view of each showdown."""
     return closing_step(fold, view, showdowns, digest)
 
 
-def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
+def folded_sheet(view: dict[str, Any], fold: dict[str, Any] | None) -> ScoreSheet:
     return score_sheet(view, lambda: closing_history(fold))
 
 
-def digest(view: dict) -> dict:
+def digest(view: dict[str, Any]) -> dict[str, Any]:
     """What ``score_sheet`` reads of a closing view."""
     result = view["result"]
     return {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text
+from ..base import By, Refusal, Text
 from ..cards import labels
 from . import scoring
 from .ledger import (
@@ -73,16 +73,20 @@ class Show(SchwimmenMove):
         {"{name} shows {cards}: a close, everyone else has one more turn.", "{name} shows {cards}: showdown."}
     )  # the history shows this note in the entry's place
 
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return entering_seat(state, action.get("seat"), by, state.turn)
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def offered_to(self, state: State, seat: int | None, viewer: By) -> bool:
+        """Offered only while some hand of 31 (or fire) is left for the seat, which no ``ready`` sees."""
+        return super().offered_to(state, seat, viewer) and seat is not None and bool(showable_hands(state, seat))
+
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         not_over(state)
         seat = entering_seat(state, seat, by, state.turn)
         check_show_timing(state, seat)
         check_hand_closed(state, seat)  # a hand lying open was shown already (SC-C3, as ``rules`` finds)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = self.acting_seat(state, action, by)
         cards = read_cards(state, action.get("cards"), 3)
         check_leaving_hand(state, seat, cards)
@@ -103,7 +107,7 @@ class Show(SchwimmenMove):
                 value=points(hand.value),
             )
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = self.acting_seat(state, action, by)
         cards = read_cards(state, action.get("cards"), 3)
         check_leaving_hand(state, seat, cards)
@@ -130,7 +134,7 @@ class Show(SchwimmenMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} showed {cards}", who=who, cards=said_cards(action, "cards"))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """One hand of 31 (or fire) for each seat that could still hold one."""
         if state.phase not in (EXCHANGE, REFRESH):
             return []

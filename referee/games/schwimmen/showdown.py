@@ -4,7 +4,11 @@ dealt. A score-only tie in one suit first asks those players for their cards (SC
 
 from __future__ import annotations
 
-from ..base import Text, join_names
+from collections.abc import Mapping, Sequence
+
+from typing import Any
+
+from ..base import Text, join_names, known
 from ..cards import parse_card
 from . import scoring
 from .ledger import hand_value, points
@@ -43,12 +47,12 @@ def ask_cards_for_suit_ties(state: State, hands: list[scoring.Hand]) -> bool:
     return bool(tied)
 
 
-def clashes(state: State) -> list[dict]:
+def clashes(state: State) -> list[dict[str, Any]]:
     """SC-C2, once every hand is in: each card entered in two hands, with both seats. Reveals are
     checked against each other only now, when they are shown: checked one by one while hidden, a
     refusal would tell a phone what another hand holds (issue 25)."""
     first_seen: dict[str, int] = {}
-    found: list[dict] = []
+    found: list[dict[str, Any]] = []
     for seat in sorted(state.reveals, key=int):
         for card in state.reveals[seat].get("cards", []):
             if card in first_seen:
@@ -108,17 +112,18 @@ def score_if_revealed(state: State) -> None:
     if len(survivors) == 1:
         state.phase, state.winners = OVER, survivors
         return
-    deal(state, state.next_active(state.dealer))
+    deal(state, state.next_active(known(state.dealer)))
 
 
 def everyone_would_be_out(state: State, active: list[int]) -> None:
     """5.6: nobody is put out. Either the round is void and dealt again by the same dealer,
     or (shared_win) those players share the win."""
-    state.result.update(eliminated=[], swimming=[])
+    result = known(state.result)
+    result.update(eliminated=[], swimming=[])
     if state.options["all_out"] == "replay":
-        state.result["void"] = True
+        result["void"] = True
         state.notes.append(Text("Everyone would be out: the round is void and the same dealer deals again."))
-        deal(state, state.dealer)
+        deal(state, known(state.dealer))
         return
     state.phase, state.winners = OVER, active
     state.notes.append(
@@ -126,7 +131,7 @@ def everyone_would_be_out(state: State, active: list[int]) -> None:
     )
 
 
-def lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) -> tuple[list[int], list[bool]]:
+def lose_lives(lives: list[int], out: list[bool], lost: Mapping[int, Sequence[str]]) -> tuple[list[int], list[bool]]:
     """5.6: one life at a time; a player at 0 who loses one more is out, and stays out."""
     lives, out = list(lives), list(out)
     for seat, reasons in lost.items():
@@ -141,8 +146,8 @@ def lose_lives(lives: list[int], out: list[bool], lost: dict[int, list[str]]) ->
 
 
 def round_result(
-    state: State, hands: list[scoring.Hand], lost: dict[int, list[str]], lives: list[int], out: list[bool]
-) -> dict:
+    state: State, hands: list[scoring.Hand], lost: Mapping[int, Sequence[str]], lives: list[int], out: list[bool]
+) -> dict[str, Any]:
     """What the table sees after a showdown: every hand and value, who lost how many lives and
     why, who is now swimming and who is out, plus the SC-C7 closing warning."""
     seats = [h.seat for h in hands]
@@ -169,7 +174,7 @@ def round_result(
     }
 
 
-def end_reason(view: dict) -> Text:
+def end_reason(view: dict[str, Any]) -> Text:
     """Section 5.6, read off the board: one player is left in, or those left share the win."""
     names = [view["players"][seat]["name"] for seat in view["winners"]]
     if len(names) == 1:

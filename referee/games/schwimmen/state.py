@@ -269,11 +269,11 @@ class State:
     last_actor: int | None = None
     passes: int = 0
     closer: int | None = None
-    reveals: dict[str, dict] = field(default_factory=dict)  # seat (as text) -> cards or value
+    reveals: dict[str, dict[str, Any]] = field(default_factory=dict[str, Any])  # seat (as text) -> cards or value
     shower: int | None = None
     cards_asked: list[int] = field(default_factory=list)  # score-only ties in one suit: cards, please
-    clash: list[dict] = field(default_factory=list)  # cards revealed in two hands: the host corrects one
-    result: dict | None = None  # the last showdown: values, losses, who went out
+    clash: list[dict[str, Any]] = field(default_factory=list)  # cards revealed in two hands: the host corrects one
+    result: dict[str, Any] | None = None  # the last showdown: values, losses, who went out
     winners: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     last_exchange: int | None = None  # the seat whose exchange was the last turn (SC-R10: may show now)

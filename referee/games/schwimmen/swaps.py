@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted
+from ..base import By, Refusal, Text, counted, known
 from ..cards import parse_card
 from .ledger import check_hand_closed, check_leaving_hand, forget, read_cards, said_cards
 from .samples import gives, unseen
@@ -38,21 +38,21 @@ class Swap(TurnMove):
     """A swap with the centre gives cards from the hand: none is offered to, or accepted from, a
     player whose hand lies open on the table (SC-C3), even on a turn a ruling gave back."""
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         check_hand_closed(state, check_turn(state, seat, by, self.type))
 
 
 class SwapOne(Swap):
     type = "swap_one"
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         give = read_cards(state, action.get("give"), 1, swap=True)
         take = read_cards(state, action.get("take"), 1, swap=True)
         check_in_centre(state, take)
         check_leaving_hand(state, seat, give)
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """A swap as a ruling would apply it: as many cards taken as given, from the centre and the hand."""
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         give, take = read_cards(state, action.get("give")), read_cards(state, action.get("take"))
@@ -80,10 +80,10 @@ class SwapOne(Swap):
             "{who} gave {give} for {take}", who=who, give=said_cards(action, "give"), take=said_cards(action, "take")
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != EXCHANGE:
             return []
-        seat = state.turn
+        seat = known(state.turn)
         return [
             {"type": self.type, "seat": seat, "give": give, "take": take}
             for give in gives(state, seat)
@@ -94,11 +94,11 @@ class SwapOne(Swap):
 class SwapAll(Swap):
     type = "swap_all"
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = entering_seat(state, action.get("seat"), by, state.turn)
         check_gives_whole_hand(state, seat, read_cards(state, action.get("give"), 3, swap=True))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_gives_whole_hand(
             state, entering_seat(state, action.get("seat"), by, state.turn), read_cards(state, action.get("give"), 3)
         )
@@ -113,14 +113,14 @@ class SwapAll(Swap):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} swapped all: gave {cards}", who=who, cards=said_cards(action, "give"))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != EXCHANGE:
             return []
-        seat = state.turn
-        known = state.known[seat]
-        fresh = [card for card in unseen(state) if card not in known]
+        seat = known(state.turn)
+        held = state.known[seat]
+        fresh = [card for card in unseen(state) if card not in held]
         return [
-            {"type": self.type, "seat": seat, "give": known + fresh[start : start + 3 - len(known)]} for start in (0, 3)
+            {"type": self.type, "seat": seat, "give": held + fresh[start : start + 3 - len(held)]} for start in (0, 3)
         ]
 
 
@@ -130,7 +130,7 @@ class Pass(TurnMove):
 
     type = "pass"
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         seat = check_turn(state, seat, by, self.type)
         if state.options["pass_limit"] == "once" and seat in state.passed:
             # SC-R16 stays overridable: the table may let a player pass again; no card moves.
@@ -144,5 +144,5 @@ class Pass(TurnMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{who} passed", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.turn}] if state.phase == EXCHANGE else []

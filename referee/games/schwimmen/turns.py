@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from ..cards import parse_card
 from ..game import Move
 from .showdown import to_showdown
@@ -20,7 +20,14 @@ class SchwimmenMove(Move[State]):
     """A Schwimmen entry: ``ready`` for the seat it names, then its ``rules`` (the kit's
     ``checks``). ``acting_seat`` is the seat a player's entry is for, which its effect reads from
     the entry's ``seat``: a phone may leave it out for its own seat, the host for the player on
-    turn (None, the kit's: a table entry, for no seat)."""
+    turn (None, the kit's: a table entry, for no seat). A history line is about the seat named,
+    else the phone's, else the player on turn (``subject``), a table entry's too."""
+
+    def subject(self, state: State, action: Mapping[str, Any], by: By | None) -> int | None:
+        seat = read_int(action.get("seat")) if action.get("seat") is not None else None
+        if seat is None:
+            return by if isinstance(by, int) else state.turn
+        return seat
 
 
 def not_over(state: State) -> None:
@@ -28,7 +35,7 @@ def not_over(state: State) -> None:
         raise Refusal("SC-R2", "The game is over.", overridable=False)
 
 
-def entering_seat(state: State, named: Any, by: Any, default: int | None) -> int:
+def entering_seat(state: State, named: Any, by: By, default: int | None) -> int:
     """The seat an entry is for: the phone's own seat, or the one the host names (default:
     the player whose turn it is). SC-R15: an eliminated player enters nothing."""
     if by == HOST:
@@ -40,7 +47,9 @@ def entering_seat(state: State, named: Any, by: Any, default: int | None) -> int
         if named is not None and read_int(named) != by:
             if read_int(named) in range(state.seat_count):
                 raise not_yours(
-                    "SC-R1", "Only {name} (or the host) can make {name}'s entries.", name=state.players[read_int(named)]
+                    "SC-R1",
+                    "Only {name} (or the host) can make {name}'s entries.",
+                    name=state.players[known(read_int(named))],
                 )
             raise not_yours("SC-R1", "You can make entries only for your own seat.")
     else:
@@ -50,7 +59,7 @@ def entering_seat(state: State, named: Any, by: Any, default: int | None) -> int
     return seat
 
 
-def check_table_entry(state: State, by: Any) -> None:
+def check_table_entry(state: State, by: By) -> None:
     """Table entries (the cards turned up) come from any phone at the table whose player is still
     in the game (SC-R15: an eliminated player enters nothing)."""
     if by != HOST and not (isinstance(by, int) and 0 <= by < state.seat_count):
@@ -65,7 +74,7 @@ def method_message(state: State) -> Text:
     return Text("At this table you swap with the centre; there is no drawing and discarding.")
 
 
-def check_turn(state: State, named: Any, by: Any, kind: str) -> int:
+def check_turn(state: State, named: Any, by: By, kind: str) -> int:
     """SC-R1, SC-R2, SC-R3 for the entries of a turn; returns the seat."""
     not_over(state)
     seat = entering_seat(state, named, by, state.turn)
@@ -83,7 +92,7 @@ def check_turn(state: State, named: Any, by: Any, kind: str) -> int:
     if seat != state.turn:
         # SC-R1 stays overridable: the named seat acts (the effect); the move's components make it
         # firm when the cards it moves are not there.
-        raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[state.turn])
+        raise Refusal("SC-R1", "It is {name}'s turn.", name=state.players[known(state.turn)])
     return seat
 
 
@@ -100,10 +109,10 @@ def check_first_turn(state: State, seat: int, on_turn: bool) -> None:
 class TurnMove(SchwimmenMove):
     """An entry of the player on turn: swap_one, swap_all, pass, close, draw_discard."""
 
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return entering_seat(state, action.get("seat"), by, state.turn)
 
-    def ready(self, state: State, seat: int | None, by: Any) -> None:
+    def ready(self, state: State, seat: int | None, by: By) -> None:
         check_turn(state, seat, by, self.type)
 
 
@@ -112,7 +121,7 @@ class TurnMove(SchwimmenMove):
 
 def start_exchanges(state: State) -> None:
     state.phase = EXCHANGE
-    state.turn = state.next_active(state.dealer)
+    state.turn = state.next_active(known(state.dealer))
 
 
 def after_turn(state: State, seat: int, *, passed: bool = False, closed: bool = False) -> None:

@@ -4,13 +4,15 @@ by suit or by the cards, which suit beat which ("♠ beats ♥ at 29"). Read fro
 
 from __future__ import annotations
 
-from ..base import Text
+from typing import Any
+
+from ..base import Text, known
 from ..cards import SUIT_SYMBOLS, parse_card
 from . import scoring
 from .ledger import points
 
 
-def verdict(result: dict | None, players: list[str], options: dict) -> list[Text]:
+def verdict(result: dict[str, Any] | None, players: list[str], options: dict[str, Any]) -> list[Text]:
     """One sentence per player who lost lives, then the tie-breaks that decided who."""
     if not result or result.get("void"):
         return []
@@ -36,7 +38,7 @@ def reasons_said(reasons: list[Text]) -> Text:
     return said
 
 
-def tie_breaks(result: dict, options: dict) -> list[Text]:
+def tie_breaks(result: dict[str, Any], options: dict[str, Any]) -> list[Text]:
     """For each player who lost a life as lowest hand while another hand of the same value did
     not: what settled it, when both hands' cards are known."""
     lowest = str(scoring.LOWEST_HAND)
@@ -53,8 +55,8 @@ def tie_breaks(result: dict, options: dict) -> list[Text]:
                 said.append(
                     Text(
                         "{winner} beats {loser} at {value}",
-                        winner=SUIT_SYMBOLS[kept_hand.suit],
-                        loser=SUIT_SYMBOLS[lost_hand.suit],
+                        winner=SUIT_SYMBOLS[known(kept_hand.suit)],
+                        loser=SUIT_SYMBOLS[known(lost_hand.suit)],
                         value=points(value),
                     )
                 )
@@ -62,14 +64,14 @@ def tie_breaks(result: dict, options: dict) -> list[Text]:
                 said.append(
                     Text(
                         "Higher cards in {suit} win the tie at {value}",
-                        suit=SUIT_SYMBOLS[kept_hand.suit],
+                        suit=SUIT_SYMBOLS[known(kept_hand.suit)],
                         value=points(value),
                     )
                 )
     return said
 
 
-def hand(result: dict, seat: str, options: dict) -> scoring.Hand | None:
+def hand(result: dict[str, Any], seat: str, options: dict[str, Any]) -> scoring.Hand | None:
     cards = (result.get("hands") or {}).get(seat)
     if not cards:
         return None

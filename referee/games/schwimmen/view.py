@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Viewer
 from ..cards import RANK_NAMES
 from ..game import RoundInfo
 from . import scoring
@@ -34,7 +35,7 @@ ENTRY_CARDS = {
 """How many cards each entry names (the give and the take of ``swap_one`` one each)."""
 
 
-def board(state: State, viewer: Any, actions: list[dict]) -> dict:
+def board(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The board for ``viewer``, whose entries now are ``actions`` (the game's offers)."""
     public = ledger(state, public=True)
     return {
@@ -68,7 +69,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     }
 
 
-def _player(state: State, seat: int, viewer: Any, public: dict[str, str]) -> dict:
+def _player(state: State, seat: int, viewer: Viewer, public: dict[str, str]) -> dict[str, Any]:
     entry = state.reveals.get(str(seat))
     visible = entry is not None and (str(seat) == str(state.shower) or viewer == seat or bool(state.clash))
     elsewhere = sorted(c for c, place in public.items() if place != f"hand:{seat}")
@@ -96,7 +97,7 @@ def _reveal_with(state: State, seat: int) -> str:
     return "cards"
 
 
-def _form_fields(state: State, actions: list[dict]) -> dict:
+def _form_fields(state: State, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """What the entry forms need, so that no template copies a rule."""
     offered_turn = any(a["type"] in TURN_ENTRIES and a["seat"] == state.turn for a in actions)
     return {
@@ -133,6 +134,6 @@ def _triple_ranks(state: State) -> list[str]:
     return [RANK_NAMES.get(rank, str(rank)) for rank in sorted(ranks)]
 
 
-def round_info(view: dict) -> RoundInfo:
+def round_info(view: dict[str, Any]) -> RoundInfo:
     turn = {EXCHANGE: view["turn"], DEALER_CHOICE: view["dealer"]}.get(view["phase"])
     return RoundInfo("Round", max(view["round"], 1), dealer=view["dealer"], turn=turn)

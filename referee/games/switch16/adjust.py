@@ -3,9 +3,8 @@ correction is recorded as a table ruling and keeps the table consistent (S16-C6)
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from .moves import Action, SwitchMove, check_entries, entries_of, game_running, seat_named
 from .state import DONE, State
 from .state import COLOURS
@@ -19,7 +18,7 @@ class Adjust(SwitchMove):
     for_seat = False
     correction = True
 
-    def gate(self, state: State, seat: None, by: Any) -> None:
+    def gate(self, state: State, seat: None, by: By) -> None:
         game_running(state)
         if by != HOST:
             raise not_yours("S16-C5", "Only the host can adjust the table.")
@@ -28,7 +27,7 @@ class Adjust(SwitchMove):
         if entries_of(state) == "rounds":
             check_entries(state, "dice")  # S16-Q1: round results follow no deck to adjust
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         if "top" in action:
             seat_named(state, action.get("seat"), "deck")
             top = read_int(action.get("top"))
@@ -54,13 +53,13 @@ class Adjust(SwitchMove):
         if "top" in action or "chip" in action:  # a swap's own note says what changed
             state.notes.append(what_changes(state, action))
         if "top" in action:
-            state.tops[state.control[read_int(action["seat"])]] = read_int(action["top"])
+            state.tops[state.control[known(read_int(action["seat"]))]] = known(read_int(action["top"]))
         elif "chip" in action:
             seat = read_int(action.get("seat")) if action["chip"] != "middle" else None
             state.chip = action["chip"]
             state.chip_at = None if seat is None else (seat if state.chip == "hand" else state.control[seat])
         else:
-            swap(state, *(read_int(s) for s in action["swap"]))
+            swap(state, *(known(read_int(s)) for s in action["swap"]))
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         try:
@@ -72,7 +71,7 @@ class Adjust(SwitchMove):
 def what_changes(state: State, action: Action) -> Text:
     """What an adjustment changes, in the words of the table (issue 16), from ``state`` before it."""
     if "top" in action:
-        seat = read_int(action["seat"])
+        seat = known(read_int(action["seat"]))
         return Text(
             "The host set {name}'s top card to {top} (it was {before})",
             name=state.players[seat],
@@ -82,11 +81,11 @@ def what_changes(state: State, action: Action) -> Text:
     if "chip" in action:
         if action["chip"] == "middle":
             return Text("The host put the block chip in the middle")
-        seat = read_int(action["seat"])
+        seat = known(read_int(action["seat"]))
         if action["chip"] == "hand":
             return Text("The host put the block chip in {name}'s hand", name=state.players[seat])
         return Text("The host put the block chip on the {colour} deck", colour=COLOURS[state.control[seat]])
-    seat, other = (read_int(s) for s in action["swap"])
+    seat, other = (known(read_int(s)) for s in action["swap"])
     return Text(
         "{name} and {other} swapped decks: {name} now has the {colour} deck, {other} the {other_colour} deck",
         **swapped(state, seat, other),

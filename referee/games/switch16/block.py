@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, counted, not_yours, passes, read_int
+
+from ..base import HOST, By, Refusal, Text, counted, known, not_yours, passes, read_int
 from .moves import Action, SwitchMove, game_running, seat_named
 from .state import State
 from .turns import end_turn
@@ -19,7 +20,7 @@ class PlaceBlock(SwitchMove):
     def named_seat(self, action: Action) -> None:
         return None  # the holder places it; the entry's seat is not read
 
-    def gate(self, state: State, seat: int | None, by: Any) -> int | None:
+    def gate(self, state: State, seat: int | None, by: By) -> int | None:
         """S16-C5: only the holder's phone (or the host) places the chip."""
         game_running(state)
         holder = state.holder()
@@ -27,15 +28,15 @@ class PlaceBlock(SwitchMove):
             raise not_yours("S16-C5", "Only the player holding the block chip (or the host) can place it.")
         return holder
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         seat_named(state, action.get("target"), "block chip")
 
     def due(self, state: State, seat: int | None) -> None:
         if state.holder() is None:
             raise Refusal("S16-R13", "Only the player holding the block chip can place it.", overridable=False)
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
-        target = read_int(action.get("target"))
+    def legal(self, state: State, action: Action, by: By) -> None:
+        target = known(read_int(action.get("target")))
         if target == state.holder():  # S16-R14, S16-R15 stay overridable: the chip is on one deck either way
             raise Refusal("S16-R14", "Place the chip on another player's deck.")
         landed = action.get("landed_after")
@@ -43,7 +44,7 @@ class PlaceBlock(SwitchMove):
             check_landed_after(state, target, read_int(landed))
 
     def effect(self, state: State, action: Action) -> None:
-        target = read_int(action["target"])
+        target = known(read_int(action["target"]))
         holder = state.holder()
         landed = read_int(action.get("landed_after"))
         if landed is not None and target == state.active and state.last is not None:
@@ -88,7 +89,7 @@ class PlaceBlock(SwitchMove):
             return Text("Block chip placed on {name}'s deck after card {card}", name=name, card=spot["card"])
         return Text("Block chip placed on {name}'s deck", name=name)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Any other player's deck; on the active player discarding from a roll also as having
         landed after each card of those discards (or before the first)."""
         holder = state.holder()
@@ -105,7 +106,7 @@ class PlaceBlock(SwitchMove):
         return entries
 
 
-def landing_choices(state: State, target: int) -> list[dict]:
+def landing_choices(state: State, target: int) -> list[dict[str, Any]]:
     """Where the chip may have landed in the discard ``target`` is making from the current roll
     (S16-R15, example S16-E19): before its first card or after each card discarded so far, each
     with the card it landed after (or, ``before``, the first card, which it landed before).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, passes
+from ..base import HOST, Viewer, passes
 from ..game import HOLE, Game, InputSamples
 from . import state as table
 from .adjust import Adjust
@@ -59,15 +59,11 @@ class Switch16(Game[table.State]):
         ),
     )
 
-    def offers(self, state: table.State, viewer: Any) -> list[dict]:
-        """The entries of the game on ``viewer``'s board; corrections are the host's tools, not offers."""
-        return [offer for offer in super().offers(state, viewer) if not self.moves[offer["type"]].correction]
-
     def corrections(self, state: table.State) -> list[str]:
         """The corrections the host may make now."""
         return [kind for kind, move in self.moves.items() if move.correction and passes(move.ready, state, None, HOST)]
 
-    def view(self, state: table.State, viewer: Any = None) -> dict:
+    def view(self, state: table.State, viewer: Viewer = None) -> dict[str, Any]:
         return {**board(state), "corrections": self.corrections(state), "actions": self.offers(state, viewer)}
 
 

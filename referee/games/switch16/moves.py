@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, Text, not_yours, read_int
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int
 from ..game import Move
 from .state import OVER, TURN, State
 from .turns import begin_turn
@@ -25,36 +25,41 @@ class SwitchMove(Move[State]):
     correction: ClassVar[bool] = False  # a host correction: never offered, always at hand for the host
     checks: ClassVar[tuple[str, ...]] = ("gated", "read", "due_now", "legal")
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         self.due(state, self.gate(state, seat, by))
 
-    def gate(self, state: State, seat: Any, by: Any) -> int | None:
+    def offered_to(self, state: State, seat: int | None, viewer: By) -> bool:
+        """A correction is the host's tool (``Game.corrections``), not an offer."""
+        return not self.correction and super().offered_to(state, seat, viewer)
+
+    def gate(self, state: State, seat: Any, by: By) -> int | None:
         """Refuse a phone that may not make this entry, or a game that is over; the seat acting."""
         game_running(state)
-        return seat
+        named: int | None = seat  # as the entry names it: a turn entry's gate reads it
+        return named
 
-    def gated(self, state: State, action: Action, by: Any) -> None:
+    def gated(self, state: State, action: Action, by: By) -> None:
         """``gate`` for the seat the entry names (``named_seat``: None where it is not read)."""
         self.gate(state, self.named_seat(action), by)
 
-    def acting_seat(self, state: State, action: Action, by: Any) -> int | None:
+    def acting_seat(self, state: State, action: Action, by: By) -> int | None:
         """The seat acting, for an entry ``gate`` has let through."""
         return self.gate(state, self.named_seat(action), by)
 
-    def due_now(self, state: State, action: Action, by: Any) -> None:
+    def due_now(self, state: State, action: Action, by: By) -> None:
         self.due(state, self.acting_seat(state, action, by))
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         """The details entered: dice, faces and seats that exist (S16-C1 to S16-C3)."""
 
     def due(self, state: State, seat: Any) -> None:
         """Is this entry due now from ``seat`` (the seat acting: an int for a turn's entry, None
         where no seat acts)?"""
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         """The entry's own rules, once it is due."""
 
-    def take_effect(self, state: State, action: Action, by: Any) -> None:
+    def take_effect(self, state: State, action: Action, by: By) -> None:
         """The effect, for the seat acting (a table ruling may have let another seat act)."""
         self.effect(state, action)
 
@@ -90,7 +95,7 @@ def no_seat(what: str, label: str) -> Text:
     return Text("There is no seat {label} for the player.", label=label)
 
 
-def is_seat(state: State, by: Any) -> bool:
+def is_seat(state: State, by: By) -> bool:
     return isinstance(by, int) and 0 <= by < state.seat_count
 
 
@@ -103,7 +108,7 @@ class TurnMove(SwitchMove):
 
     entries: ClassVar[str] = "dice"  # the entry mode these entries belong to (entries_of)
 
-    def gate(self, state: State, seat: Any, by: Any) -> int:
+    def gate(self, state: State, seat: Any, by: By) -> int:
         """S16-C5, then S16-C4: returns the seat the entry is for."""
         game_running(state)
         acting = turn_seat(state, seat, by)
@@ -116,9 +121,9 @@ class TurnMove(SwitchMove):
         if state.phase != TURN:
             raise Refusal("S16-R1", "Enter the start player first.")
         if seat != state.active:
-            raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[state.active])
+            raise Refusal(self.turn_rule, "It is {name}'s turn.", name=state.players[known(state.active)])
 
-    def take_effect(self, state: State, action: Action, by: Any) -> None:
+    def take_effect(self, state: State, action: Action, by: By) -> None:
         seat = self.gate(state, self.named_seat(action), by)
         if seat != state.active:  # a table ruling: the seat named takes the turn
             begin_turn(state, seat)
@@ -127,7 +132,7 @@ class TurnMove(SwitchMove):
     turn_rule: ClassVar[str]
 
 
-def turn_seat(state: State, named: Any, by: Any) -> int:
+def turn_seat(state: State, named: Any, by: By) -> int:
     """The seat a turn entry is for: the phone's own seat, or for the host the seat it names
     (the active player when none is named)."""
     if by == HOST:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, read_int, unreadable
 from .dice import dice_count
 from .moves import Action, SwitchMove, TurnMove, check_entries, game_running, seat_named, turn_seat
 from .scoring import card_16_gone
@@ -57,13 +57,13 @@ class TurnResult(TurnMove):
     )  # History shows the note instead
     turn_rule: ClassVar[str] = "S16-R2"
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         if action.get("card") not in (None, "") and read_int(action.get("card")) is None:
             raise unreadable("Say the last card discarded, as a number.")
         if action.get("switch_with") not in (None, "", "none"):
             seat_named(state, action.get("switch_with"), "switch")
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         seat, card, partner = active_seat(state), last_card(action), switch_partner(action)
         top = state.top_of(seat)
         if card is not None:
@@ -129,13 +129,13 @@ class TurnResult(TurnMove):
             return Text("{name}'s turn: to card {card}, then a switch with {other}", name=name, card=card, other=other)
         return Text("{name}'s turn: to card {card}", name=name, card=card)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Nothing, the block face alone, each card the deck may end on (with a miss after it), each swap."""
         seat = state.active
         if seat is None:
             return []
         top = state.top_of(seat)
-        entries: list[dict] = [{}, {"took_chip": "yes"}]
+        entries: list[dict[str, Any]] = [{}, {"took_chip": "yes"}]
         for card in sorted({top, min(top + 3, LAST_CARD), LAST_CARD}):
             entries += [{"card": card}, {"card": card, "missed": "yes"}, {"card": card, "took_chip": "yes"}]
         entries += [{"switch_with": other} for other in range(state.seat_count) if other != seat]
@@ -173,7 +173,7 @@ class RoundResult(SwitchMove):
     entries = "rounds"
     any_order = True
 
-    def gate(self, state: State, seat: Any, by: Any) -> int:
+    def gate(self, state: State, seat: Any, by: By) -> int:
         """S16-C5: a player's own card, or any player's from the host."""
         game_running(state)
         return turn_seat(state, seat, by)
@@ -185,14 +185,14 @@ class RoundResult(SwitchMove):
                 "S16-Q3", "{name} has entered this round's card already.", overridable=False, name=state.players[seat]
             )
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         if action.get("seat") is None:
             raise unreadable("Say whose card this is.")
         card = read_int(action.get("card"))
         if card is None or not 0 <= card <= LAST_CARD:
             raise Refusal("S16-Q3", "The highest card of a pile is 0 (no card) to 16.", overridable=False)
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
+    def legal(self, state: State, action: Action, by: By) -> None:
         self.acting_seat(state, action, by)  # refuses an entry for another phone's seat
         card, cards = read_int(action["card"]), round_cards(state)
         finished = [s for s, c in enumerate(cards) if c == LAST_CARD]
@@ -223,7 +223,7 @@ class RoundResult(SwitchMove):
             return Text("{name} discarded card 16", name=name)
         return Text("{name}'s highest card: {card}", name=name, card=card if card is not None else "?")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [
             {"type": self.type, "seat": seat, "card": card}
             for seat in range(state.seat_count)

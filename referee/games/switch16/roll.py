@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any, ClassVar
 
-from ..base import Refusal, Text, join_names, passes, read_int
+from ..base import By, Refusal, Text, join_names, known, passes, read_int
 from .dice import dice_count, dice_words, sample_dice
 from .moves import Action, TurnMove, seat_named
 from .state import FACE_NAMES, FACES, NUMBER_DICE, Roll, State
@@ -17,7 +19,7 @@ class RollMove(TurnMove):
     type = "roll"
     turn_rule: ClassVar[str] = "S16-R2"
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         read_dice(action.get("dice"))
         if action.get("face", "blank") not in FACES:
             raise Refusal("S16-C2", "The switch die shows blank, green, red or block.", overridable=False)
@@ -37,8 +39,8 @@ class RollMove(TurnMove):
         if state.last is not None and state.last.discarded == 0:  # S16-R3 stays overridable: no die is missing
             raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.")
 
-    def legal(self, state: State, action: Action, by: Any) -> None:
-        seat = state.active
+    def legal(self, state: State, action: Action, by: By) -> None:
+        seat = known(state.active)
         top = state.top_of(seat)
         needed = dice_count(state, top)
         rolled = len(read_dice(action.get("dice")))
@@ -48,7 +50,7 @@ class RollMove(TurnMove):
             raise Refusal("S16-R4", "Your top card is {top}: roll {needed} number dice.", top=top, needed=needed)
         check_switch(state, seat, action.get("face", "blank"), action.get("switch_with"))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         """Section 2: five number dice. A ruling on S16-R4 may change how many are rolled, never
         roll a sixth."""
         if len(read_dice(action.get("dice"))) > NUMBER_DICE:
@@ -56,7 +58,7 @@ class RollMove(TurnMove):
 
     def effect(self, state: State, action: Action) -> None:
         """The switch die is resolved first; a switch ends the turn and the dice are ignored."""
-        seat, face, partner = state.active, action.get("face", "blank"), action.get("switch_with")
+        seat, face, partner = known(state.active), action.get("face", "blank"), action.get("switch_with")
         state.ended = None
         state.rolls += 1
         state.last = Roll(dice=read_dice(action["dice"]), face=face, risk=state.rolls > 1)
@@ -64,7 +66,7 @@ class RollMove(TurnMove):
             red_switch(state, seat, partner)
             end_turn(state, Text("{name}'s turn ended with the red switch.", name=state.players[seat]))
         elif face == "green" and partner not in NO_PARTNER:
-            green_switch(state, seat, read_int(partner))
+            green_switch(state, seat, known(read_int(partner)))
         else:
             if face == "block":
                 state.chip, state.chip_at = "hand", seat
@@ -98,7 +100,7 @@ class RollMove(TurnMove):
             )
         return Text("{name} rolled {dice}, {face}", name=active, dice=shown, face=face_name)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Plausible dice for the active deck: the roll that makes the most cards, one that makes a
         single card and one that makes none, with a blank face, plus the block face and every
         switch the red and green faces allow. The roll that makes the most cards comes first."""
@@ -107,11 +109,13 @@ class RollMove(TurnMove):
             return []
         top = state.top_of(seat)
         best, single, miss = sample_dice(top, dice_count(state, top))
-        rolls = [{"dice": list(dice), "face": "blank"} for dice in (best, single, miss) if dice is not None]
+        rolls: list[dict[str, Any]] = [
+            {"dice": list(dice), "face": "blank"} for dice in (best, single, miss) if dice is not None
+        ]
         rolls.append({"dice": list(best), "face": "block"})
         others = [s for s in range(state.seat_count) if s != seat]
         rolls += [{"dice": list(best), "face": "green", "switch_with": partner} for partner in ["none", *others]]
-        lowest = red_candidates(state, seat)
+        lowest: Sequence[int | None] = red_candidates(state, seat)
         rolls += [
             {"dice": list(best), "face": "red", **({"switch_with": partner} if len(lowest) > 1 else {})}
             for partner in lowest or [None]
@@ -129,7 +133,7 @@ def read_dice(raw: Any) -> list[int]:
     dice = [read_int(d) for d in raw]
     if any(d is None or not 1 <= d <= 6 for d in dice):
         raise Refusal("S16-C1", "Dice show 1 to 6.", overridable=False)
-    return dice
+    return [known(d) for d in dice]
 
 
 def red_candidates(state: State, seat: int) -> list[int]:
@@ -191,7 +195,7 @@ def red_switch(state: State, seat: int, partner: Any) -> None:
     if partner == "none":
         return
     if partner not in NO_PARTNER:
-        swap(state, seat, read_int(partner))
+        swap(state, seat, known(read_int(partner)))
         return
     candidates = red_candidates(state, seat)
     if candidates:

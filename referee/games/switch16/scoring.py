@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import Text, join_names, next_seat
 from .state import LAST_CARD, OVER, START, State
 from .turns import begin_turn
@@ -44,7 +46,7 @@ def next_round(state: State, seat: int) -> None:
         begin_turn(state, next_seat(seat, state.seat_count))
 
 
-def end_reason(view: dict) -> Text:
+def end_reason(view: dict[str, Any]) -> Text:
     """Sections 5.3 and 5.4, read off the board: card 16 won the race, or a total reached the target."""
     players = view["players"]
     if view["options"]["game_mode"] == "race":

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
+from typing import Any
+
 from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import DONE, GAME_ID
 
@@ -11,7 +15,7 @@ from .state import DONE, GAME_ID
 DECK_INKS = ("#c4161c", "#1a56c4", "#16794a", "#a07800")
 
 
-def deck_tints(view: dict) -> list[str]:
+def deck_tints(view: dict[str, Any]) -> list[str | None]:
     """Each player's chart colour: the colour of the deck that player holds in ``view`` (issue 16)."""
     return [deck_tint(p["deck"]) for p in view["players"]]
 
@@ -20,26 +24,28 @@ def deck_tint(deck: int) -> str:
     return f"var(--deck-{deck},{DECK_INKS[deck]})"  # no space: a CSS value, not a sentence
 
 
-def first_tints(players: list[dict]) -> list[str]:
+def first_tints(players: list[dict[str, Any]]) -> list[str | None]:
     """At the start seat n holds deck n (section 2: each player takes one deck)."""
     return [deck_tint(seat) for seat in range(len(players))]
 
 
-def score_sheet(view: dict, history) -> ScoreSheet:
+def score_sheet(view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> ScoreSheet:
     if is_points_game(view):
         return points_sheet(view, history)
     return race_sheet(view, history)
 
 
-def is_points_game(view: dict) -> bool:
-    return view["options"].get("game_mode") == "points"
+def is_points_game(view: dict[str, Any]) -> bool:
+    points: bool = view["options"].get("game_mode") == "points"
+    return points
 
 
-def points_sheet(view: dict, history) -> ScoreSheet:
+def points_sheet(view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> ScoreSheet:
     players = view["players"]
 
     closing = closing_views(history(), rounds_scored)
-    rows, before = [], [0] * len(players)
+    rows: list[Row] = []
+    before = [0] * len(players)
     for n, v in enumerate(closing, 1):
         standings = [p["points"] for p in v["players"]]
         rows.append(Row(f"R{n}", [a - b for a, b in zip(standings, before)], standings, tints=deck_tints(v)))
@@ -58,18 +64,20 @@ def points_sheet(view: dict, history) -> ScoreSheet:
     )
 
 
-def rounds_scored(v: dict) -> int:
-    return v["round"] - 1 + (v["phase"] == "over")
+def rounds_scored(v: dict[str, Any]) -> int:
+    scored: int = v["round"] - 1 + (v["phase"] == "over")
+    return scored
 
 
-def race_sheet(view: dict, history) -> ScoreSheet:
+def race_sheet(view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> ScoreSheet:
     """No rounds in a race: a row per turn, each player's cards discarded from the deck they hold."""
     return race_sheet_of_turns(view, turn_ends(history()))
 
 
-def race_sheet_of_turns(view: dict, ends: list[dict]) -> ScoreSheet:
+def race_sheet_of_turns(view: dict[str, Any], ends: list[dict[str, Any]]) -> ScoreSheet:
     players = view["players"]
-    rows, before = [], [0] * len(players)
+    rows: list[Row] = []
+    before = [0] * len(players)
     for n, v in enumerate(ends, 1):
         standings = [min(p["top"], DONE) - 1 for p in v["players"]]
         rows.append(Row(f"T{n}", [a - b for a, b in zip(standings, before)], standings, tints=deck_tints(v)))
@@ -89,7 +97,7 @@ def race_sheet_of_turns(view: dict, ends: list[dict]) -> ScoreSheet:
     )
 
 
-def turn_ends(views) -> list[dict]:
+def turn_ends(views: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The first view after each turn: the active player changed, or the game ended."""
     found, previous = [], None
     for v in views:
@@ -99,7 +107,7 @@ def turn_ends(views) -> list[dict]:
     return found
 
 
-def ends_a_turn(previous: dict | None, view: dict) -> bool:
+def ends_a_turn(previous: dict[str, Any] | None, view: dict[str, Any]) -> bool:
     return (
         previous is not None
         and previous["active"] is not None
@@ -110,7 +118,7 @@ def ends_a_turn(previous: dict | None, view: dict) -> bool:
 # --------------------------------------------------------------------------- entry by entry
 
 
-def sheet_step(fold: dict | None, view: dict) -> dict:
+def sheet_step(fold: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
     """The sheet's working after one more view (``Game.sheet_step``): the points game keeps the
     last view of each round, a race the first view after each turn and the view before."""
     if is_points_game(view):
@@ -135,7 +143,7 @@ def sheet_step(fold: dict | None, view: dict) -> dict:
     return {"ends": ends, "previous": here}
 
 
-def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
+def folded_sheet(view: dict[str, Any], fold: dict[str, Any] | None) -> ScoreSheet:
     if is_points_game(view):
         return points_sheet(view, lambda: closing_history(fold))
     return race_sheet_of_turns(view, (fold or {}).get("ends", []))

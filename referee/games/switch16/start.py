@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int
+
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int
 from .moves import Action, SwitchMove, check_entries, entries_of, game_running, is_seat, seat_named
 from .state import START, TURN, State
 from .turns import begin_turn
@@ -14,12 +15,12 @@ class StartPlayer(SwitchMove):
     type = "start_player"
     for_seat = False  # any phone may enter it; its seat is the start player, not the phone's
 
-    def gate(self, state: State, seat: None, by: Any) -> None:
+    def gate(self, state: State, seat: None, by: By) -> None:
         game_running(state)
         if by != HOST and not is_seat(state, by):
             raise not_yours("S16-C5", "Only a player at this table (or the host) can enter the start player.")
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         seat_named(state, action.get("seat"), "start player")
 
     def due(self, state: State, seat: None) -> None:
@@ -29,7 +30,7 @@ class StartPlayer(SwitchMove):
             raise Refusal("S16-R1", "The start player is already set.")
 
     def effect(self, state: State, action: Action) -> None:
-        begin_turn(state, read_int(action["seat"]))
+        begin_turn(state, known(read_int(action["seat"])))
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         seat = read_int(action.get("seat"))
@@ -37,7 +38,7 @@ class StartPlayer(SwitchMove):
             "{name} starts", name=state.players[seat] if seat is not None and 0 <= seat < state.seat_count else "?"
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": "start_player", "seat": seat} for seat in range(state.seat_count)]
 
 

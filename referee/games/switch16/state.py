@@ -114,7 +114,7 @@ class State:
     #                                  a chip placed since landed during the turn, after its discards)
     last: Roll | None = None
     pending_green: int | None = None  # the target who may refuse a green switch
-    ended: dict | None = None  # {"seat", "why"}: the turn that just ended (S16-C4);
+    ended: dict[str, Any] | None = None  # {"seat", "why"}: the turn that just ended (S16-C4);
     #                                  "round_over": it ended the round (card 16 in the points game)
     points: list[int] = field(default_factory=list)
     round: int = 1
@@ -149,11 +149,12 @@ def seat_names(state: State) -> list[str]:
     return list(state.players)
 
 
-def dump(state: State) -> dict:
-    return dump_state(state)
+def dump(state: State) -> dict[str, Any]:
+    dumped: dict[str, Any] = dump_state(state)
+    return dumped
 
 
 def load(data: Mapping[str, Any]) -> State:
-    data = revive_texts(data)
-    data["last"] = Roll(**data["last"]) if data.get("last") else None
-    return State(**data)
+    fields: dict[str, Any] = revive_texts(data)
+    fields["last"] = Roll(**fields["last"]) if fields.get("last") else None
+    return State(**fields)

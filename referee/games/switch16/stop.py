@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..base import Refusal, Text
+from ..base import Refusal, Text, known
 from .moves import Action, TurnMove
 from .state import State
 from .turns import end_turn, penalty
@@ -24,7 +24,8 @@ class Stop(TurnMove):
             raise Refusal("S16-R12", "Roll first; you can stop after your roll is resolved.")
 
     def effect(self, state: State, action: Action) -> None:
-        seat, name = state.active, state.players[state.active]
+        seat = known(state.active)
+        name = state.players[seat]
         if fails_risk(state):
             penalty(state, seat)
             end_turn(
@@ -41,7 +42,7 @@ class Stop(TurnMove):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{name} stopped", name=state.players[state.active] if state.active is not None else "?")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": "stop", "seat": state.active}] if state.active is not None else []
 
 

@@ -3,7 +3,9 @@ resolved, and a failed risk roll sends the deck back (section 5.2)."""
 
 from __future__ import annotations
 
-from ..base import Text, next_seat
+from typing import Any
+
+from ..base import Text, known, next_seat
 from .dice import allowance
 from .state import COLOURS, TURN, State
 
@@ -17,7 +19,7 @@ def begin_turn(state: State, seat: int) -> None:
 
 def end_turn(state: State, why: Text) -> None:
     """The active player's turn ends (S16-C4 remembers why); the player to the left begins."""
-    seat = state.active
+    seat = known(state.active)
     state.ended = {"seat": seat, "why": why}
     state.notes.append(why)
     begin_turn(state, next_seat(seat, state.seat_count))
@@ -35,7 +37,7 @@ def swap(state: State, seat: int, other: int) -> None:
     state.control[seat], state.control[other] = state.control[other], state.control[seat]
 
 
-def swapped(state: State, seat: int, other: int) -> dict:
+def swapped(state: State, seat: int, other: int) -> dict[str, Any]:
     """The fields of a sentence saying who holds which deck once ``seat`` and ``other`` swap
     (``state`` before the swap)."""
     return {
@@ -49,7 +51,7 @@ def swapped(state: State, seat: int, other: int) -> dict:
 def resolve_number_dice(state: State) -> None:
     """How many cards the roll makes; a roll that makes none ends the turn (with a penalty
     after a risk roll)."""
-    seat, roll = state.active, state.last
+    seat, roll = known(state.active), known(state.last)
     roll.allowance = allowance(state.top_of(seat), roll.dice, state.blocked(seat))
     if roll.allowance == 0:
         name = state.players[seat]
@@ -77,4 +79,6 @@ def penalty_top(mode: str, top: int, dice: int, start_top: int) -> int:
 def penalty(state: State, seat: int) -> None:
     deck = state.control[seat]
     top = state.tops[deck]
-    state.tops[deck] = min(top, penalty_top(state.options["risk_penalty"], top, len(state.last.dice), state.start_top))
+    state.tops[deck] = min(
+        top, penalty_top(state.options["risk_penalty"], top, len(known(state.last).dice), state.start_top)
+    )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import asdict
 
+from ..base import known
 from ..game import RoundInfo
 from .block import landing_choices
 from .dice import dice_count, ways
@@ -15,17 +18,17 @@ from .stop import fails_risk
 from .turns import penalty_top
 
 
-def makes(state: State) -> list[dict]:
+def makes(state: State) -> list[dict[str, Any]]:
     """The cards the latest roll still lets the active player discard, with the dice for each."""
     roll = state.last
     if state.phase != TURN or roll is None or state.pending_green is not None:
         return []
-    top = state.top_of(state.active)
+    top = state.top_of(known(state.active))
     sums = ways(roll.dice)
     return [{"card": card, "dice": list(sums[card])} for card in range(top, top + roll.allowance - roll.discarded)]
 
 
-def board(state: State) -> dict:
+def board(state: State) -> dict[str, Any]:
     """The public board: the same for every phone (the entries each may make come on top)."""
     active_top = state.top_of(state.active) if state.active is not None else None
     cards = makes(state)
@@ -70,7 +73,7 @@ def board(state: State) -> dict:
     }
 
 
-def landing(state: State) -> list[dict]:
+def landing(state: State) -> list[dict[str, Any]]:
     """Where the chip holder may say the chip landed in the active player's discard (S16-R15)."""
     holder = state.holder()
     if holder is None or state.active is None or holder == state.active:
@@ -93,7 +96,7 @@ def miss_top(state: State, top: int | None) -> int | None:
     return min(top, penalty_top(state.options["risk_penalty"], top, dice, state.start_top))
 
 
-def players(state: State) -> list[dict]:
+def players(state: State) -> list[dict[str, Any]]:
     return [
         {
             "seat": s,
@@ -111,7 +114,7 @@ def players(state: State) -> list[dict]:
     ]
 
 
-def chip(state: State) -> dict:
+def chip(state: State) -> dict[str, Any]:
     on_deck = state.chip_at if state.chip == "deck" else None
     return {
         "place": state.chip,
@@ -121,7 +124,7 @@ def chip(state: State) -> dict:
     }
 
 
-def stage(state: State, cards: list[dict]) -> str:
+def stage(state: State, cards: list[dict[str, Any]]) -> str:
     """Where the game stands, for the board's status line: ``start`` (the roll-off), ``roll``
     (the turn's first roll), ``green`` (a green answer pending), ``discard`` (the roll makes
     cards), ``decide`` (stop, or take a risk), ``round`` (quick entry in the points game: the
@@ -147,7 +150,7 @@ def waiting_for(state: State) -> int | None:
     return state.pending_green if state.pending_green is not None else state.active
 
 
-def round_info(view: dict) -> RoundInfo:
+def round_info(view: dict[str, Any]) -> RoundInfo:
     """A race has no rounds; the points game counts them. The turn is the seat the game waits for."""
     if view["options"].get("game_mode") == "points":
         return RoundInfo("Round", view["round"], turn=view["waiting_for"])

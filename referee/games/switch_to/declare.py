@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, not_yours, read_seat, signed
+from ..base import By, Refusal, Text, counted, not_yours, read_seat, signed
 from ..cards import labels
 from .entries import SwitchToMove
 from .notation import check_cards_exist, parse_declaration, round_suits, split_tokens_safe, unseen_cards
@@ -25,7 +25,7 @@ class DeclareHand(SwitchToMove):
         if state.phase != DECLARE:
             raise Refusal("ST-C8", "Hands are declared when the round has ended.", overridable=False)
 
-    def repeats(self, state: State, action: Mapping[str, Any], by: Any) -> bool:
+    def repeats(self, state: State, action: Mapping[str, Any], by: By) -> bool:
         """The hand on record, declared again by its seat (or the host) after the round was scored:
         the same declaration. The app declares an empty hand itself at the round's end, and a phone
         that declares it too, as section 4.7 asks, is not refused (issue 20)."""
@@ -39,7 +39,7 @@ class DeclareHand(SwitchToMove):
             return False
         return declared is not None and sorted(cards) == sorted(declared)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = read_seat(action, state.seat_count)
         cards = parse_declaration(action.get("cards"))
         check_cards_exist(state, cards)
@@ -98,7 +98,7 @@ class DeclareHand(SwitchToMove):
             return Text("{name} declared an empty hand", name=who)
         return Text("{name} declared {cards}", name=who, cards=labels(cards))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """A hand that passes for each seat: one still to declare gets the first cards nobody has
         played or declared; one that has declared may declare the same again."""
         if state.phase != DECLARE:

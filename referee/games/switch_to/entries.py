@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, not_yours, read_seat
+from ..base import HOST, By, Refusal, known, not_yours, read_seat
 from ..game import Move
 from .state import DECLARE, OVER, PLAY, ROUND_RUNNING, START_PLAYER, State
 
@@ -24,27 +24,28 @@ class SwitchToMove(Move[State]):
     # rules file cites it)
     checks: ClassVar[tuple[str, ...]] = ("prerequisites_met", "rules")
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         self.prerequisites(state, seat, by)
 
-    def prerequisites(self, state: State, seat: Any, by: Any) -> int | None:
+    def prerequisites(self, state: State, seat: Any, by: By) -> int | None:
         """ST-C8, ST-C9, a readable seat, then the phase and turn (``now``); returns the seat."""
         game_running(state)
         self.permitted(state, seat, by)
         if self.for_seat:
             seat = read_seat({"seat": seat}, state.seat_count)
         self.now(state, seat)
-        return seat
+        read: int | None = seat
+        return read
 
     def now(self, state: State, seat: Any) -> None:
         """The phase (and turn) this entry needs; ``seat`` is read (an int) for a seat's entry,
         None for a table entry, so each move types it as its own entries have it."""
 
-    def prerequisites_met(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def prerequisites_met(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """The prerequisites for the seat the entry names."""
         self.prerequisites(state, self.named_seat(action), by)
 
-    def permitted(self, state: State, seat: Any, by: Any) -> None:
+    def permitted(self, state: State, seat: Any, by: By) -> None:
         """ST-C9: a seat's entries come from that seat or the host; host-only entries from the host;
         the others from any player at the table."""
         if by == HOST:
@@ -81,7 +82,7 @@ def check_turn(state: State, seat: int) -> None:
     if seat != state.turn:
         # ST-R4 stays overridable: a play or pass out of turn is still made of real cards and tokens
         # (the components are checked even when this is cited first).
-        raise Refusal("ST-R4", "It is {name}'s turn.", name=state.name(state.turn))
+        raise Refusal("ST-R4", "It is {name}'s turn.", name=state.name(known(state.turn)))
 
 
 def round_running(state: State) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ..base import Viewer
 from ..game import HOLE, Game, InputSamples
 from . import sheet as score_sheets
 from .declare import DeclareHand
@@ -57,5 +58,5 @@ class SwitchTo(Game[State]):
     load = staticmethod(load)
     after_every_entry = staticmethod(auto_pass)
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return board(state, viewer, self.offers(state, viewer))

@@ -32,7 +32,7 @@ class ClearTable(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("The host cleared the table")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type}]
 
 
@@ -50,5 +50,5 @@ class EndRound(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("The host ended the round")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type}]

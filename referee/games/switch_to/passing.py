@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, next_seat, not_yours, read_seat
+from ..base import By, Refusal, Text, known, next_seat, not_yours, read_seat
 from .entries import SwitchToMove, check_turn
 from .flow import begin_play, check_flip_held, clear_table, end_round, flip, no_play_token_left
 from .state import FLIPS, PLAY, START_PLAYER, Player, State
@@ -22,10 +22,10 @@ class Pass(SwitchToMove):
     def now(self, state: State, seat: int) -> None:
         check_turn(state, seat)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_flip(state, action)
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_flip(state, action)
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
@@ -55,7 +55,7 @@ class Pass(SwitchToMove):
             return Text("{name} passed, flipping a wild token to play", name=who)
         return Text("{name} passed", name=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         if state.phase != PLAY:
             return []
         return [{"type": self.type, "seat": state.turn}] + [
@@ -78,8 +78,8 @@ def auto_pass(state: State) -> None:
     """With auto_pass=on, pass for each player in turn who holds no token at all."""
     if state.options["auto_pass"] != "on":
         return
-    while state.phase == PLAY and holds_no_token(state.players[state.turn]):
-        state.notes.append(Text("{name} passed automatically (no token).", name=state.name(state.turn)))
+    while state.phase == PLAY and holds_no_token(state.players[known(state.turn)]):
+        state.notes.append(Text("{name} passed automatically (no token).", name=state.name(known(state.turn))))
         Pass().effect(state, {"seat": state.turn})
 
 

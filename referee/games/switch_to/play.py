@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, next_seat, not_yours, read_seat
+from ..base import By, Refusal, Text, counted, known, next_seat, not_yours, read_seat
 from .entries import SwitchToMove, check_turn
 from .flow import (
     HAND_AT_0,
@@ -36,7 +36,7 @@ class PlayCards(SwitchToMove):
     def now(self, state: State, seat: int) -> None:
         check_turn(state, seat)
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         """In turn, holding a play token and a card, and some play of the cards nobody has played
         yet would pass (after eight diamonds, without a wild, none does): else the player can only
         pass. Refuses with the first candidate's refusal."""
@@ -52,7 +52,7 @@ class PlayCards(SwitchToMove):
                 first = first or refusal
         raise first or hand_is_empty()
 
-    def plays_for(self, state: State, seat: int) -> Iterator[dict]:
+    def plays_for(self, state: State, seat: int) -> Iterator[dict[str, Any]]:
         """The candidate plays ``seat`` could make: no more cards than the hand, no more wilds than
         its wild tokens, and on a play one that beats it (ST-R7, R9, R12 to R14, written again
         only to skip the candidates ``check`` would refuse: the boards ask this on every poll)."""
@@ -68,7 +68,7 @@ class PlayCards(SwitchToMove):
             if candidate.real <= player.hand and candidate.wilds <= player.wild:
                 yield {"type": self.type, "seat": seat, "cards": candidate.cards}
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         play = parse_play(action.get("cards"))
         check_cards_exist(state, play.cards)
         check_tokens_and_hand(state.players[read_seat(action, state.seat_count)], play)
@@ -77,7 +77,7 @@ class PlayCards(SwitchToMove):
             check_beats(state, play, parse_play(state.top))
         check_no_flip(action.get("flip"))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """A play as a ruling would apply it: readable, real cards once each, held by the player,
         and the token a flip with it turns still there after the play."""
         play = parse_play(action.get("cards"))
@@ -110,8 +110,8 @@ class PlayCards(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} played {cards}", name=who, cards=said(split_tokens_safe(action.get("cards"))))
 
-    def candidates(self, state: State) -> list[dict]:
-        return list(self.plays_for(state, state.turn)) if state.phase == PLAY else []
+    def candidates(self, state: State) -> list[dict[str, Any]]:
+        return list(self.plays_for(state, known(state.turn))) if state.phase == PLAY else []
 
 
 def check_tokens_and_hand(player: Player, play: Play) -> None:
@@ -235,7 +235,8 @@ def beating_ranks(state: State) -> dict[str, list[int]]:
         return {"higher": [], "lower": []}
     top = parse_play(state.top)
     above, below = beat_marks(top, state.options["compare"])
-    higher, lower = set(), set()
+    higher: set[int] = set()
+    lower: set[int] = set()
     for entry in PlayCards().plays_for(state, state.turn):
         play = parse_play(entry["cards"])
         ranks = [card.rank for card in play.cards]

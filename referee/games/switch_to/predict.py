@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, join_names, not_yours, read_int, read_seat
+from ..base import By, Refusal, Text, join_names, known, not_yours, read_int, read_seat
 from .entries import SwitchToMove, game_running
 from .flow import begin_play, end_round, no_play_token_left
 from .state import MAX_PREDICTION, PREDICT, SHORT, SHOWN, START_PLAYER, TOKEN_SUPPLY, State
@@ -34,13 +34,13 @@ class Predict(SwitchToMove):
             raise Refusal("ST-R2", "Predictions are already revealed and cannot be changed.", overridable=False)
         raise Refusal("ST-R2", "Predictions open when the host starts a round.", overridable=False)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         value = read_int(action.get("value"))
         if value is None or not 0 <= value <= MAX_PREDICTION:
             # ST-R1 may be waived (the table lets someone predict 11), within the tokens there are
             raise Refusal("ST-R1", "A prediction is a number from 0 to 10.")
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """The tokens the prediction takes at the reveal: a whole number, none or more, and no
         more than the supply holds. The others' predictions are hidden from this phone, so the
         supply is checked against them only at the reveal (``reveal``)."""
@@ -63,7 +63,7 @@ class Predict(SwitchToMove):
         """The last prediction shows them all: undone, they could be made again knowing the others'."""
         return "ST-R2" if before.phase == PREDICT and after.phase != PREDICT else None
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Every value for every seat: a prediction may be replaced until all are in (ST-R2)."""
         if state.phase != PREDICT:
             return []
@@ -81,7 +81,7 @@ def reveal(state: State) -> None:
         state.phase = SHORT  # the board says why (``short_of_tokens``)
         return
     for player in state.players:
-        player.play, player.wild = player.prediction, 0
+        player.play, player.wild = known(player.prediction), 0
     if no_play_token_left(state):
         end_round(state, "E1")
         return
@@ -118,16 +118,16 @@ class StartPlayer(SwitchToMove):
     # an unreadable winner is cited before the phase
     checks = ("running", "allowed", "winner_read", "in_phase", "rules")
 
-    def running(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def running(self, state: State, action: Mapping[str, Any], by: By) -> None:
         game_running(state)
 
-    def allowed(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def allowed(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.permitted(state, None, by)
 
-    def winner_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def winner_read(self, state: State, action: Mapping[str, Any], by: By) -> None:
         read_seat(action, state.seat_count)
 
-    def in_phase(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def in_phase(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.now(state, None)
 
     def now(self, state: State, seat: None) -> None:
@@ -136,7 +136,7 @@ class StartPlayer(SwitchToMove):
                 "ST-R3", "Nobody tied for the most tokens, so the start player is already set.", overridable=False
             )
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = read_seat(action, state.seat_count)
         if seat not in state.tied:  # ST-R3 stays overridable: the rock-paper-scissors result is the table's word
             tied = join_names([state.name(s) for s in state.tied])
@@ -148,5 +148,5 @@ class StartPlayer(SwitchToMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} won rock-paper-scissors and starts", name=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": seat} for seat in state.tied] if state.phase == START_PLAYER else []

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import Text, counted, join_names, signed
+from typing import Any
+
+from ..base import Text, counted, join_names, known, signed
 from ..cards import parse_card
 from .state import GAME_END_TOTAL, OVER, SETUP, TOKEN_PENALTY, State
 
@@ -10,10 +12,11 @@ from .state import GAME_END_TOTAL, OVER, SETUP, TOKEN_PENALTY, State
 def score_hand(cards: list[str], play_tokens: int, wild_tokens: int) -> int:
     """Minus the distinct ranks in hand, minus 10 for any play token and 10 for any wild token."""
     parts = penalty_parts(cards, play_tokens, wild_tokens)
-    return parts["ranks_total"] + parts["play"] + parts["wild"]
+    total: int = parts["ranks_total"] + parts["play"] + parts["wild"]
+    return total
 
 
-def penalty_parts(cards: list[str], play_tokens: int, wild_tokens: int) -> dict:
+def penalty_parts(cards: list[str], play_tokens: int, wild_tokens: int) -> dict[str, Any]:
     """The parts of a hand's penalty, as the board shows them: the distinct ranks and their sum,
     and the play-token and wild-token penalties (0 or -10 each)."""
     ranks = sorted({parse_card(code).rank for code in cards})
@@ -30,7 +33,7 @@ def score_if_declared(state: State) -> None:
     if any(p.declared is None for p in state.players):
         return
     for player in state.players:
-        player.round_score = score_hand(player.declared, player.play, player.wild)
+        player.round_score = score_hand(known(player.declared), player.play, player.wild)
         player.scores.append(player.round_score)
     state.phase = OVER if game_is_over(state) else SETUP
 
@@ -46,7 +49,7 @@ def winners(state: State) -> list[int]:
     return [s for s, p in enumerate(state.players) if p.total == best]
 
 
-def end_reason(view: dict) -> Text:
+def end_reason(view: dict[str, Any]) -> Text:
     """Section 5.4, read off the board: a round per player played, else a total at -50 or lower."""
     players = view["players"]
     rounds = len(players[0]["scores"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, unreadable
+from ..base import By, Refusal, Text, unreadable
 from ..cards import SUIT_NAMES, SUITS, normalise
 from .entries import SwitchToMove
 from .state import HAND_SIZE, PREDICT, SETUP, State
@@ -20,7 +20,7 @@ class StartRound(SwitchToMove):
         if state.phase != SETUP:
             raise Refusal("ST-C8", "A round is already under way.", overridable=False)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         if state.seat_count == 2:
             suit = normalise(str(action.get("removed_suit") or ""))
             if len(suit) != 1 or suit not in SUITS:
@@ -49,6 +49,6 @@ class StartRound(SwitchToMove):
             )
         return Text("Round {round} started", round=state.round + 1)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         suits = SUITS if state.seat_count == 2 else [None]
         return [{"type": self.type, "removed_suit": suit} for suit in suits]

@@ -110,6 +110,6 @@ def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
 
 def load(data: Mapping[str, Any]) -> State:
     """A state from its dump (snapshots and the log keep ``base.dump_state``'s JSON)."""
-    data = revive_texts(data)
-    data["players"] = [Player(**p) for p in data["players"]]
-    return State(**data)
+    fields: dict[str, Any] = revive_texts(data)
+    fields["players"] = [Player(**p) for p in fields["players"]]
+    return State(**fields)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Viewer
 from ..cards import SUITS
 from ..game import RoundInfo
 from .declare import cards_taken, proposed_hand
@@ -14,7 +15,7 @@ from .scoring import penalty_parts, winners
 from .state import DECLARE, FLIPS, GAME_ID, MAX_PREDICTION, OVER, PLAY, RANKS, SETUP, TITLE, WILD_RANKS, Player, State
 
 
-def board(state: State, viewer: Any, actions: list[dict]) -> dict:
+def board(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The board as ``viewer`` (a seat, HOST or None for a watcher) may see it; ``actions`` are
     the game's offers to that phone.
 
@@ -47,7 +48,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     }
 
 
-def player_view(seat: int, p: Player, shows_prediction: bool) -> dict:
+def player_view(seat: int, p: Player, shows_prediction: bool) -> dict[str, Any]:
     return {
         "seat": seat,
         "name": p.name,
@@ -67,7 +68,7 @@ def player_view(seat: int, p: Player, shows_prediction: bool) -> dict:
     }
 
 
-def scored_penalty(p: Player) -> dict | None:
+def scored_penalty(p: Player) -> dict[str, Any] | None:
     """A scored hand's penalty in the parts section 5.3 adds up (distinct ranks, a play token, a
     wild token), shown until the next round starts; None before the round is scored."""
     if p.round_score is None or p.declared is None:
@@ -84,7 +85,7 @@ def must_pass(p: Player) -> str | None:
     return None
 
 
-def top_view(state: State) -> dict | None:
+def top_view(state: State) -> dict[str, Any] | None:
     """The top play; a follow has ``same`` cards with a higher one or ``more`` with a lower one."""
     if not state.top:
         return None
@@ -92,7 +93,7 @@ def top_view(state: State) -> dict | None:
     return {"cards": list(state.top), "by": state.top_by, "same": size, "more": size + 1}
 
 
-def entry_choices(state: State) -> dict:
+def entry_choices(state: State) -> dict[str, Any]:
     """What the entry forms choose from: the cards of this round, wild ranks, prediction values,
     the suits a 2-player round may remove, the cards no declared hand can hold, who is still to
     declare, the ranks that can beat the top play."""
@@ -108,7 +109,7 @@ def entry_choices(state: State) -> dict:
     }
 
 
-def round_info(view: dict) -> RoundInfo:
+def round_info(view: dict[str, Any]) -> RoundInfo:
     setting_up = view["phase"] == SETUP
     number = view["round"] + 1 if setting_up else view["round"]
     return RoundInfo(

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, read_int
+from ..base import By, Refusal, Text, counted, known, read_int
 from .ranks import check_copies, name_of_rank, pick_ranks, read_ranks, see
 from .scoring import penalty, score_hand
 from .state import DECLARE, State
@@ -21,7 +21,7 @@ class DeclareRemaining(SwoopMove):
     type = "declare_remaining"
     any_order = True
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         not_over(state)
         seat = seat_for(state, seat, by, None)
         if state.phase != DECLARE:
@@ -31,7 +31,7 @@ class DeclareRemaining(SwoopMove):
         if str(seat) in state.declared:
             raise Refusal("SW-R14", "You already declared for this hand.", overridable=False)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = seat_for(state, action.get("seat"), by, None)
         hand, mystery = read_ranks(action.get("hand", [])), read_ranks(action.get("mystery", []))
         in_hand, in_mystery = state.hand_count[seat], sum(state.mystery[seat])
@@ -63,7 +63,7 @@ class DeclareRemaining(SwoopMove):
         check_copies(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery), rule="SW-C6")
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        seat = read_int(action["seat"])
+        seat = known(read_int(action["seat"]))
         hand, mystery = read_ranks(action.get("hand", [])), read_ranks(action.get("mystery", []))
         see(state, Counter(hand) - Counter(state.known[seat]) + Counter(mystery))
         up = [r for r in state.up[seat] if r is not None]
@@ -96,7 +96,7 @@ class DeclareRemaining(SwoopMove):
             return Text("{name} declared hand empty · mystery {mystery}", name=who, mystery=mystery_text)
         return Text("{name} declared hand empty", name=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Two statements per seat still to declare: its known ranks plus unseen ranks."""
         if state.phase != DECLARE:
             return []
@@ -107,7 +107,7 @@ class DeclareRemaining(SwoopMove):
             for entry in self.statements(state, seat)
         ]
 
-    def statements(self, state: State, seat: int) -> list[dict]:
+    def statements(self, state: State, seat: int) -> list[dict[str, Any]]:
         hidden, mystery = state.hand_count[seat] - len(state.known[seat]), sum(state.mystery[seat])
         entries = []
         for start in (seat * 5 + state.hand_no, seat * 5 + state.hand_no + 7):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import Refusal, Text, read_int
-from ..game import HOLE, Action, Game, InputSamples
+from ..base import Viewer
+from ..game import HOLE, Game, InputSamples
 from . import scoring, state as states, view as views
 from . import sheet as score_sheets
 from .declare import DeclareRemaining
@@ -22,8 +22,8 @@ from .turn import SwoopMove
 class Swoop(Game[State]):
     """Swoop (``../shared/rules/swoop.md``). Its moves cite their checks in the order of the rules
     (``turn.SwoopMove.checks``); a phone's entry that names no seat is for its own seat (the
-    effects read the seat from the entry); and ``describe`` names the current player for a turn
-    entry that names no seat, and says a ruled entry it cannot read as such."""
+    effects read the seat from the entry); a history line names the current player for a turn
+    entry that names no seat, and says a ruled entry it cannot read as such (``SwoopMove``)."""
 
     id, title = GAME_ID, TITLE
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
@@ -51,7 +51,7 @@ class Swoop(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def dump(self, state: State) -> dict:
+    def dump(self, state: State) -> dict[str, Any]:
         """Before a hand is scored there is no ``last_hand``: such a state dumps as it did
         before the field was added (stored snapshots stay the same)."""
         dumped = super().dump(state)
@@ -59,15 +59,5 @@ class Swoop(Game[State]):
             dumped.pop("last_hand", None)
         return dumped
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return views.view(state, viewer, self.offers(state, viewer))
-
-    def describe(self, state: State, action: Action, by: Any = None) -> Text:
-        """One history line; the entry was accepted, but a ruling may have let odd values through."""
-        try:
-            named = action.get("seat")
-            seat = state.current if named is None else read_int(named)
-            who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.seat_count else "?"
-            return self.move(action).describe(state, action, who)
-        except (Refusal, LookupError, TypeError, ValueError):
-            return Text("{entry} (entered as a table ruling)", entry=str(action.get("type")))

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, known, read_int, unreadable
 from .judge import judge
 from .played import (
     Card,
@@ -44,7 +44,7 @@ def mystery_left(state: State, seat: int, slot: int) -> None:
 class Flip(SwoopMove):
     type = "flip"
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         seat = may_act(state, seat, by)
         if not state.uncovered_mystery(seat):
             raise Refusal("SW-R8", "You have no uncovered mystery card to flip.", overridable=False)
@@ -52,10 +52,10 @@ class Flip(SwoopMove):
     # unreadable entries refuse before any rule a ruling may override
     checks = ("game_on", "flip_read", "in_turn", "legal")
 
-    def flip_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def flip_read(self, state: State, action: Mapping[str, Any], by: By) -> None:
         read_flip(action)
 
-    def legal(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def legal(self, state: State, action: Mapping[str, Any], by: By) -> None:
         slot, revealed, adds = read_flip(action)
         seat = self.in_turn(state, action, by)
         if state.up[seat][slot - 1] is not None:
@@ -81,12 +81,12 @@ class Flip(SwoopMove):
             )
         check_no_fifth(state, revealed, 1 + len(adds))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """The mystery card is there, and the add-ons are one rank held by the named seat."""
         seat, slot = seat_for(state, action.get("seat"), by, state.current), read_int(action.get("slot"))
         revealed = parse_rank(action.get("rank"))
         adds = flip_adds(action, revealed)
-        mystery_left(state, seat, slot)
+        mystery_left(state, seat, known(slot))
         check_one_rank([revealed] + [c.rank for c in adds])
         check_real(state, seat, adds, revealed)
 
@@ -118,11 +118,12 @@ class Flip(SwoopMove):
             )
         return Text("{name} flipped mystery card {slot}: {rank}", name=who, slot=slot, rank=label)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Each uncovered mystery card revealed as each rank with copies left, alone or with one add-on."""
         if state.phase != PLAY:
             return []
-        seat, entries = state.current, []
+        seat = known(state.current)
+        entries: list[dict[str, Any]] = []
         for slot in state.uncovered_mystery(seat):
             for rank in RANKS:
                 if unseen(state, rank) < 1:

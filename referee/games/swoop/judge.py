@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from ..base import Text, counted, next_seat
+from collections.abc import Sequence
+
+from ..base import Text, counted, known, next_seat
 from .ranks import COUNT_WORDS, is_higher, name_of_rank
 from .state import CHAIN, DECLARE, FOLLOW, LEAD, SWOOP_CARDS, State
 
@@ -85,7 +87,7 @@ def four_of_a_kind(state: State, seat: int) -> None:
         return
     del state.pile[-k:]
     state.out_count += k
-    swooped = {"count": COUNT_WORDS.get(k, str(k)), "ranks": name_of_rank(top, k), "name": state.players[seat]}
+    swooped = {"count": COUNT_WORDS.get(k, str(k)), "ranks": name_of_rank(known(top), k), "name": state.players[seat]}
     if state.pile and state.options["chain_swoops"] == "true":
         state.mode = CHAIN
         state.notes.append(
@@ -112,7 +114,7 @@ def four_of_a_kind(state: State, seat: int) -> None:
         state.notes.append(Text("Swoop! {count} {ranks} leave play; {name} acts again.", **swooped))
 
 
-def pick_up_pile(state: State, seat: int, extra: list[str] = ()) -> None:
+def pick_up_pile(state: State, seat: int, extra: Sequence[str] = ()) -> None:
     """The pile (and a higher play's cards) go to the hand, known to all; the left neighbour leads."""
     taken = state.pile + list(extra)
     state.hand_count[seat] += len(taken)

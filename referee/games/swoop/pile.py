@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted
+from ..base import By, Refusal, Text, counted
 from .judge import pick_up_pile
 from .state import CHAIN, LEAD, PLAY, State
 from .turn import SwoopMove, may_act, not_over
@@ -18,7 +18,7 @@ class PickUp(SwoopMove):
         {"{name} picks up the pile ({n} card)."}
     )  # the history shows this note in the entry's place
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         may_act(state, seat, by)
         if state.mode == CHAIN:  # SW-R11, SW-R12 stay overridable: the pile's cards stay counted either way
             raise Refusal("SW-R11", "You just swooped: continue the chain or lead.")
@@ -42,14 +42,14 @@ class PickUp(SwoopMove):
             "{name} picked up the pile ({n} card)", "{name} picked up the pile ({n} cards)", len(state.pile), name=who
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.current}] if state.phase == PLAY else []
 
 
 class EndChain(SwoopMove):
     type = "end_chain"
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         may_act(state, seat, by)
         if state.mode != CHAIN:
             raise Refusal("SW-R12", "There is no swoop chain to end.")
@@ -62,7 +62,7 @@ class EndChain(SwoopMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} ended the chain", name=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.current}] if state.phase == PLAY else []
 
 
@@ -71,7 +71,7 @@ class Pass(SwoopMove):
 
     type = "pass"
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         not_over(state)
         raise Refusal("SW-R13", "Swoop has no pass: play, flip a mystery card or pick up the pile.", overridable=False)
 

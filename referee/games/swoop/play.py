@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text
+from ..base import By, Refusal, Text, known
 from .judge import judge
 from .played import (
     cards_text,
@@ -26,7 +26,7 @@ from .turn import SwoopMove, may_act, seat_for
 class Play(SwoopMove):
     type = "play"
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         seat = may_act(state, seat, by)
         if not state.hand_count[seat] and not any(state.up[seat]):
             raise Refusal("SW-R6", "You have no card in hand or face up: flip a mystery card.", overridable=False)
@@ -34,15 +34,15 @@ class Play(SwoopMove):
     # unreadable cards refuse before any rule a ruling may override
     checks = ("game_on", "cards_read", "in_turn", "legal")
 
-    def cards_read(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def cards_read(self, state: State, action: Mapping[str, Any], by: By) -> None:
         play_cards(action)
 
-    def legal(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def legal(self, state: State, action: Mapping[str, Any], by: By) -> None:
         cards = play_cards(action)
         check_cards(state, self.in_turn(state, action, by), cards)
         check_no_fifth(state, cards[0].rank, len(cards))
 
-    def components(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def components(self, state: State, action: Mapping[str, Any], by: By) -> None:
         """A play as a ruling would apply it: one rank, held by the named seat."""
         cards = play_cards(action)
         check_one_rank([c.rank for c in cards])
@@ -60,12 +60,12 @@ class Play(SwoopMove):
             return Text("{name} played nothing", name=who)
         return Text("{name} played {cards}", name=who, cards=cards_text(cards))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """For each rank the current player may hold: 1-4 cards from the hand, from face-up
         slots, or mixed (one card of a rank that would pick up the pile)."""
         if state.phase != PLAY:
             return []
-        seat, entries = state.current, []
+        seat, entries = known(state.current), []
         for rank in RANKS:
             ups, in_hand = face_up_of(state, seat, rank), hand_can_hold(state, seat, rank)
             for n in range(1, 2 if higher_than_top(state, rank) else 5):

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, counted, read_int
+from ..base import Refusal, Text, counted, known, read_int
 from ..cards import SUITS, normalise
 from .state import MAX_COUNT, ORDER, RANKS, SWOOP_CARDS, State
 
@@ -32,7 +32,7 @@ def read_ranks(raw: Any) -> list[str]:
             raise Refusal(
                 "SW-C7", "Counts of cards are whole numbers from 0 to {most}.", overridable=False, most=MAX_COUNT
             )
-        return [rank for rank in RANKS for _ in range(counts.get(rank, 0))]
+        return [rank for rank in RANKS for _ in range(known(counts.get(rank, 0)))]
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list):
@@ -56,12 +56,12 @@ def unseen(state: State, rank: str) -> int:
     return copies(state, rank) - state.seen.get(rank, 0)
 
 
-def see(state: State, ranks: Counter) -> None:
+def see(state: State, ranks: Counter[str]) -> None:
     for rank, n in ranks.items():
         state.seen[rank] = state.seen.get(rank, 0) + n
 
 
-def check_copies(state: State, new: Counter, rule: str = "SW-C1") -> None:
+def check_copies(state: State, new: Counter[str], rule: str = "SW-C1") -> None:
     """SW-C1 (SW-C6 for declarations): no rank seen more often than the packs hold."""
     for rank, n in new.items():
         limit = copies(state, rank)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import Text, counted, join_names, next_seat
+from typing import Any
+
+from ..base import Text, counted, join_names, known, next_seat
 from .state import OVER, SWOOP_CARDS, ORDER, State, new_hand
 
 
@@ -19,7 +21,7 @@ def penalty(state: State, ranks: list[str]) -> int:
     return sum(points(state, rank) for rank in ranks)
 
 
-def hands_to_play(options: dict, players: int) -> int | None:
+def hands_to_play(options: dict[str, Any], players: int) -> int | None:
     """5.5: how many hands the game lasts (None: until a total reaches the target)."""
     if options["end_mode"] != "hands":
         return None
@@ -40,12 +42,12 @@ def score_hand(state: State) -> None:
     state.hand_no += 1
     new_hand(state)
     state.notes.append(
-        Text("Hand {number} scored; {name} went out.", number=state.hand_no - 1, name=state.players[out_player])
+        Text("Hand {number} scored; {name} went out.", number=state.hand_no - 1, name=state.players[known(out_player)])
     )
-    state.starter = next_seat(previous, state.seat_count) if state.options["starter_rule"] == "rotate" else None
+    state.starter = next_seat(known(previous), state.seat_count) if state.options["starter_rule"] == "rotate" else None
 
 
-def hand_summary(state: State) -> dict:
+def hand_summary(state: State) -> dict[str, Any]:
     """The hand just scored, for the board until the next hand's first play: each player's cards
     left in hand, face up and mystery, with their points (5.4: hand + face-up + mystery = total)."""
     seats = []
@@ -73,7 +75,7 @@ def game_over(state: State) -> bool:
     return max(state.totals()) >= int(state.options["target"])
 
 
-def end_reason(view: dict) -> Text:
+def end_reason(view: dict[str, Any]) -> Text:
     """Section 5.5, read off the board: the hands agreed are played, or a total reached the target."""
     if view["hand_limit"] is not None:
         return counted(

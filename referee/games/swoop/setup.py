@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from .ranks import check_copies, pick_ranks, read_ranks, see
 from .state import LEAD, PLAY, SETUP, SLOTS, State
 from .turn import SwoopMove, not_over, seat_for
@@ -36,7 +36,7 @@ class SetFaceUp(SwoopMove):
     type = "set_face_up"
     any_order = True
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         not_over(state)
         seat = seat_for(state, seat, by, None)
         before_first_play(state)
@@ -45,19 +45,19 @@ class SetFaceUp(SwoopMove):
     # the row is read and counted before it is found entered already (the order cited)
     checks = ("game_on", "seat_read", "setting_up", "rules", "not_entered", "copies")
 
-    def seat_read(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def seat_read(self, state: State, action: Mapping[str, Any], by: By) -> int:
         return seat_for(state, action.get("seat"), by, None)
 
-    def setting_up(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def setting_up(self, state: State, action: Mapping[str, Any], by: By) -> None:
         before_first_play(state)
 
-    def not_entered(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def not_entered(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.not_entered_yet(state, self.seat_read(state, action, by))
 
-    def copies(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def copies(self, state: State, action: Mapping[str, Any], by: By) -> None:
         check_copies(state, Counter(self.rules(state, action, by)))
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> list[str]:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> list[str]:
         ranks = read_ranks(action.get("ranks"))
         if len(ranks) != SLOTS:
             raise Refusal("SW-C8", "Enter exactly 4 face-up cards, slot 1 to slot 4.", overridable=False)
@@ -71,7 +71,7 @@ class SetFaceUp(SwoopMove):
             )
 
     def effect(self, state: State, action: Mapping[str, Any]) -> None:
-        seat = read_int(action["seat"])
+        seat = known(read_int(action["seat"]))
         ranks = read_ranks(action["ranks"])
         state.up[seat], state.face_up_set[seat] = list(ranks), True
         see(state, Counter(ranks))
@@ -80,7 +80,7 @@ class SetFaceUp(SwoopMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name}'s face-up cards: {ranks}", name=who, ranks=" ".join(read_ranks(action.get("ranks"))))
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Three rows of unseen ranks for each seat still to enter one."""
         return [
             {
@@ -104,7 +104,7 @@ class SetStarter(SwoopMove):
     type = "set_starter"
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         not_over(state)
         self.host_only(by)
         self.starter_open(state)
@@ -113,22 +113,22 @@ class SetStarter(SwoopMove):
     # the starter named is read before the phase is looked at (the order cited)
     checks = ("game_on", "from_host", "rules", "still_open", "drawn")
 
-    def from_host(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def from_host(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.host_only(by)
 
-    def still_open(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def still_open(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.starter_open(state)
 
-    def drawn(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def drawn(self, state: State, action: Mapping[str, Any], by: By) -> None:
         self.drawn_this_hand(state)
 
-    def rules(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def rules(self, state: State, action: Mapping[str, Any], by: By) -> None:
         seat = read_int(action.get("seat"))
         if seat is None or not 0 <= seat < state.seat_count:
             raise unreadable("Name the starter's seat.")
 
     @staticmethod
-    def host_only(by: Any) -> None:
+    def host_only(by: By) -> None:
         if by != HOST:
             raise not_yours("SW-R1", "Only the host enters who starts.")
 
@@ -144,7 +144,7 @@ class SetStarter(SwoopMove):
             raise Refusal(
                 "SW-R2",
                 "At this table the starter rotates: {name} starts hand {number}.",
-                name=state.players[state.starter],
+                name=state.players[known(state.starter)],
                 number=state.hand_no,
             )
 
@@ -155,5 +155,5 @@ class SetStarter(SwoopMove):
     def describe(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         return Text("{name} starts hand {number}", name=who, number=state.hand_no)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": seat} for seat in range(state.seat_count)]

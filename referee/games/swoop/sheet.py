@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Iterable
 
 from ...scoresheet import ScoreSheet, from_scores
@@ -9,6 +11,7 @@ from ...scoresheet import ScoreSheet, from_scores
 _BY_HAND = from_scores("swoop", "Hand", False, "H")
 
 
-def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet:
+def score_sheet(view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> ScoreSheet:
     """Every hand's scores are in the view (``players[i].scores``): the history is not needed."""
-    return _BY_HAND(view, history)
+    sheet: ScoreSheet = _BY_HAND(view, history)
+    return sheet

@@ -113,11 +113,11 @@ class State:
     seen: dict[str, int] = field(default_factory=dict)
     played: bool = False  # the first play of the hand is made
     out_player: int | None = None
-    declared: dict[str, dict] = field(default_factory=dict)
+    declared: dict[str, dict[str, Any]] = field(default_factory=dict[str, Any])
     scores: list[list[int]] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    last_hand: dict | None = None  # the hand just scored, each player's cards and points (issue 16)
+    last_hand: dict[str, Any] | None = None  # the hand just scored, each player's cards and points (issue 16)
 
     @property
     def seat_count(self) -> int:

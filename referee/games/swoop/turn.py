@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, join_names, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, join_names, known, not_yours, read_int, unreadable
 from ..game import Move
 from .state import DECLARE, OVER, SETUP, State
 
@@ -24,10 +24,10 @@ class SwoopMove(Move[State]):
 
     checks: ClassVar[tuple[str, ...]] = ("game_on", "offered", "rules")
 
-    def game_on(self, state: State, action: Mapping[str, Any], by: Any) -> None:
+    def game_on(self, state: State, action: Mapping[str, Any], by: By) -> None:
         not_over(state)
 
-    def acting_seat(self, state: State, action: Mapping[str, Any], by: Any) -> int | None:
+    def acting_seat(self, state: State, action: Mapping[str, Any], by: By) -> int | None:
         """Whose entry this is, as its effect reads it from the entry's seat: the seat it names
         (a phone's own is written in), else the current player."""
         if not self.for_seat:
@@ -35,7 +35,16 @@ class SwoopMove(Move[State]):
         named = action.get("seat")
         return state.current if named is None else read_int(named)
 
-    def in_turn(self, state: State, action: Mapping[str, Any], by: Any) -> int:
+    def subject(self, state: State, action: Mapping[str, Any], by: By | None) -> int | None:
+        """A history line is about the seat named, else the current player (a table entry's too)."""
+        named = action.get("seat")
+        return state.current if named is None else read_int(named)
+
+    def ruled_line(self, action: Mapping[str, Any]) -> Text:
+        """The entry was accepted, but a ruling may have let odd values through."""
+        return Text("{entry} (entered as a table ruling)", entry=str(action.get("type")))
+
+    def in_turn(self, state: State, action: Mapping[str, Any], by: By) -> int:
         """SW-R2 and SW-R1 for an entry of a turn; the seat."""
         return may_act(state, action.get("seat"), by)
 
@@ -45,7 +54,7 @@ def not_over(state: State) -> None:
         raise Refusal("SW-R2", "The game is over.", overridable=False)
 
 
-def seat_for(state: State, named: Any, by: Any, default: int | None) -> int:
+def seat_for(state: State, named: Any, by: By, default: int | None) -> int:
     """The seat an entry is for: the phone's own, or the one the host names (default: ``default``)."""
     if by == HOST:
         seat = default if named is None else read_int(named)
@@ -59,7 +68,7 @@ def seat_for(state: State, named: Any, by: Any, default: int | None) -> int:
     return by
 
 
-def may_act(state: State, named: Any, by: Any) -> int:
+def may_act(state: State, named: Any, by: By) -> int:
     """SW-R2 and SW-R1 for the entries of a turn (play, flip, pick-up, chain end); the seat."""
     not_over(state)
     if state.phase == DECLARE:
@@ -78,5 +87,5 @@ def may_act(state: State, named: Any, by: Any) -> int:
     if seat != state.current:
         # SW-R1 stays overridable: the named seat acts (the effect); the entry's components make it
         # firm when that seat does not hold the cards.
-        raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[state.current])
+        raise Refusal("SW-R1", "It is {name}'s turn, not yours.", name=state.players[known(state.current)])
     return seat

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Viewer, known
 from ..game import RoundInfo
 from .played import hand_can_hold, higher_than_top
 from .scoring import hands_to_play
 from .state import CHAIN, DECLARE, FOLLOW, GAME_ID, OVER, PLAY, RANKS, SWOOP_CARDS, TITLE, State
 
 
-def view(state: State, viewer: Any, actions: list[dict]) -> dict:
+def view(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """Everything is public; the ranks known from pick-ups are shown only with show_known_cards, or
     to the phone declaring that seat's hand. ``actions`` are the entries this phone's board offers (``Swoop.offers``)."""
     top, k = state.top_run()
@@ -32,7 +33,7 @@ def view(state: State, viewer: Any, actions: list[dict]) -> dict:
         "pile": {"size": len(state.pile), "top": top, "run": k, "cards": list(state.pile)},
         "ceiling": top if state.phase == PLAY and state.mode == FOLLOW else None,
         "higher": [rank for rank in RANKS if state.phase == PLAY and higher_than_top(state, rank)],
-        "swoop_sources": swoop_sources(state, state.current) if state.phase == PLAY else [],
+        "swoop_sources": swoop_sources(state, known(state.current)) if state.phase == PLAY else [],
         "chain_step": {"rank": top, "need": max(1, 4 - k)} if state.mode == CHAIN and top else None,
         "out_count": state.out_count,
         "out_player": state.out_player,
@@ -45,7 +46,7 @@ def view(state: State, viewer: Any, actions: list[dict]) -> dict:
     }
 
 
-def swoop_sources(state: State, seat: int) -> list[dict]:
+def swoop_sources(state: State, seat: int) -> list[dict[str, Any]]:
     """Where ``seat`` may have each swoop card (10, joker): the hand (when it can hold one) and the
     face-up slots showing it, so that "Swoop with a 10" takes it from there and asks only when
     both are possible."""
@@ -59,7 +60,7 @@ def swoop_sources(state: State, seat: int) -> list[dict]:
     ]
 
 
-def player_view(state: State, seat: int, declaring: bool = False) -> dict:
+def player_view(state: State, seat: int, declaring: bool = False) -> dict[str, Any]:
     """A seat as the table sees it; ``declaring`` (this phone declares the seat's hand now) shows the
     ranks it picked up even without show_known_cards: the declaration is filled in with them (SW-C5)."""
     show_known = state.options["show_known_cards"] == "true" or declaring
@@ -80,17 +81,18 @@ def player_view(state: State, seat: int, declaring: bool = False) -> dict:
     }
 
 
-def round_info(view: dict) -> RoundInfo:
+def round_info(view: dict[str, Any]) -> RoundInfo:
     """Hands, counted to the limit in hands mode; Swoop names a starter, not a dealer."""
     return RoundInfo("Hand", view["hand_no"], view["hand_limit"], starter=view["starter"], turn=expected(view))
 
 
-def expected(view: dict) -> int | None:
+def expected(view: dict[str, Any]) -> int | None:
     """Whose entry the table waits for: in play the player to act; once the hand is over the first
     player still to declare (the others may declare before, in any order), so that the seat's own
     phone says so and shows its declaration."""
     if view["phase"] == PLAY:
-        return view["current"]
+        current: int | None = view["current"]
+        return current
     if view["phase"] == DECLARE:
         return next((p["seat"] for p in view["players"] if p["seat"] != view["out_player"] and not p["declared"]), None)
     return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..base import HOST, Refusal, Text
+from ..base import HOST, By, Refusal, Text, Viewer, known
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import (
@@ -32,11 +32,11 @@ class Layout(Entry):
     type = "layout"
     for_seat = False
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         at_the_table(state, by)
         read_layout(action)
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if state.phase not in (TRUMPS, DRAFT) or any_pick(state):
             raise Refusal("WS-D7", "The layout is entered before the first pick of the round.", overridable=False)
@@ -47,7 +47,7 @@ class Layout(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The layout is entered")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Nine columns of four: the 36 cards dealt in a different order each round."""
         order = random.Random(state.scored).sample(ws.CARDS, len(ws.CARDS))
         return [{"type": self.type, "columns": [" ".join(order[column::COLUMNS]) for column in range(COLUMNS)]}]
@@ -76,10 +76,10 @@ class Pick(SeatEntry):
     def default_seat(self, state: State) -> int | None:
         return picker_due(state)
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         read_card(state, action, by)
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         column = current_column(state)
         if state.phase == TRUMPS:
@@ -101,17 +101,17 @@ class Pick(SeatEntry):
             # ``components`` makes it firm when the card is taken already.
             raise Refusal("WS-D3", "It is {name}'s pick in column {column}.", name=state.name(due), column=column)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         card = ws.parse_card(action.get("card"))
         check_untaken(state, card)
         check_in_column(state, card, current_column(state))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         check_untaken(state, ws.parse_card(action.get("card")))
 
     def effect(self, state: State, action: Action) -> None:
         column = current_column(state)
-        seat = next_picker(state, column)
+        seat = known(next_picker(state, column))
         card = ws.parse_card(action["card"])
         set_layout_aside_if_contradicted(state, card, column)
         state.columns[column - 1]["picks"].append([seat, card])
@@ -124,7 +124,7 @@ class Pick(SeatEntry):
             "{name} picked {card}", name=who if seat is None else state.name(seat), card=str(action.get("card"))[:4]
         )
 
-    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+    def kept_from(self, before: State, action: Action, now: State, viewer: Viewer) -> Text | None:
         """A closed record shows a seat's picks to that seat and to the host (their boards show
         its hand), to the others only in the column in progress (section 3)."""
         seat = picker_due(before)
@@ -132,7 +132,7 @@ class Pick(SeatEntry):
             return None
         return Text("{name} picked a card", name=before.name(seat) if seat is not None else "?")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         seat = picker_due(state)
         if seat is None:
             return []
@@ -145,10 +145,10 @@ class DummyCard(Entry):
     type = "dummy_card"
     for_seat = False
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         read_card(state, action, by)
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         column = current_column(state)
         if state.n != 3 or state.phase != DRAFT or column > COLUMNS:
@@ -164,12 +164,12 @@ class DummyCard(Entry):
             # still ends with 3 picks and 1 dummy card (``components``: the card is not taken).
             raise Refusal("WS-D5", "The dummy takes the card left over once all three players have picked.")
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         card = ws.parse_card(action.get("card"))
         check_untaken(state, card)
         check_in_column(state, card, current_column(state))
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         check_untaken(state, ws.parse_card(action.get("card")))
 
     def effect(self, state: State, action: Action) -> None:
@@ -180,18 +180,18 @@ class DummyCard(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The dummy takes {card}", card=str(action.get("card"))[:4])
 
-    def kept_from(self, before: State, action: Action, now: State, viewer: Any) -> Text | None:
+    def kept_from(self, before: State, action: Action, now: State, viewer: Viewer) -> Text | None:
         """The dummy's card shows with its column (the host, who sees every hand, knows it)."""
         return None if viewer == HOST or column_shown(before, now) else Text("The dummy takes a card")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         column = current_column(state)
         if state.n != 3 or column > COLUMNS:
             return []
         return [{"type": self.type, "card": card} for card in free_cards(state, column)]
 
 
-def read_card(state: State, action: Action, by: Any) -> None:
+def read_card(state: State, action: Action, by: By) -> None:
     at_the_table(state, by)
     ws.parse_card(action.get("card"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, known, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .scoring import between_rounds, corners_asked, race, settle_winner
@@ -23,7 +23,7 @@ class CornerNumbers(SeatEntry):
     def after_the_game(self, state: State) -> bool:
         return bool(corners_asked(state))
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         asked = corners_asked(state)
         if not asked:
@@ -31,7 +31,7 @@ class CornerNumbers(SeatEntry):
         if seat not in asked:
             raise Refusal("WS-N1", "{name}'s corner numbers are not asked.", overridable=False, name=state.name(seat))
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         seat = self.acting_seat(state, action, by)
         asked = corners_asked(state)[seat]
         numbers = action.get("numbers")
@@ -51,21 +51,21 @@ class CornerNumbers(SeatEntry):
                 )
             if read_int(number) is None:
                 raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
-        if any(not 0 <= read_int(number) <= 99 for number in numbers.values()):
+        if any(not 0 <= known(read_int(number)) <= 99 for number in numbers.values()):
             # WS-N2: not overridable: the number is printed on the chip (WS-X12), no ruling changes it.
             raise Refusal("WS-N2", "Enter the number printed in the chip's corner.", overridable=False)
 
     def effect(self, state: State, action: Action) -> None:
         seat = action["seat"]
         for index, number in action["numbers"].items():
-            state.chips[seat][read_int(index)]["corner"] = read_int(number)
+            state.chips[seat][known(read_int(index))]["corner"] = read_int(number)
         if state.phase == CORNERS:
             settle_winner(state)
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{who}'s corner numbers", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """A few sets of numbers for each seat asked, for every chip asked."""
         return [
             {"type": self.type, "seat": seat, "numbers": {str(i): number(i) for i in chips}}
@@ -80,7 +80,7 @@ class EndEarly(Entry):
     type = "end_early"
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if not (state.short and state.options["early_end"] == "yes" and between_rounds(state)):
             raise Refusal("WS-G1", "The game can end early only between rounds of a short game.", overridable=False)
@@ -101,5 +101,5 @@ class EndEarly(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The game ends early")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type}]

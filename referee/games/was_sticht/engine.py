@@ -9,8 +9,8 @@ places where the shared plumbing is bent to this game.
   an unsettled early end), so ``ready`` and ``rules`` run as one check, which the entry's
   ``components`` make firm where the card or chip is not there (section 7 of the rules file).
 - Any phone of the table may enter for another seat where the rules allow it (a pick, a play,
-  a chip), so ``offers`` asks ``ready`` about every seat for every phone.
-- A history line names the seat entered for, or else the phone that entered it.
+  a chip), so each board is offered every seat's entries (``phones_enter_for_others``).
+- A history line names the seat entered for, or else the phone that entered it (``Entry.subject``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Text, passes, read_int
+from ..base import HOST, Viewer
 from ..game import HOLE, Game, InputSamples
 from . import private, scoring, views
 from . import sheet as score_sheets
 from . import state as states
 from .draft import DummyCard, Layout, Pick
 from .ending import CornerNumbers, EndEarly
-from .entries import Action, Entry
+from .entries import Entry
 from .flip import DealerFlip
 from .hints import AnnounceHint, EnterHint
 from .play import Play
@@ -63,6 +63,7 @@ class WasSticht(Game[State]):
     min_players, max_players = states.MIN_PLAYERS, states.MAX_PLAYERS
     options, presets, summary = states.OPTIONS, states.RULE_PRESETS, states.SUMMARY
     moves: ClassVar[Mapping[str, Entry]] = {move.type: move for move in MOVES}
+    phones_enter_for_others = True  # where the rules say "or any seat" (a pick, a play, a chip)
     sheet: ClassVar[Any] = score_sheets
     # The first entry takes a seat, not cards: the malformed cards go where the seat goes.
     input_samples = InputSamples(
@@ -74,10 +75,10 @@ class WasSticht(Game[State]):
     def seat_names(self, state: State) -> list[str]:
         return list(state.players)
 
-    def view(self, state: State, viewer: Any = None) -> dict:
+    def view(self, state: State, viewer: Viewer = None) -> dict[str, Any]:
         return views.board(state, viewer, self.offers(state, viewer))
 
-    def view_at(self, state: State, viewer: Any, now: State) -> dict:
+    def view_at(self, state: State, viewer: Viewer, now: State) -> dict[str, Any]:
         return views.board_then(state, viewer, self.offers(state, viewer), now)
 
     def private_step(self, state: State) -> int | None:
@@ -91,31 +92,9 @@ class WasSticht(Game[State]):
     new_game = staticmethod(states.new_game)
     load = staticmethod(states.load)
 
-    def keeps_from(self, now: State, viewer: Any) -> bool:
+    def keeps_from(self, now: State, viewer: Viewer) -> bool:
         """Only a closed record keeps picks and tricks, and never from the host (section 3)."""
         return viewer != HOST and not states.is_record_open(now)
-
-    def offers(self, state: State, viewer: Any) -> list[dict]:
-        """What ``viewer``'s board offers now: ``{"type", "seat"}`` pairs whose ``ready`` passes;
-        every seat is asked about, since a phone may enter for another seat where the rules say so."""
-        if viewer is None:
-            return []
-        return [
-            {"type": kind, "seat": seat}
-            for kind, move in self.moves.items()
-            for seat in (range(state.n) if move.for_seat else [None])
-            if passes(move.offer, state, seat, viewer)
-        ]
-
-    def describe(self, state: State, action: Action, by: Any = None) -> Text:
-        """One line for the history. Secret entries say only that they were made."""
-        kind = action.get("type")
-        move = self.moves.get(kind) if isinstance(kind, str) else None
-        if move is None:
-            return Text("{kind}", kind=str(action.get("type")))
-        seat = read_int(action.get("seat")) if action.get("seat") is not None else by
-        who = state.players[seat] if isinstance(seat, int) and 0 <= seat < state.n else "?"
-        return move.describe(state, action, who)
 
 
 GAME = WasSticht()

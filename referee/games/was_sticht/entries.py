@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import HOST, Refusal, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, not_yours, passes, read_int, unreadable
 from ..game import Move
 from .state import OVER, State
 
@@ -26,25 +26,29 @@ class Entry(Move[State]):
 
     checks: ClassVar[tuple[str, ...]] = ("game_on", "seat_read", "read", "offered", "rules")
 
-    def game_on(self, state: State, action: Action, by: Any) -> None:
+    def game_on(self, state: State, action: Action, by: By) -> None:
         """WS-X13: nothing is entered once the game is over (but the ranking's corner numbers)."""
         if state.phase == OVER and not self.after_the_game(state):
             raise Refusal("WS-X13", "The game is over.", overridable=False)
 
-    def seat_read(self, state: State, action: Action, by: Any) -> None:
+    def seat_read(self, state: State, action: Action, by: By) -> None:
         self.acting_seat(state, action, by)
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def subject(self, state: State, action: Action, by: By | None) -> int | None:
+        """A history line is about the seat named, else the phone that entered it."""
+        named = action.get("seat")
+        return read_int(named) if named is not None else by if isinstance(by, int) else None
+
+    def read(self, state: State, action: Action, by: By) -> None:
         return None
 
-    def offered(self, state: State, action: Action, by: Any) -> None:
+    def offered(self, state: State, action: Action, by: By) -> None:
         """``ready`` for the seat the entry is for (named, the phone's own or the one awaited)."""
         self.ready(state, self.acting_seat(state, action, by), by)
 
-    def offer(self, state: State, seat: int | None, by: Any) -> None:
-        """What a board offers ``by`` for ``seat``: the game on, then ``ready``."""
-        self.game_on(state, {}, by)
-        self.ready(state, seat, by)
+    def offered_to(self, state: State, seat: int | None, viewer: By) -> bool:
+        """What a board offers ``viewer`` for ``seat``: the game on, then ``ready``."""
+        return passes(self.game_on, state, {}, viewer) and passes(self.ready, state, seat, viewer)
 
     def after_the_game(self, state: State) -> bool:
         """May this entry still be made once the game is over? (Only the ranking's corner numbers.)"""
@@ -57,18 +61,18 @@ class SeatEntry(Entry):
     def default_seat(self, state: State) -> int | None:
         return None
 
-    def acting_seat(self, state: State, action: Action, by: Any) -> int:
+    def acting_seat(self, state: State, action: Action, by: By) -> int:
         return read_seat(state, action, by, self.default_seat(state))
 
 
 class DealerEntry(Entry):
     """An entry only the round's dealer makes: its seat is the dealer's, whatever is named."""
 
-    def acting_seat(self, state: State, action: Action, by: Any) -> int | None:
+    def acting_seat(self, state: State, action: Action, by: By) -> int | None:
         return state.dealer
 
 
-def read_seat(state: State, action: Action, by: Any, default: int | None) -> int:
+def read_seat(state: State, action: Action, by: By, default: int | None) -> int:
     """The seat an entry is for: the one named, else the phone's own, else ``default``."""
     named = action.get("seat")
     seat = read_int(named) if named is not None else (by if isinstance(by, int) else default)
@@ -77,7 +81,7 @@ def read_seat(state: State, action: Action, by: Any, default: int | None) -> int
     return seat
 
 
-def at_the_table(state: State, by: Any) -> None:
+def at_the_table(state: State, by: By) -> None:
     """WS-X7: entries come from the host's phone or a seat's."""
     if by != HOST and not (isinstance(by, int) and 0 <= by < state.n):
         raise not_yours("WS-X7", "Only a player at this table (or the host) can make entries.")

@@ -4,15 +4,17 @@ dealer says it and any phone enters it, to be checked at the reveal."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int
 from . import rules as ws
 from .entries import Action, DealerEntry, Entry, at_the_table
 from .state import COLUMNS, DRAFT, DUMMY, REVEAL, State, column_complete, current_column
 
 
-def hint_winner(state: State, column: int, trumps) -> Any:
+def hint_winner(state: State, column: int, trumps: Sequence[str] | None) -> Any:
     """Section 4.5: whose card wins the column's picks as one trick (the dummy's card last)."""
     col = state.columns[column - 1]
     seats = [seat for seat, _ in col["picks"]]
@@ -20,7 +22,7 @@ def hint_winner(state: State, column: int, trumps) -> Any:
     if col["dummy"] and state.options["hint_with_dummy"] == "yes":
         seats.append(DUMMY)
         cards.append(col["dummy"])
-    return seats[ws.winner_index(cards, trumps)]
+    return seats[ws.winner_index(cards, known(trumps))]
 
 
 def hint_winners(state: State) -> list[Any]:
@@ -29,7 +31,7 @@ def hint_winners(state: State) -> list[Any]:
     return list(range(state.n)) + ([DUMMY] if dummy else [])
 
 
-def check_column_ready(state: State, by: Any) -> None:
+def check_column_ready(state: State, by: By) -> None:
     """WS-H2, WS-H1: a hint is given for the column being picked, once it is complete. These come
     before WS-H3 (who gives it): "the first that fails is reported" in the order of section 4.5."""
     at_the_table(state, by)
@@ -48,7 +50,7 @@ class AnnounceHint(DealerEntry):
         {"Column {column}: the dummy's card would win.", "Column {column}: {name}'s card would win."}
     )  # the history shows this note in the entry's place
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         check_column_ready(state, by)
         if state.options["trump_entry"] == "paper":
             raise Refusal("WS-H3", "Only the dealer announces hints.", overridable=False)
@@ -68,7 +70,7 @@ class AnnounceHint(DealerEntry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return hint_line(state)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": state.dealer}]
 
 
@@ -81,12 +83,12 @@ class EnterHint(Entry):
     )  # the history shows this note in the entry's place
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         check_column_ready(state, by)
         if state.options["trump_entry"] != "paper":
             raise Refusal("WS-H3", "At this table the app computes the hints.", overridable=False)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         winner = read_winner(action)
         # WS-X8: a seat not at the table (or a dummy in a 4-player game) is no ruling a table can make
         if winner not in list(range(state.n)) + ([DUMMY] if state.n == 3 else []):
@@ -103,7 +105,7 @@ class EnterHint(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return hint_line(state)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "winner": winner} for winner in list(range(state.n)) + [DUMMY]]
 
 

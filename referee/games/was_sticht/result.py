@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Refusal, Text, read_int, unreadable
+from ..base import By, Refusal, Text, known, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, at_the_table
 from .scoring import score_round
@@ -24,18 +24,18 @@ class RoundResult(Entry):
     type = "round_result"
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if state.phase != RESULT:
             raise Refusal(
                 "WS-Q1", "A round result is entered once the tasks are shown, in score-only mode.", overridable=False
             )
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         tricks = action.get("tricks")
         if not isinstance(tricks, list) or len(tricks) != state.n or any(read_int(t) is None for t in tricks):
             raise unreadable("Enter each seat's tricks, in seat order.")
-        counts = [read_int(t) for t in tricks]
+        counts = [known(read_int(t)) for t in tricks]
         last = read_int(action.get("last"))
         if last is None or not 0 <= last < state.n:
             raise unreadable("Name the seat that won the last trick.")
@@ -55,13 +55,13 @@ class RoundResult(Entry):
         check_colour_answers(state, counts, took)
 
     def effect(self, state: State, action: Action) -> None:
-        tricks = {s: read_int(t) for s, t in enumerate(action["tricks"])}
-        score_round(state, tricks, read_took(action.get("took")), read_int(action["last"]))
+        tricks = {s: known(read_int(t)) for s, t in enumerate(action["tricks"])}
+        score_round(state, tricks, read_took(action.get("took")), known(read_int(action["last"])))
 
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("The round's result is entered")
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """A sample of trick counts (each pattern turned round the table), the last trick to the
         most or the fewest tricks won, every seat with tricks having taken every colour or none."""
         results = []
@@ -70,7 +70,7 @@ class RoundResult(Entry):
                 counts = pattern[turn:] + pattern[:turn]
                 winners = [seat for seat in range(state.n) if counts[seat]]
                 every = {str(seat): list(ws.COLOURS) for seat in winners}
-                none = {str(seat): [] for seat in winners}
+                none: dict[str, list[str]] = {str(seat): [] for seat in winners}
                 for last in {max(winners, key=lambda s: counts[s]), min(winners, key=lambda s: counts[s])}:
                     results += [
                         {"type": self.type, "tricks": counts, "last": last, "took": took} for took in (every, none)
@@ -78,7 +78,7 @@ class RoundResult(Entry):
         return results
 
 
-def check_colour_answers(state: State, counts: list[int], took: dict[int, set[str]]) -> None:
+def check_colour_answers(state: State, counts: list[int], took: ws.Took) -> None:
     """WS-Q4: "every required answer is given" (left out is not "no"; a seat without a trick took
     no card, so it needs none), and with 4 players 7 tricks or more took every colour."""
     asked = asked_colours(state)
@@ -101,20 +101,20 @@ def check_colour_answers(state: State, counts: list[int], took: dict[int, set[st
             )
 
 
-def read_took(raw: Any) -> dict[int, set[str]]:
+def read_took(raw: Any) -> ws.Took:
     """For each seat answered, the colours it took (``[]`` or ``"-"``: none)."""
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
         raise unreadable("took: for each seat, the colours it took (e.g. {example}).", example='{"2": ["R"]}')
-    took = {}
+    took: ws.Took = {}
     for seat, colours in raw.items():
         colours = list(colours) if isinstance(colours, (list, str)) else []
         took[read_int(seat)] = {str(c).upper() for c in colours}
     return took
 
 
-def took_questions(state: State) -> list[dict]:
+def took_questions(state: State) -> list[dict[str, Any]]:
     """What a score-only result must say besides tricks (section 5.4): for each shown "no
     <colour>" task, whether its owner took a card of that colour, and whether the dealer did
     (the dealer's bonus is met by meeting another player's task)."""

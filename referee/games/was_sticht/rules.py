@@ -5,15 +5,19 @@ Pure functions over card codes (``R5``, ``B9``) and trumps (``("B", "4")``, ``("
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from typing import Any
 
-from ..base import Refusal, Text
+from ..base import Refusal, Text, known
 
 COLOURS = "RBGY"
 COLOUR_NAMES = {"R": Text("red"), "B": Text("blue"), "G": Text("green"), "Y": Text("yellow")}
 COLOUR_TITLES = {"R": Text("Red"), "B": Text("Blue"), "G": Text("Green"), "Y": Text("Yellow")}
 """The colour names that begin a sentence ("Red was led: ...")."""
 CARDS = [f"{c}{v}" for c in COLOURS for v in range(1, 10)]
+Took = dict[int | None, set[str]]
+"""The colours each seat took, by the seat as entered (None: a seat that could not be read)."""
 NO = "-"
 TRUMP_PAIRS = [(c, v) for c in COLOURS + NO for v in "123456789" + NO]  # the 50 possible draws
 CHIP_COPIES = {
@@ -70,24 +74,24 @@ def trump_card(value: Any) -> str:
     return NO if value is None or value == "" else str(value)
 
 
-def is_number_trump(card: str, trumps) -> bool:
+def is_number_trump(card: str, trumps: Sequence[str]) -> bool:
     return trumps[1] != NO and card[1] == trumps[1]
 
 
-def is_colour_trump(card: str, trumps) -> bool:
+def is_colour_trump(card: str, trumps: Sequence[str]) -> bool:
     return trumps[0] != NO and card[0] == trumps[0]
 
 
-def is_trump(card: str, trumps) -> bool:
+def is_trump(card: str, trumps: Sequence[str]) -> bool:
     return is_number_trump(card, trumps) or is_colour_trump(card, trumps)
 
 
-def group(card: str, trumps) -> str:
+def group(card: str, trumps: Sequence[str]) -> str:
     """'TRUMP' or the card's colour: every card is in exactly one group."""
     return "TRUMP" if is_trump(card, trumps) else card[0]
 
 
-def strength(card: str, led: str, trumps) -> tuple[int, int]:
+def strength(card: str, led: str, trumps: Sequence[str]) -> tuple[int, int]:
     num, col = is_number_trump(card, trumps), is_colour_trump(card, trumps)
     if num and col:
         return (4, 0)
@@ -100,7 +104,7 @@ def strength(card: str, led: str, trumps) -> tuple[int, int]:
     return (0, 0)
 
 
-def winner_index(cards: list[str], trumps) -> int:
+def winner_index(cards: list[str], trumps: Sequence[str]) -> int:
     """Section 5.2: the index of the winning card; ties keep the earlier card."""
     led = group(cards[0], trumps)
     best = 0
@@ -110,10 +114,11 @@ def winner_index(cards: list[str], trumps) -> int:
     return best
 
 
-def legal_cards(hand: list[str], lead: str | None, trumps, model: str) -> list[str]:
+def legal_cards(hand: list[str], lead: str | None, entered: Sequence[str] | None, model: str) -> list[str]:
     """Section 5.3: the cards of ``hand`` that may be played on ``lead``."""
     if lead is None:
         return list(hand)
+    trumps = known(entered)
     if model == "dual" and not is_trump(lead, trumps):
         printed = [c for c in hand if c[0] == lead[0]]
         return printed or list(hand)
@@ -127,7 +132,7 @@ def legal_cards(hand: list[str], lead: str | None, trumps, model: str) -> list[s
 
 
 def task_met(
-    chip: str, seat: int, tricks: dict[int, int], took: dict[int, set[str]], last: int | None, fewest_needs_trick: bool
+    chip: str, seat: int, tricks: dict[int, int], took: Took, last: int | None, fewest_needs_trick: bool
 ) -> bool:
     """Section 5.4: does ``seat`` meet the task of ``chip`` (tricks per seat, colours taken, trick 9)?"""
     n = tricks[seat]

@@ -3,12 +3,14 @@ the winner, corner numbers and the ranking."""
 
 from __future__ import annotations
 
-from ..base import Text, counted, join_names
+from typing import Any
+
+from ..base import Text, counted, join_names, known
 from . import rules as ws
 from .state import CORNERS, DRAFT, FLIP, OVER, TASKS, TRUMPS, State, any_pick, start_round
 
 
-def score_round(state: State, tricks: dict[int, int], took: dict[int, set[str]], last: int) -> None:
+def score_round(state: State, tricks: dict[int, int], took: ws.Took, last: int) -> None:
     """Sections 5.4 and 5.5: tasks met, chips completed, the dealer's bonus."""
     needs = state.options["fewest_needs_trick"] == "yes"
     shown = {int(s): state.chips[int(s)][i]["type"] for s, i in state.tasks.items()}
@@ -17,7 +19,7 @@ def score_round(state: State, tricks: dict[int, int], took: dict[int, set[str]],
         if ok:
             state.chips[seat][state.tasks[str(seat)]]["done"] = True
     bonus, blocked = dealer_bonus(state, shown, success, tricks, took, last)
-    dealer = state.dealer
+    dealer = known(state.dealer)
     eligible = [i for i, chip in enumerate(state.chips[dealer]) if not chip["done"] and chip["type"] not in blocked]
     state.result = {
         "tricks": {str(s): n for s, n in tricks.items()},
@@ -41,7 +43,7 @@ def dealer_bonus(
     shown: dict[int, str],
     success: dict[int, bool],
     tricks: dict[int, int],
-    took: dict[int, set[str]],
+    took: ws.Took,
     last: int,
 ) -> tuple[bool, set[str]]:
     """Section 5.5: does the dealer turn a chip, and which types may it not be?"""
@@ -52,7 +54,7 @@ def dealer_bonus(
     succeeded_types = {shown[s] for s, ok in success.items() if ok}
     bonus = any(
         not ok
-        and ws.task_met(shown[s], state.dealer, tricks, took, last, needs)
+        and ws.task_met(shown[s], known(state.dealer), tricks, took, last, needs)
         and not (mode == "owner_failed_no_twin" and shown[s] in succeeded_types)
         for s, ok in success.items()
     )
@@ -60,13 +62,14 @@ def dealer_bonus(
 
 
 def flip(state: State, index: int) -> None:
-    state.chips[state.dealer][index]["done"] = True
-    state.result["flipped"] = state.chips[state.dealer][index]["type"]
+    dealer, result = known(state.dealer), known(state.result)
+    state.chips[dealer][index]["done"] = True
+    result["flipped"] = state.chips[dealer][index]["type"]
     state.notes.append(
         Text(
             "The dealer {name} turns “{chip}”.",
-            name=state.name(state.dealer),
-            chip=ws.CHIP_NAMES[state.result["flipped"]],
+            name=state.name(dealer),
+            chip=ws.CHIP_NAMES[result["flipped"]],
         )
     )
 
@@ -97,7 +100,7 @@ def settle_winner(state: State) -> None:
             )
         )
         return
-    sums = {s: corner_sum(state, s) for s in tied}
+    sums = {s: known(corner_sum(state, s)) for s in tied}
     top = max(sums.values())
     declare_winners(state, [s for s in tied if sums[s] == top])
 
@@ -127,7 +130,7 @@ def leaders(state: State) -> list[int]:
     return [s for s in range(state.n) if state.completed(s) == best]
 
 
-def ranking(state: State) -> list[dict]:
+def ranking(state: State) -> list[dict[str, Any]]:
     """Section 5.7: the winners first, then the others by their corner sums (rank_others_by =
     corner_sum) or by completed chips; equal values share a place, numbered as in sport (1, 1, 3).
     While corner numbers the ranking needs are missing (the table may skip them), the others are
@@ -157,7 +160,7 @@ def ranking(state: State) -> list[dict]:
     by = "corner_sum" if ranked_by_corners(state) else "completed"
 
     def key(seat: int) -> int:
-        return corner_sum(state, seat) if by == "corner_sum" else state.completed(seat)
+        return known(corner_sum(state, seat)) if by == "corner_sum" else state.completed(seat)
 
     ordered = sorted(others, key=key, reverse=True)
     for i, seat in enumerate(ordered):
@@ -210,7 +213,7 @@ def race(state: State) -> tuple[int, int | None, int]:
     return leader, None, 0
 
 
-def end_reason(view: dict) -> Text:
+def end_reason(view: dict[str, Any]) -> Text:
     """Sections 5.6 and 4.12, read off the board: the first to the target of completed chips, else
     (short game) everyone has dealt twice, else the table ended it early with first place settled."""
     players = view["players"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours, read_int, unreadable
+from ..base import HOST, By, Refusal, Text, known, not_yours, read_int, unreadable
 from . import rules as ws
 from .entries import Action, Entry, SeatEntry, at_the_table
 from .state import CHIP_DRAFT, CHIPS_EACH, FIRST_DEALER, State, chip_turn, start_round
@@ -16,13 +16,13 @@ class FirstDealer(Entry):
     type = "first_dealer"
     for_seat = False
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         if by != HOST:
             raise not_yours("WS-X14", "Only the host sets up the table.")
         if state.phase != FIRST_DEALER:
             raise Refusal("WS-X13", "The first dealer is already set.", overridable=False)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         seat = read_int(action.get("seat"))
         if seat is None or not 0 <= seat < state.n:
             raise unreadable("Name the first dealer's seat.")
@@ -34,7 +34,7 @@ class FirstDealer(Entry):
     def describe(self, state: State, action: Action, who: str) -> Text:
         return Text("{who} deals first", who=who)
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": seat} for seat in range(state.n)]
 
 
@@ -46,7 +46,7 @@ class ChipPick(SeatEntry):
     def default_seat(self, state: State) -> int | None:
         return chip_turn(state)
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         if state.phase != CHIP_DRAFT:
             raise Refusal("WS-C1", "The chip draft is over.", overridable=False)
@@ -56,14 +56,14 @@ class ChipPick(SeatEntry):
             # ``components`` makes it firm when the chip is not in the pool.
             raise Refusal("WS-C2", "It is {name}'s turn to take a chip.", name=state.name(due))
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         at_the_table(state, by)
         read_chip(action)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         chip = read_chip(action)
         check_pool(state, chip)
-        seat = chip_turn(state)
+        seat = known(chip_turn(state))
         held = {c["type"] for c in state.chips[seat]}
         others_left = any(n and t not in held for t, n in state.pool.items())
         if state.options["unique_chip_draft"] == "yes" and chip in held and others_left:
@@ -74,11 +74,11 @@ class ChipPick(SeatEntry):
                 chip=ws.CHIP_NAMES[chip],
             )
 
-    def components(self, state: State, action: Action, by: Any) -> None:
+    def components(self, state: State, action: Action, by: By) -> None:
         check_pool(state, read_chip(action))
 
     def effect(self, state: State, action: Action) -> None:
-        seat = chip_turn(state)
+        seat = known(chip_turn(state))
         chip = action["chip"]
         state.pool[chip] -= 1
         state.chips[seat].append({"type": chip, "done": False, "corner": None})
@@ -95,7 +95,7 @@ class ChipPick(SeatEntry):
             chip=ws.CHIP_NAMES.get(chip, chip),
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [{"type": self.type, "seat": chip_turn(state), "chip": chip} for chip in ws.CHIP_COPIES]
 
 

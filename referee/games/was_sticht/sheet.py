@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable, Iterable
 
 from ...scoresheet import Row, ScoreSheet, closing_history, closing_step, closing_views
 from .state import GAME_ID
 
 
-def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet:
+def score_sheet(view: dict[str, Any], history: Callable[[], Iterable[dict[str, Any]]]) -> ScoreSheet:
     """A row per round: each player's chips completed in it, and the count after it (the last
     view before the round counter moves on is where everyone stood after that round)."""
     players = view["players"]
@@ -32,11 +34,12 @@ def score_sheet(view: dict, history: Callable[[], Iterable[dict]]) -> ScoreSheet
     )
 
 
-def rounds_played(view: dict) -> int:
-    return view["round"] - 1
+def rounds_played(view: dict[str, Any]) -> int:
+    played: int = view["round"] - 1
+    return played
 
 
-def sheet_step(fold: dict | None, view: dict) -> dict:
+def sheet_step(fold: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
     """The sheet's working after one more view (``Game.sheet_step``): the last view of each round."""
     return closing_step(
         fold,
@@ -46,5 +49,5 @@ def sheet_step(fold: dict | None, view: dict) -> dict:
     )
 
 
-def folded_sheet(view: dict, fold: dict | None) -> ScoreSheet:
+def folded_sheet(view: dict[str, Any], fold: dict[str, Any] | None) -> ScoreSheet:
     return score_sheet(view, lambda: closing_history(fold))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import Option, Preset, Text, check_players, dump_state, resolve_options, revive_texts
+from ..base import Option, Preset, Text, check_players, dump_state, known, resolve_options, revive_texts
 from . import rules as ws
 
 GAME_ID = "was-sticht"
@@ -128,18 +128,20 @@ class State:
     scored: int = 0  # rounds scored so far
     pool: dict[str, int] = field(default_factory=lambda: dict(ws.CHIP_COPIES))
     chip_picks: int = 0
-    chips: list[list[dict]] = field(default_factory=list)  # per seat: {"type", "done", "corner"}
+    chips: list[list[dict[str, Any]]] = field(default_factory=list)  # per seat: {"type", "done", "corner"}
     trumps: list[str] | None = None  # secret until revealed
     revealed: bool = False
     layout: list[list[str]] | None = None
-    columns: list[dict] = field(default_factory=list)  # {"picks": [[seat, card]], "dummy": card, "hint": winner}
+    columns: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # {"picks": [[seat, card]], "dummy": card, "hint": winner}
     picked: list[list[str]] = field(default_factory=list)
     played: dict[str, int] = field(default_factory=dict)  # card -> trick number
     tasks: dict[str, int] = field(default_factory=dict)  # seat -> chip index; secret until shown
     tasks_shown: bool = False
-    tricks: list[dict] = field(default_factory=list)  # {"leader", "cards": [[seat, card]], "winner"}
+    tricks: list[dict[str, Any]] = field(default_factory=list)  # {"leader", "cards": [[seat, card]], "winner"}
     turn: int | None = None
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     bonus_chips: list[int] = field(default_factory=list)  # the dealer's chips a flip may turn
     flags: list[Text] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
@@ -173,8 +175,9 @@ def new_game(players: Any, options: Mapping[str, Any] | None = None) -> State:
     return State(players=names, options=chosen, chips=[[] for _ in names])
 
 
-def dump(state: State) -> dict:
-    return dump_state(state)
+def dump(state: State) -> dict[str, Any]:
+    dumped: dict[str, Any] = dump_state(state)
+    return dumped
 
 
 def load(data: Mapping[str, Any]) -> State:
@@ -183,7 +186,7 @@ def load(data: Mapping[str, Any]) -> State:
 
 def start_round(state: State) -> None:
     """Deal a round: the dealer is first dealer + rounds scored (a void round is dealt again)."""
-    state.dealer = (state.first_dealer + state.scored) % state.n
+    state.dealer = (known(state.first_dealer) + state.scored) % state.n
     state.trumps, state.revealed, state.layout = None, False, None
     state.columns = [{"picks": [], "dummy": None, "hint": None} for _ in range(COLUMNS)]
     state.picked = [[] for _ in range(state.n)]
@@ -210,7 +213,7 @@ def hand(state: State, seat: int) -> list[str]:
     return [c for c in state.picked[seat] if c not in state.played]
 
 
-def trick_cards(trick: dict) -> list[str]:
+def trick_cards(trick: dict[str, Any]) -> list[str]:
     return [card for _, card in trick["cards"]]
 
 
@@ -251,7 +254,7 @@ def trick_shown(before: State, now: State) -> bool:
 
 
 def pick_order(state: State, column: int) -> list[int]:
-    first = (state.dealer + column) % state.n
+    first = (known(state.dealer) + column) % state.n
     return [(first + i) % state.n for i in range(state.n)]
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours
+
+from ..base import HOST, By, Refusal, Text, known, not_yours
 from . import rules as ws
 from .entries import Action, SeatEntry, at_the_table, chip_index
 from .state import PLAY, RESULT, TASKS, State
@@ -18,7 +19,7 @@ class ChooseTask(SeatEntry):
     secret = True
     any_order = True
 
-    def ready(self, state: State, seat: int, by: Any) -> None:
+    def ready(self, state: State, seat: int, by: By) -> None:
         at_the_table(state, by)
         if by not in (HOST, seat):
             raise not_yours("WS-K3", "Only {name} enters {name}'s task.", name=state.name(seat))
@@ -29,7 +30,7 @@ class ChooseTask(SeatEntry):
         if seat == state.dealer:
             raise Refusal("WS-K2", "The dealer does not choose a task this round.", overridable=False)
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         seat = self.acting_seat(state, action, by)
         if state.chips[seat][chip_index(state, seat, action.get("chip"), "WS-K3")]["done"]:
             raise Refusal("WS-K4", "That chip is already completed.", overridable=False)
@@ -43,7 +44,7 @@ class ChooseTask(SeatEntry):
             if state.options["entry_mode"] == "score_only":
                 state.phase = RESULT
             else:
-                state.phase, state.turn = PLAY, (state.dealer + 1) % state.n
+                state.phase, state.turn = PLAY, (known(state.dealer) + 1) % state.n
                 state.tricks = [{"leader": state.turn, "cards": [], "winner": None}]
 
     def describe(self, state: State, action: Action, who: str) -> Text:
@@ -57,7 +58,7 @@ class ChooseTask(SeatEntry):
         """The last choice shows every task: undone, tasks could be chosen knowing the others'."""
         return "WS-K1" if after.tasks_shown and not before.tasks_shown else None
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Each uncompleted chip of each non-dealer; the seats still to choose first."""
         seats = sorted((seat for seat in range(state.n) if seat != state.dealer), key=lambda s: str(s) in state.tasks)
         return [

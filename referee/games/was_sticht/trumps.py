@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST, Refusal, Text, not_yours
+from ..base import HOST, By, Refusal, Text, known, not_yours
 from . import rules as ws
 from .entries import Action, DealerEntry, at_the_table
 from .hints import hint_winner
@@ -18,11 +18,11 @@ class SetTrumps(DealerEntry):
     type = "set_trumps"
     secret = True
 
-    def read(self, state: State, action: Action, by: Any) -> None:
+    def read(self, state: State, action: Action, by: By) -> None:
         dealer_only(state, state.dealer, by)
         ws.parse_trumps(action.get("colour"), action.get("number"))
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         dealer_only(state, seat, by)
         if state.options["trump_entry"] != "app" or state.phase not in (TRUMPS, DRAFT) or any_pick(state):
             raise Refusal("WS-T2", "The trumps cannot change once the draft has begun.", overridable=False)
@@ -40,7 +40,7 @@ class SetTrumps(DealerEntry):
             trumps="/".join(ws.parse_trumps(action.get("colour"), action.get("number"))),
         )
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         return [
             {"type": self.type, "seat": state.dealer, "colour": colour, "number": number}
             for colour, number in ws.TRUMP_PAIRS
@@ -53,7 +53,7 @@ class Reveal(DealerEntry):
 
     type = "reveal"
 
-    def ready(self, state: State, seat: Any, by: Any) -> None:
+    def ready(self, state: State, seat: Any, by: By) -> None:
         at_the_table(state, by)
         if state.phase != DRAFT and state.phase != REVEAL:
             raise Refusal("WS-X13", "The trumps are revealed after the card draft.", overridable=False)
@@ -70,7 +70,7 @@ class Reveal(DealerEntry):
         enters the pair shown)."""
         return state.options["trump_entry"] == "app"
 
-    def rules(self, state: State, action: Action, by: Any) -> None:
+    def rules(self, state: State, action: Action, by: By) -> None:
         if state.options["trump_entry"] == "paper" and not shown_pair(action):
             # Section 4.6, mode paper: "the pair shown is entered here"; the app has no other. A
             # reveal without it is malformed (WS-X1), as a trump outside its pile is.
@@ -86,7 +86,7 @@ class Reveal(DealerEntry):
         rule = "WS-X9" if state.options["trump_entry"] == "paper" else "WS-X10"
         if rule == "WS-X10" and shown != state.trumps:
             state.notes.append(
-                Text("WS-X10: the trumps shown ({trumps}) differ from those entered.", trumps="/".join(shown))
+                Text("WS-X10: the trumps shown ({trumps}) differ from those entered.", trumps="/".join(known(shown)))
             )
         state.trumps, state.revealed = shown, True
         state.flags = [
@@ -114,7 +114,7 @@ class Reveal(DealerEntry):
         """The trumps are public now (also when a wrong hint voids the round): no undo."""
         return "WS-V1"
 
-    def candidates(self, state: State) -> list[dict]:
+    def candidates(self, state: State) -> list[dict[str, Any]]:
         """Mode app: the stored pair, and another pair shown instead (WS-X10); mode paper: every pair."""
         reveal = {"type": self.type, "seat": state.dealer}
         pairs = [{**reveal, "colour": colour, "number": number} for colour, number in ws.TRUMP_PAIRS]
@@ -123,7 +123,7 @@ class Reveal(DealerEntry):
         return pairs
 
 
-def dealer_only(state: State, seat: Any, by: Any) -> None:
+def dealer_only(state: State, seat: Any, by: By) -> None:
     """WS-T1: the trumps are the dealer's, entered on the dealer's phone (or the host's)."""
     if by not in (HOST, state.dealer) or seat != state.dealer:
         raise not_yours("WS-T1", "Only the dealer enters the trumps.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import HOST
+from ..base import HOST, Viewer, known
 from ..game import RoundInfo
 from . import rules as ws
 from .hints import hint_winner, hint_winners
@@ -43,7 +43,7 @@ from .state import (
 )
 
 
-def board(state: State, viewer: Any, actions: list[dict]) -> dict:
+def board(state: State, viewer: Viewer, actions: list[dict[str, Any]]) -> dict[str, Any]:
     """The board for ``viewer``, with the entries it may make now (``actions``)."""
     dealer_sees = viewer == state.dealer and state.dealer is not None
     record_open = is_record_open(state)
@@ -89,7 +89,7 @@ def board(state: State, viewer: Any, actions: list[dict]) -> dict:
     }
 
 
-def board_then(state: State, viewer: Any, actions: list[dict], now: State) -> dict:
+def board_then(state: State, viewer: Viewer, actions: list[dict[str, Any]], now: State) -> dict[str, Any]:
     """The board as it stood at ``state`` (a correction page's), showing no more of the round's
     record than the board at ``now`` does: the column then picked only while it still is, the
     tricks then shown only while they still are (section 3)."""
@@ -113,7 +113,7 @@ def taken_in_card_order(state: State) -> list[str]:
     return [card for card in ws.CARDS if card in gone]
 
 
-def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict:
+def player_view(state: State, seat: int, viewer: Viewer, record_open: bool) -> dict[str, Any]:
     chosen = state.tasks.get(str(seat))
     return {
         "seat": seat,
@@ -129,12 +129,12 @@ def player_view(state: State, seat: int, viewer: Any, record_open: bool) -> dict
     }
 
 
-def playable(state: State, viewer: Any, record_open: bool) -> list[str] | None:
+def playable(state: State, viewer: Viewer, record_open: bool) -> list[str] | None:
     """The cards the seat in turn may play now, where this phone sees its hand: the board marks
     the others instead of letting the seat find out by a refusal (issue 16)."""
     if state.phase != PLAY or not (viewer in (state.turn, HOST) or record_open):
         return None
-    return ws.legal_cards(hand(state, state.turn), led_card(state), state.trumps, state.options["follow_model"])
+    return ws.legal_cards(hand(state, known(state.turn)), led_card(state), state.trumps, state.options["follow_model"])
 
 
 def trump_cards(state: State) -> list[str]:
@@ -154,13 +154,13 @@ def last_round_tricks(state: State) -> dict[str, int] | None:
     return dict(state.result["tricks"]) if scoring or not started else None
 
 
-def form_fields(state: State, column: int | None) -> dict:
+def form_fields(state: State, column: int | None) -> dict[str, Any]:
     """What the entry forms offer, from the rules rather than from the template: the 36 cards in
     rows by colour, the two trump piles (``no_trump``: the card "none" of each), the tricks of a
     round, the corner numbers' range, who a paper hint may name, the column being picked and the
     trick being played."""
     in_draft = state.phase == DRAFT and column is not None and column <= COLUMNS
-    picking = state.columns[column - 1] if in_draft else None
+    picking = state.columns[known(column) - 1] if in_draft else None
     return {
         "card_rows": [[card for card in ws.CARDS if card[0] == colour] for colour in ws.COLOURS],
         "trump_colours": list(ws.COLOURS + ws.NO),
@@ -175,28 +175,27 @@ def form_fields(state: State, column: int | None) -> dict:
 
 
 def hint_for_dealer(state: State, dealer_sees: bool, column: int | None) -> Any:
-    if (
-        dealer_sees
-        and state.phase == DRAFT
-        and state.options["trump_entry"] == "app"
-        and column <= COLUMNS
-        and column_complete(state, column)
-    ):
-        return hint_winner(state, column, state.trumps)
+    if not (dealer_sees and state.phase == DRAFT and state.options["trump_entry"] == "app"):
+        return None
+    current = known(column)
+    if current <= COLUMNS and column_complete(state, current):
+        return hint_winner(state, current, state.trumps)
     return None
 
 
-def column_view(state: State, col: dict, number: int, current: int, record_open: bool) -> dict:
+def column_view(
+    state: State, col: dict[str, Any], number: int, current: int | None, record_open: bool
+) -> dict[str, Any]:
     visible = record_open or number == current
     return {"picks": col["picks"] if visible else None, "dummy": col["dummy"] if visible else None, "hint": col["hint"]}
 
 
-def tricks_view(state: State, record_open: bool) -> list[dict]:
+def tricks_view(state: State, record_open: bool) -> list[dict[str, Any]]:
     shown = range(1, len(state.tricks) + 1) if record_open else shown_tricks(state)
     return [dict(state.tricks[n - 1]) for n in shown]
 
 
-def round_info(view: dict) -> RoundInfo:
+def round_info(view: dict[str, Any]) -> RoundInfo:
     """Round, dealer and whose turn it is: the player to play, the picker, the chip taker, or the
     dealer (trumps, reveal, flip)."""
     phase = view["phase"]
