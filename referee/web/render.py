@@ -21,6 +21,7 @@ from .common import by_json, db, join_url, public_base
 from .projection import Projection
 
 BOARDS_KEPT = 512  # rendered board fragments kept per process (a few KB each)
+DRAWING_WAIT_SECONDS = 2.0  # at most, for the same board another thread is drawing
 # Stands for the form key in a kept board: each answer gets its own key in its place.
 FORM_KEY_MARK = uuid.uuid4().hex
 _boards_lock = threading.Lock()
@@ -70,16 +71,39 @@ def _kept_board(table: GameTable, viewer) -> str:
         sessions.freed_seat(table, viewer),
     )
     boards = current_app.extensions.setdefault("boards", OrderedDict())
+    drawing = current_app.extensions.setdefault("boards_drawing", {})
     with _boards_lock:
         if key in boards:
             boards.move_to_end(key)
             return boards[key]
-    board = _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
-    with _boards_lock:
-        boards[key] = board
-        while len(boards) > BOARDS_KEPT:
-            boards.popitem(last=False)
+        other = drawing.get(key)
+        if other is None:
+            drawing[key] = mine = threading.Event()
+    if other is not None:  # the same board, being drawn by another thread (an entry's answer and a stream's)
+        other.wait(DRAWING_WAIT_SECONDS)
+        with _boards_lock:
+            if key in boards:
+                return boards[key]
+        return _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
+    try:
+        board = _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
+        with _boards_lock:
+            boards[key] = board
+            while len(boards) > BOARDS_KEPT:
+                boards.popitem(last=False)
+    finally:
+        with _boards_lock:
+            drawing.pop(key, None)
+        mine.set()
     return board
+
+
+def kept_board(table: GameTable) -> str:
+    """This request's phone's htmx board as ``board_page`` keeps it, its form key still
+    ``FORM_KEY_MARK`` (the event stream gives each phone its own: stream_boards.py)."""
+    viewer = sessions.who(table)
+    sessions.showing_secrets_of(viewer)
+    return _kept_board(table, viewer)
 
 
 def _render_board(
