@@ -46,8 +46,44 @@ def board_page(
     # a board behind a shared phone's cover (?as=X) is X's: drawn for this answer alone
     kept = refusal is None and refused is None and message is None and is_htmx() and "as" not in request.args
     if kept:
+        if request.method == "POST":  # said first: the stream's drawing may come while this one is drawn
+            _answered(table, sessions.page_pass(table))
         return make_response(_kept_board(table, viewer).replace(FORM_KEY_MARK, uuid.uuid4().hex), status)
     return make_response(_render_board(table, viewer, refusal, refused, message), status)
+
+
+ANSWERED_KEPT = 4096  # (table, pass) pairs whose last write answered with the board
+
+
+def answering_the_write(table: GameTable) -> None:
+    """This page's write will be answered with the board it makes (one seq on): said before the
+    write commits, when its stream hears of it. Should the answer not come (an error, another
+    phone's write first), the stream says the seq instead, and a page that is behind fetches."""
+    if is_htmx():
+        _answered(table, sessions.page_pass(table), table.seq + 1)
+
+
+def _answered(table: GameTable, held: str | None, seq: int | None = None) -> None:
+    """The phone holding ``held`` has the board at this seq: its write was answered with it.
+    Its own stream need not be sent the same board again (``already_answered``)."""
+    if not held:
+        return
+    answered = current_app.extensions.setdefault("boards_answered", OrderedDict())
+    with _boards_lock:
+        answered[table.code, held] = max(answered.get((table.code, held), -1), table.seq if seq is None else seq)
+        answered.move_to_end((table.code, held))
+        while len(answered) > ANSWERED_KEPT:
+            answered.popitem(last=False)
+
+
+def already_answered(table: GameTable, held: str | None) -> bool:
+    """Whether the phone holding ``held`` was answered with this table's board at its seq (this
+    process answered its write with it)."""
+    if not held:
+        return False
+    with _boards_lock:
+        seq = current_app.extensions.get("boards_answered", {}).get((table.code, held))
+    return seq is not None and seq >= table.seq
 
 
 def _kept_board(table: GameTable, viewer) -> str:

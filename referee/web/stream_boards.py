@@ -9,11 +9,12 @@ uses) is kept from it as a ``StreamViewer``, the few parts of that request a boa
 table is read once for all the streams being drawn (one session, ``find_table`` keeps it), then
 for each viewer a request context of its own is made from what was kept, and the board comes from
 the same code as the fetch (``render.kept_board``, cached per (table, seq, viewer kind, language):
-the watchers share one drawing, the poster's own board is the one its entry's answer drew). Who the
+the watchers share one drawing). The phone whose entry it was has its board already (its entry
+was answered with it, ``render.already_answered``): its stream says only the seq. Who the
 phone is, is asked again at each drawing from its pass (``sessions.who``): a seat freed since the
 stream opened sees what a freed phone's fetch would (the projection decides what each viewer may
 know, issue 25). A board that cannot be drawn (a rematch to go to, the table gone, an error)
-leaves the stream to nudge, and the phone fetches as before.
+leaves the stream to nudge, and the phone fetches as before (if it is behind).
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ class BoardPainter:
                         return None  # the phone's fetch is sent on to the rematch
                     if viewer.kind == "tv":
                         return Painted(table.seq, table.seats_version, tv.screen(table))
+                    if render.already_answered(table, sessions.page_pass(table)):
+                        return None  # its own entry's answer was this board: a nudge says the seq
                     return Painted(table.seq, table.seats_version, render.kept_board(table), render.FORM_KEY_MARK)
             finally:
                 g.pop("db", None)  # the drawing's session: closed by ``paint``, not by this context

@@ -254,3 +254,20 @@ def test_the_board_page_asks_its_stream_for_boards(app):
     host.open_table(["Ann", "Ben", "Cy"])
     page = host.look()
     assert re.search(r'data-events="/t/\w+/events\?seats=\d+&amp;boards=1"', page)
+
+
+def test_the_phone_whose_entry_it_was_is_not_sent_its_answer_again(app):
+    """The poster's entry was answered with its new board: its own stream says only the seq,
+    while the other phones' streams carry their boards."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    host.look()
+    ann = seat_phone(app, host, 0)
+    own, other = (phone.client.get(f"/t/{host.code}/events?seats=1&boards=1", buffered=False) for phone in (host, ann))
+    assert events_of(own, 1) == ["0"] and events_of(other, 1) == ["0"]
+    threading.Timer(0.2, lambda: host.enter({"type": "start_round"})).start()
+    assert 'data-seq="1"' in board_events(other, 1)[0]
+    said = next(iter(own.response))
+    own.close()
+    other.close()
+    assert b"event: seq\ndata: 1\n" in said and b"event: board" not in said
