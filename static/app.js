@@ -66,6 +66,8 @@
   function put(html) {
     var current = document.getElementById("board"), next = boardOf(html);
     if (!current || !next || !current.dataset.events || !window.htmx || !newer(next, current)) return;
+    // offline.js declines it while a kept entry goes out: that entry's answer is the board to show
+    if (!document.dispatchEvent(new CustomEvent("referee:boardPush", { cancelable: true }))) return;
     document.dispatchEvent(new CustomEvent("referee:beforeBoardPush", { detail: { target: current } }));
     htmx.swap(current, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 }, { contextElement: current });
   }
