@@ -153,7 +153,7 @@ def test_http_1_0_streams_are_held_without_a_thread_too_and_end_with_the_close(s
         openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
         assert [status_of(o) for o in openings] == [b"HTTP/1.0 200 OK"] * 20
         assert all(
-            b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nevent: seq\ndata: 0\n\n")
+            b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nid: 0\nevent: seq\ndata: 0\n\n")
             for o in openings
         )
         assert read_until(phones[0], b": still here\n\n", seconds=HEARTBEAT + 2).endswith(b": still here\n\n")
