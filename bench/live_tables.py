@@ -187,6 +187,7 @@ def _line(w: dict) -> str:
         f"{w['bytes_per_entry'] / 1024:5.1f} KB/entry, tap→others p50 {w['tap_other_p50_ms']} p95 "
         f"{w['tap_other_p95_ms']} max {w['tap_other_max_ms']} ms, {w['entries']} entries, generator "
         f"{w['generator_cpu_ms_per_entry']} ms/entry (ceiling {w['generator_ceiling_tables']} tables), "
+        f"boards fetched/pushed per entry {w['board_fetches_per_entry']}/{w['boards_pushed_per_entry']}, "
         f"errors {w['errors']}/{w['failed_taps']}, load {w['load']}"
     )
 

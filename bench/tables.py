@@ -5,10 +5,13 @@ A table has 4 phones (Switch To: each seat's phone; seat 0 keeps replacing her p
 player's own secret entry) or 8 (Schwimmen: the host's phone and seven seats'; the host enters
 an entry the game allows and takes it back, in turns). Every ``TAP_SECONDS`` each table's tapper
 posts from its form (htmx, answered with its board). Every phone holds its event stream open
-(``/t/CODE/events``, reopened a second after the server ends it, as EventSource does), fetches
-its own board when a nudge says it is behind (again when a nudge came while it was fetching, as
-``static/app.js`` does), and sends the timed poll one second in ten while its stream is up, every
-second while it is down. What is timed: from the tap leaving to each other phone holding a board
+(``/t/CODE/events?boards=1``, as the page opens it, reopened a second after the server ends it
+with the last seq it heard in ``Last-Event-ID``, as EventSource does), takes the board the stream
+sends when the table moves (issue 31; one that comes during its own request is taken after it, if
+still newer, as ``static/app.js`` does), fetches its own board when a nudge says it is behind
+(again when a nudge came while it was fetching), and sends the timed poll one second in ten while
+its stream is up, every second while it is down. ``LiveRun(boards=False)`` opens the streams
+without ``boards=1``: nudges and a fetch each, as the pages did before. What is timed: from the tap leaving to each other phone holding a board
 at the new seq (``tap_other_ms``).
 
 The generator is one asyncio loop in this process (pinned to another core than the server when
@@ -120,6 +123,7 @@ class Counters:
     entries: int = 0
     failed_taps: int = 0
     board_fetches: int = 0
+    boards_pushed: int = 0
     polls: int = 0
     stream_opens: int = 0
     streams_refused: int = 0
@@ -151,8 +155,10 @@ class Phone:
         self.board = Connection(run.port, run.counters)
         self.seq = -1
         self.announced = -1
+        self.last_event: int | None = None  # the stream's last event id (EventSource's Last-Event-ID)
         self.live = False
         self.busy = False
+        self.waiting: bytes | None = None  # a pushed board that came during a request of its own
         self.tasks: list[asyncio.Task] = []
 
     @property
@@ -182,7 +188,25 @@ class Phone:
         except (OSError, asyncio.IncompleteReadError, ValueError):
             self.run.counters.errors += 1
         finally:
-            self.busy = False
+            self.done()
+
+    def done(self) -> None:
+        """Its request answered: a board pushed meanwhile is taken now, if newer (app.js)."""
+        self.busy = False
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None:
+            self.holds(waiting)
+
+    def pushed(self, board: bytes) -> None:
+        """A board from the stream: held at once, or after the request under way."""
+        self.run.counters.boards_pushed += 1
+        found = SEQ.search(board)
+        if found:
+            self.announced = max(self.announced, int(found.group(1)))
+        if self.busy:
+            self.waiting = board
+        else:
+            self.holds(board)
 
     def holds(self, body: bytes) -> None:
         found = SEQ.search(body)
@@ -213,14 +237,12 @@ class Phone:
     async def _one_stream(self, connection: Connection) -> None:
         if connection.writer is None:
             connection.reader, connection.writer = await asyncio.open_connection("127.0.0.1", self.run.port)
+        query = {"seats": self.table.seats, **({"boards": 1} if self.run.boards else {})}
+        headers = {"Accept": "text/event-stream", "Cookie": self.headers["Cookie"]}
+        if self.last_event is not None:
+            headers["Last-Event-ID"] = str(self.last_event)
         connection.writer.write(
-            _request_bytes(
-                "GET",
-                f"/t/{self.table.code}/events?seats={self.table.seats}",
-                {"Accept": "text/event-stream", "Cookie": self.headers["Cookie"]},
-                b"",
-                self.run.port,
-            )
+            _request_bytes("GET", f"/t/{self.table.code}/events?{urlencode(query)}", headers, b"", self.run.port)
         )
         reader = connection.reader
         head = await reader.readuntil(b"\r\n\r\n")
@@ -243,9 +265,21 @@ class Phone:
             pending += chunk[:-2]
             *events, pending = pending.split(b"\n\n")
             for event in events:
-                if b"event: seq" in event:
-                    self.live = True
-                    self.nudged(int(event.rsplit(b"data: ", 1)[1]))
+                self.heard(event)
+
+    def heard(self, event: bytes) -> None:
+        """One server-sent event: a board, a nudge, or a keep-alive."""
+        lines = event.split(b"\n")
+        kind = next((line[7:] for line in lines if line.startswith(b"event: ")), None)
+        ids = [line[4:] for line in lines if line.startswith(b"id: ")]
+        if ids:
+            self.last_event = int(ids[-1])
+        if kind == b"board":
+            self.live = True
+            self.pushed(b"\n".join(line[6:] for line in lines if line.startswith(b"data: ")))
+        elif kind == b"seq":
+            self.live = True
+            self.nudged(int(event.rsplit(b"data: ", 1)[1]))
 
     async def polls(self) -> None:
         turn = random.randrange(POLLS_SKIPPED_LIVE)
@@ -269,9 +303,14 @@ class LiveRun:
     """The phones of a growing number of tables on one server, and what they measured."""
 
     def __init__(
-        self, port: int, origin_port: int | None = None, streams: bool = True, tap_seconds: float = TAP_SECONDS
+        self,
+        port: int,
+        origin_port: int | None = None,
+        streams: bool = True,
+        tap_seconds: float = TAP_SECONDS,
+        boards: bool = True,
     ):
-        self.port, self.streams, self.tap_seconds = port, streams, tap_seconds
+        self.port, self.streams, self.tap_seconds, self.boards = port, streams, tap_seconds, boards
         self.origin = f"http://127.0.0.1:{origin_port or port}"
         self.counters = Counters()
         self.delays: list[tuple[float, float]] = []  # (tap started, seconds to this phone)
@@ -322,6 +361,7 @@ class LiveRun:
             if status == 200:
                 self.counters.entries += 1
                 tapper.holds(answer)
+                tapper.done()  # then a board its stream pushed meanwhile, if newer
                 turn += 1
                 if not self.streams:  # the floor: the other phones fetch at once
                     for phone in watchers:
@@ -463,6 +503,8 @@ class Window:
     errors: int
     failed_taps: int
     streams_refused: int
+    board_fetches: int = 0  # boards fetched on a nudge (polls not counted)
+    boards_pushed: int = 0  # boards taken from the stream
 
     def figures(self) -> dict:
         entries = max(self.entries, 1)
@@ -486,6 +528,8 @@ class Window:
             "errors": self.errors,
             "failed_taps": self.failed_taps,
             "streams_refused": self.streams_refused,
+            "board_fetches_per_entry": round(self.board_fetches / entries, 2),
+            "boards_pushed_per_entry": round(self.boards_pushed / entries, 2),
             "load": self.load,
         }
 
@@ -497,15 +541,31 @@ def _ms(seconds: float) -> float:
 async def timed_window(run: LiveRun, pids: list[int], backends: list[int], seconds: float) -> Window:
     """Count what happens over ``seconds``; deliveries of taps made in it, waited for a while after."""
     counters = run.counters
-    before = (counters.entries, counters.bytes, counters.errors, counters.failed_taps, counters.streams_refused)
+    before = (
+        counters.entries,
+        counters.bytes,
+        counters.errors,
+        counters.failed_taps,
+        counters.streams_refused,
+        counters.board_fetches,
+        counters.boards_pushed,
+    )
     server, db, own = cpu_by_process(pids), cpu_by_process(backends), time.process_time()
     start = time.perf_counter()
     await asyncio.sleep(seconds)
     end = time.perf_counter()
     server, db = cpu_spent(server, cpu_by_process(pids)), cpu_spent(db, cpu_by_process(backends))
     own = time.process_time() - own
-    after = (counters.entries, counters.bytes, counters.errors, counters.failed_taps, counters.streams_refused)
-    entries, received, errors, failed, refused = (a - b for a, b in zip(after, before))
+    after = (
+        counters.entries,
+        counters.bytes,
+        counters.errors,
+        counters.failed_taps,
+        counters.streams_refused,
+        counters.board_fetches,
+        counters.boards_pushed,
+    )
+    entries, received, errors, failed, refused, fetched, pushed = (a - b for a, b in zip(after, before))
     load = load_average()
     settle = time.perf_counter() + LATE_SECONDS + 0.5
     while time.perf_counter() < settle and any(
@@ -516,5 +576,19 @@ async def timed_window(run: LiveRun, pids: list[int], backends: list[int], secon
     delays = [d for started, d in run.delays if start <= started < end]
     phones = sum(len(p) for p in run.phones.values())
     return Window(
-        len(run.phones), phones, end - start, entries, server, db, own, received, delays, load, errors, failed, refused
+        len(run.phones),
+        phones,
+        end - start,
+        entries,
+        server,
+        db,
+        own,
+        received,
+        delays,
+        load,
+        errors,
+        failed,
+        refused,
+        fetched,
+        pushed,
     )

@@ -6,16 +6,22 @@ request with its opening events as usual, then takes its connection out of waitr
 and hands the socket here (door.py). This thread waits, on one ``selectors`` poll, for:
 
 - news: the push Hub calls ``heard`` when a table moves on (``Hub.listen``); the pump wakes and
-  writes each of that table's streams the events it has not said yet (``TableStream.news``);
+  writes each of that table's streams the events it has not said yet (``TableStream.news``).
+  Streams that carry boards (issue 31) wait for them instead: the table's boards are drawn off
+  this thread (``PAINTERS`` threads: the database and the templates block), once per viewer
+  among its streams, and each stream is sent its own (``TableStream.board``), or the nudge when
+  its board could not be drawn. A move heard while a table's boards are being drawn has them
+  drawn again once those are sent;
 - time: each stream's next heartbeat, or the end of its lifetime, when it writes the chunked
   terminator and gives the connection back to the door (kept alive, or closed: HTTP/1.0, or
   ``Connection: close`` asked for);
 - the phones: a socket that reads as closed (or sends anything: a phone that pipelines a
   request on its stream's connection is not one we know) is dropped at once.
 
-Every way out gives the stream's slot back and stops watching its table. Events are tens of
-bytes and a socket's send buffer holds many kilobytes: a send that does not take all of an
-event means the phone stopped reading long ago, and it is dropped too. No Flask, no waitress.
+Every way out gives the stream's slot back and stops watching its table. A board is a few
+kilobytes: what a socket's send buffer does not take waits in the stream's outbox and is sent
+as the socket drains; a phone whose outbox grows past ``OUTBOX_MOST`` stopped reading long ago,
+and it is dropped too. No Flask, no waitress.
 """
 
 from __future__ import annotations
@@ -27,25 +33,31 @@ import selectors
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 
-from .push import HEARTBEAT, HeldStream, Hub
+from .push import HEARTBEAT, HeldStream, Hub, Painted, Painter
 
 logger = logging.getLogger(__name__)
 
 CHUNK_END = b"0\r\n\r\n"
+PAINTERS = 2  # threads that draw boards for streams (the GIL shares one core among them anyway)
+OUTBOX_MOST = 256 * 1024  # bytes a stream may have waiting to be sent before it is dropped
 
 
 class Parked:
     """One phone's stream while the pump holds it."""
 
-    __slots__ = ("sock", "held", "chunked", "ends_at", "due", "done", "closed")
+    __slots__ = ("sock", "held", "chunked", "ends_at", "due", "done", "closed", "outbox", "writing")
 
     def __init__(self, sock: socket.socket, held: HeldStream, chunked: bool, done: Callable[[bool], None]):
         self.sock, self.held, self.chunked, self.done = sock, held, chunked, done
         self.ends_at = time.monotonic() + held.lifetime
         self.due = 0.0  # when its next heartbeat (or its end) is due
         self.closed = False
+        self.outbox = b""  # what the socket has not taken yet
+        self.writing = False  # the pump waits for room to send the rest
 
     @property
     def table(self) -> tuple[Hub, str]:
@@ -70,6 +82,10 @@ class StreamPump:
         self._serial = itertools.count()
         self._thread: threading.Thread | None = None
         self._ending = False  # the server is stopping: every stream ends now, and any that arrives
+        self._painters: ThreadPoolExecutor | None = None
+        self._painting: set[tuple[Hub, str]] = set()  # tables whose boards are being drawn
+        self._paint_again: set[tuple[Hub, str]] = set()  # ... and moved on meanwhile
+        self._painted: list[tuple[tuple[Hub, str], dict]] = []  # drawn, to be sent (under the lock)
 
     # ------------------------------------------------------------------ any thread
 
@@ -124,19 +140,24 @@ class StreamPump:
 
     def _turn(self) -> None:
         timeout = max(0.0, self._timers[0][0] - time.monotonic()) if self._timers else None
-        for key, _ in self.selector.select(timeout):
+        for key, mask in self.selector.select(timeout):
             if key.data is None:
                 self._drain_wakes()
-            else:
+                continue
+            if mask & selectors.EVENT_WRITE:
+                self._flush(key.data)
+            if mask & selectors.EVENT_READ and not key.data.closed:
                 self._heard_from_phone(key.data)
         with self.lock:
             arriving, self._arriving = self._arriving, []
             moved, self._moved = self._moved, set()
+            painted, self._painted = self._painted, []
         for parked in arriving:
             self._hold(parked)
         for table in moved:
-            for parked in list(self.by_table.get(table, ())):
-                self._say_news(parked)
+            self._table_moved(table)
+        for table, boards in painted:
+            self._send_boards(table, boards)
         if self._ending:
             for streams in list(self.by_table.values()):
                 for parked in list(streams):
@@ -159,6 +180,57 @@ class StreamPump:
         self.by_table.setdefault(parked.table, set()).add(parked)
         self._schedule(parked, time.monotonic())
         self._say_news(parked)  # what moved on between its opening and now
+
+    def _table_moved(self, table: tuple[Hub, str]) -> None:
+        """Nudge the table's streams that carry no boards; draw the boards of the others (again
+        once the drawing under way is sent, if there is one)."""
+        drawn = []
+        for parked in list(self.by_table.get(table, ())):
+            if parked.held.boards is None:
+                self._say_news(parked)
+            else:
+                drawn.append(parked)
+        if not drawn:
+            return
+        if table in self._painting:
+            self._paint_again.add(table)
+            return
+        viewers: dict[Painter, set[Hashable]] = defaultdict(set)
+        for parked in drawn:
+            viewers[parked.held.boards.painter].add(parked.held.boards.viewer)  # type: ignore[union-attr]
+        if self._painters is None:
+            self._painters = ThreadPoolExecutor(PAINTERS, thread_name_prefix="referee-paint")
+        self._painting.add(table)
+        self._painters.submit(self._paint, table, viewers)
+
+    def _paint(self, table: tuple[Hub, str], viewers: dict[Painter, set[Hashable]]) -> None:
+        """On a painter's thread: the boards of the table's viewers, handed back to the pump."""
+        boards: dict[tuple[Painter, Hashable], Painted | None] = {}
+        for painter, wanted in viewers.items():
+            try:
+                for viewer, painted in painter.paint(table[1], list(wanted)).items():
+                    boards[painter, viewer] = painted
+            except Exception:  # noqa: BLE001 - boards not drawn: those phones are nudged instead
+                logger.exception("drawing boards for streams")
+        with self.lock:
+            self._painted.append((table, boards))
+        self._wake()
+
+    def _send_boards(self, table: tuple[Hub, str], boards: dict) -> None:
+        """Each stream of the table its board, or the nudge where it has none (a stream that
+        came while they were drawn, a board that could not be drawn)."""
+        self._painting.discard(table)
+        for parked in list(self.by_table.get(table, ())):
+            said = ""
+            if parked.held.boards is not None:
+                said = parked.held.stream.board(boards.get((parked.held.boards.painter, parked.held.boards.viewer)))
+            if said:
+                self._send(parked, said)
+            elif table not in self._paint_again:
+                self._say_news(parked)
+        if table in self._paint_again:
+            self._paint_again.discard(table)
+            self._table_moved(table)
 
     def _say_news(self, parked: Parked) -> None:
         held = parked.held
@@ -183,12 +255,41 @@ class StreamPump:
         heapq.heappush(self._timers, (parked.due, next(self._serial), parked))
 
     def _send(self, parked: Parked, text: str) -> None:
-        """``text`` framed as waitress framed the opening: one chunk, or as it is (HTTP/1.0)."""
+        """``text`` framed as waitress framed the opening: one chunk, or as it is (HTTP/1.0);
+        what the socket does not take now waits in the outbox."""
+        if parked.closed:
+            return
         data = text.encode()
-        if self._send_all(parked, b"%X\r\n%b\r\n" % (len(data), data) if parked.chunked else data):
-            self._schedule(parked, time.monotonic())
-        else:
+        parked.outbox += b"%X\r\n%b\r\n" % (len(data), data) if parked.chunked else data
+        if len(parked.outbox) > OUTBOX_MOST:
             self._drop(parked)
+        elif self._flush(parked):
+            self._schedule(parked, time.monotonic())
+
+    def _flush(self, parked: Parked) -> bool:
+        """Send what the outbox holds, as much as the socket takes; watch for room while some is
+        left. False: the phone is gone (it was dropped)."""
+        if parked.closed:
+            return False
+        if parked.outbox:
+            try:
+                sent = parked.sock.send(parked.outbox)
+            except BlockingIOError:
+                sent = 0
+            except OSError:
+                self._drop(parked)
+                return False
+            parked.outbox = parked.outbox[sent:]
+        writing = bool(parked.outbox)
+        if writing != parked.writing:
+            try:
+                self.selector.modify(
+                    parked.sock, selectors.EVENT_READ | (selectors.EVENT_WRITE if writing else 0), parked
+                )
+                parked.writing = writing
+            except (KeyError, ValueError, OSError):
+                pass  # not registered yet (``_hold`` registers it, then says what is new)
+        return True
 
     @staticmethod
     def _send_all(parked: Parked, data: bytes) -> bool:
@@ -209,13 +310,17 @@ class StreamPump:
 
     def _end(self, parked: Parked) -> None:
         """The stream's lifetime is over: the chunked terminator, and the connection may live on
-        (HTTP/1.0: the close ends the answer)."""
-        self._let_go(parked, reusable=parked.chunked and self._send_all(parked, CHUNK_END))
+        (HTTP/1.0: the close ends the answer). A stream whose outbox is not sent by then is
+        closed instead (its phone reconnects and is told the seq then)."""
+        whole = not parked.outbox or self._send_all(parked, parked.outbox)
+        self._let_go(parked, reusable=whole and parked.chunked and self._send_all(parked, CHUNK_END))
 
     def _drop(self, parked: Parked) -> None:
         self._let_go(parked, reusable=False)
 
     def _let_go(self, parked: Parked, reusable: bool) -> None:
+        if parked.closed:
+            return
         streams = self.by_table.get(parked.table, set())
         if parked in streams:
             streams.discard(parked)

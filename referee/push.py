@@ -1,9 +1,12 @@
 """Push: tell every phone watching a table that it moved on, within a fraction of a second.
 
-Phones listen on a server-sent-events stream (``/t/CODE/events``) that carries only the table's
-new sequence number (a ``seq`` event) and, when a phone joins or a seat is freed, its seats'
-version (a ``seats`` event): a nudge to re-fetch the board; the board itself still comes from the
-normal GET, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams
+Phones listen on a server-sent-events stream (``/t/CODE/events``) that carries the table's new
+sequence number (a ``seq`` event) and, when a phone joins or a seat is freed, its seats' version
+(a ``seats`` event): a nudge to re-fetch the board. A stream that asks for boards (issue 31:
+``?boards=…``, the pages do) is sent the phone's new board itself instead (a ``board`` event,
+drawn by a ``Painter`` for that phone's viewer, once per viewer and seq: web/stream_boards.py), so
+the phone makes no request of its own; a board that cannot be drawn is a nudge again. The normal
+GET stays for the first board, a fetch after a nudge, and polling stays as the fallback. Each app process keeps one ``Hub``: the streams
 of that process wait on it (under ``referee serve`` the door's stream pump listens to it instead:
 pump.py), and one watcher thread feeds it from the database, so an entry made through any
 process reaches phones connected to any other:
@@ -23,16 +26,21 @@ No Flask here.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
+import uuid
 import weakref
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import bindparam, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
+
+logger = logging.getLogger(__name__)
 
 CHANNEL = "referee_seq"
 SQLITE_WATCH_SECONDS = 0.1
@@ -270,6 +278,42 @@ def is_news(seen: tuple[int, int | None], latest: tuple[int, int | None]) -> boo
     return latest[0] > seen[0] or (seen[1] is not None and latest[1] is not None and latest[1] > seen[1])
 
 
+@dataclass(frozen=True)
+class Painted:
+    """One viewer's board at (``seq``, ``seats``): its HTML, with ``mark`` where each phone's
+    answer gets its own form key (a double tap records once; two phones never share a key)."""
+
+    seq: int
+    seats: int
+    html: str
+    mark: str = ""
+
+    def event(self) -> str:
+        """The ``board`` event (its id the seq: a browser that reconnects says the last it had in
+        ``Last-Event-ID``). Each line of the HTML is a data line; the browser joins them with a
+        newline (a carriage return would end a line too: it becomes one)."""
+        html = self.html.replace(self.mark, uuid.uuid4().hex) if self.mark else self.html
+        lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        return f"id: {self.seq}\nevent: board\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
+class Painter(Protocol):
+    """Draws the boards of a table's streams (web/stream_boards.py): for each viewer asked for,
+    its board as the table stands when drawn, or None (the stream nudges instead). Blocking (the
+    database, the templates): the pump calls it off its own thread."""
+
+    def paint(self, code: str, viewers: list) -> dict[Hashable, Painted | None]: ...
+
+
+@dataclass(frozen=True)
+class StreamBoards:
+    """A stream that carries boards: who draws them, and for which viewer (hashable: streams of
+    the same viewer share a drawing)."""
+
+    painter: Painter
+    viewer: Hashable
+
+
 class TableStream:
     """What one phone's stream has said of its table, and the events that say what is newer.
     Shared by ``event_stream`` (a thread per stream) and the door's pump (one thread for all)."""
@@ -281,10 +325,17 @@ class TableStream:
     def seen(self) -> tuple[int, int | None]:
         return self.seq, self.seats
 
-    def opening(self, board_seats: int | None = None) -> str:
+    def opening(self, board_seats: int | None = None, board: Painted | None = None) -> str:
         """The seq now, and the seats' version when the board was drawn at another
-        (``board_seats``, which the phone's stream address carries)."""
-        said = f"retry: 1000\nevent: seq\ndata: {self.seq}\n\n"
+        (``board_seats``, which the phone's stream address carries); or, for a phone that
+        reconnects having missed an entry, its ``board`` now."""
+        said = "retry: 1000\n"
+        if board is not None and board.seq >= self.seq:
+            self.seq = board.seq
+            if self.seats is not None:
+                self.seats = max(self.seats, board.seats)
+            return said + board.event()
+        said += f"id: {self.seq}\nevent: seq\ndata: {self.seq}\n\n"
         if self.seats is not None and board_seats is not None and self.seats != board_seats:
             said += f"event: seats\ndata: {self.seats}\n\n"
         return said
@@ -295,11 +346,34 @@ class TableStream:
         said = ""
         if latest_seq > self.seq:
             self.seq = latest_seq
-            said += f"event: seq\ndata: {self.seq}\n\n"
+            said += f"id: {self.seq}\nevent: seq\ndata: {self.seq}\n\n"
         if self.seats is not None and latest_seats is not None and latest_seats > self.seats:
             self.seats = latest_seats
             said += f"event: seats\ndata: {self.seats}\n\n"
         return said
+
+    def board(self, painted: Painted | None) -> str:
+        """The ``board`` event when ``painted`` is newer than what this stream has said (a
+        later seq, or the same seq at later seats), else "". The board says its seq and seats
+        itself (``data-seq``, ``data-seats``): no nudge follows it."""
+        if painted is None or painted.seq < self.seq:
+            return ""
+        seats_moved = self.seats is not None and painted.seats > self.seats
+        if painted.seq == self.seq and not seats_moved:
+            return ""
+        self.seq = painted.seq
+        if self.seats is not None:
+            self.seats = max(self.seats, painted.seats)
+        return painted.event()
+
+
+def paint_one(boards: StreamBoards, code: str) -> Painted | None:
+    """This stream's board now (None: it could not be drawn, the stream nudges instead)."""
+    try:
+        return boards.painter.paint(code, [boards.viewer]).get(boards.viewer)
+    except Exception:  # noqa: BLE001 - a board not drawn is a nudge, never a stream lost
+        logger.exception("drawing a stream's board")
+        return None
 
 
 def event_stream(
@@ -310,6 +384,8 @@ def event_stream(
     heartbeat: float = 15,
     seats: int | None = None,
     board_seats: int | None = None,
+    boards: StreamBoards | None = None,
+    opening_board: Painted | None = None,
 ):
     """Server-sent events for one phone, holding the thread that reads them: the seq now, then
     each newer one, for ``lifetime`` seconds (the browser reconnects by itself); a comment now
@@ -317,12 +393,18 @@ def event_stream(
 
     With ``seats`` (the seats' version now) a ``seats`` event says each new version: a phone
     joined or a seat was freed. It is said at once when the board was drawn at another version
-    (``board_seats``). Under ``referee serve`` the door's pump holds streams instead (pump.py)."""
+    (``board_seats``). With ``boards``, news is the phone's new board where it can be drawn
+    (``opening_board``: a reconnecting phone's, at once). Under ``referee serve`` the door's
+    pump holds streams instead (pump.py)."""
     stream = TableStream(code, seq, seats)
-    yield stream.opening(board_seats)
+    yield stream.opening(board_seats, opening_board)
     end = time.monotonic() + lifetime
     while (left := end - time.monotonic()) > 0:
-        yield stream.news(hub.wait_for_news(code, stream.seen, min(heartbeat, left))) or HEARTBEAT
+        latest = hub.wait_for_news(code, stream.seen, min(heartbeat, left))
+        said = ""
+        if boards is not None and is_news(stream.seen, latest):
+            said = stream.board(paint_one(boards, code))
+        yield said or stream.news(latest) or HEARTBEAT
 
 
 PARK_STREAM = "referee.park_stream"  # the WSGI environ key of a server that holds streams itself
@@ -339,6 +421,7 @@ class HeldStream:
     lifetime: float
     heartbeat: float
     give_back: Callable[[], None]
+    boards: StreamBoards | None = None  # the phone's boards, not nudges, when it asked for them
 
 
 _HUBS: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()

@@ -16,14 +16,16 @@
   });
 })();
 
-// Push: the server nudges with the table's seq the moment it moves, and with its seats' version
-// when a phone joins or a seat is freed (server-sent events); the board refetches. While the
-// stream is up the timed polls are mostly skipped; if it drops, or the server has no room for it
-// (204), polling carries on as before.
+// Push: the server sends this phone its new board the moment the table moves (a "board" event,
+// server-sent events), drawn for this phone as its fetch would be; where it cannot, it nudges
+// with the table's seq, and with its seats' version when a phone joins or a seat is freed, and
+// the board refetches. While the stream is up the timed polls are mostly skipped; if it drops,
+// or the server has no room for it (204), polling carries on as before.
 (function () {
   var board = document.getElementById("board");
   if (!board || !board.dataset.events || !window.EventSource) return;
   var live = false, skipped = 0, announced = null, seats = null;
+  var requests = [], waiting = null;  // htmx requests under way; a pushed board kept until they end
   // Behind: older than the latest nudge (a board its own entry answered before that entry's
   // nudge came is ahead, not behind: seqs only grow).
   function behind(current) {
@@ -43,6 +45,49 @@
   source.addEventListener("seats", function (event) {
     seats = event.data;
     catchUp();
+  });
+  // A pushed board replaces the board as a fetched one would (the choices half made on it are
+  // kept: see below), if it is newer than the one shown and the board shown is a live board
+  // (not a correction's form). While a request of this page is under way (this phone's own
+  // entry, a fetch) it waits for that answer, which may be newer still.
+  function boardOf(html) {
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    return box.content.querySelector("#board");
+  }
+  function newer(next, current) {
+    var a = Number(next.dataset.seq), b = Number(current.dataset.seq);
+    return a > b || (a === b && Number(next.dataset.seats) > Number(current.dataset.seats));
+  }
+  function busy() {
+    requests = requests.filter(function (xhr) { return xhr.readyState !== 4; });
+    return requests.length > 0;
+  }
+  function put(html) {
+    var current = document.getElementById("board"), next = boardOf(html);
+    if (!current || !next || !current.dataset.events || !window.htmx || !newer(next, current)) return;
+    // offline.js declines it while a kept entry goes out: that entry's answer is the board to show
+    if (!document.dispatchEvent(new CustomEvent("referee:boardPush", { cancelable: true }))) return;
+    document.dispatchEvent(new CustomEvent("referee:beforeBoardPush", { detail: { target: current } }));
+    htmx.swap(current, html, { swapStyle: "outerHTML", swapDelay: 0, settleDelay: 20 }, { contextElement: current });
+  }
+  source.addEventListener("board", function (event) {
+    live = true;
+    var next = boardOf(event.data);
+    if (!next) return;
+    if (announced === null || Number(next.dataset.seq) > Number(announced)) announced = next.dataset.seq;
+    if (seats === null || Number(next.dataset.seats) > Number(seats)) seats = next.dataset.seats;
+    if (busy()) waiting = event.data;
+    else put(event.data);
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.xhr) requests.push(event.detail.xhr);
+  });
+  document.addEventListener("htmx:afterRequest", function () {
+    if (waiting === null || busy()) return;
+    var html = waiting;
+    waiting = null;
+    put(html);
   });
   // A nudge that lands while the board is already being fetched is dropped by htmx; once that
   // fetch is answered (a new board, or 204 when it left before the entry), fetch again if the
@@ -247,10 +292,10 @@ document.addEventListener("click", function (event) {
   });
 })();
 
-// A board refreshed by a poll or a push (another phone's entry) keeps what this phone was in the
-// middle of choosing: the ticks, choices and typed numbers of forms that are still on the new
-// board (the same entry for the same seat), and which of them were opened. A phone's own
-// entries answer with a fresh board and keep nothing.
+// A board refreshed by a poll, a nudge or a pushed board (another phone's entry) keeps what this
+// phone was in the middle of choosing: the ticks, choices and typed numbers of forms that are
+// still on the new board (the same entry for the same seat), and which of them were opened. A
+// phone's own entries answer with a fresh board and keep nothing.
 (function () {
   var kept = null;
   function formId(form) {
@@ -280,10 +325,7 @@ document.addEventListener("click", function (event) {
       }
     });
   }
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var board = event.detail.target;
-    kept = null;
-    if (!board || board.id !== "board" || event.detail.requestConfig.verb !== "get" || !event.detail.shouldSwap) return;
+  function keep(board) {
     kept = {};
     board.querySelectorAll("form").forEach(function (form) {
       var id = formId(form);
@@ -291,7 +333,14 @@ document.addEventListener("click", function (event) {
       var details = form.closest("details");
       kept[id] = { fields: changedFields(form), open: details ? details.open : null };
     });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var board = event.detail.target;
+    kept = null;
+    if (!board || board.id !== "board" || event.detail.requestConfig.verb !== "get" || !event.detail.shouldSwap) return;
+    keep(board);
   });
+  document.addEventListener("referee:beforeBoardPush", function (event) { keep(event.detail.target); });
   document.addEventListener("htmx:afterSwap", function () {
     var board = document.getElementById("board");
     if (!kept || !board) return;

@@ -111,9 +111,13 @@
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status === 503 && keep(event)) retryLater(xhr.getResponseHeader("Retry-After"));
   });
-  // While the kept entry goes out, the board is not fetched: its answer is the board to show.
+  // While the kept entry goes out, the board is not fetched, nor swapped for one its stream
+  // pushed (app.js): its answer is the board to show.
   document.addEventListener("htmx:confirm", function (event) {
     if (sending && event.detail && event.detail.verb === "get") event.preventDefault();
+  });
+  document.addEventListener("referee:boardPush", function (event) {
+    if (sending) event.preventDefault();
   });
   // Capture: before app.js's own "online" handler asks for the board.
   window.addEventListener("online", function () {

@@ -1,7 +1,8 @@
 """Live updates: the event stream a board listens on (``/t/CODE/events``, server-sent events
-carrying the table's seq and its seats' version, see push.py), the cheap polls of phones without
-one ("anything new since seq N, seats version V?"), and the nudge a write or a seat change gives
-both (the nudge itself is sent at commit: push.moved).
+carrying the table's seq and its seats' version, see push.py; or, when it asks with ``?boards=…``,
+the phone's board itself: stream_boards.py), the cheap polls of phones without one ("anything new
+since seq N, seats version V?"), and the nudge a write or a seat change gives both (the nudge
+itself is sent at commit: push.moved).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from flask import Blueprint, Response, current_app, request
 
 from .. import log, metrics, push
 from ..db import GameTable
+from . import stream_boards
 from .common import db
 
 bp = Blueprint("events", __name__)
@@ -21,26 +23,46 @@ bp = Blueprint("events", __name__)
 @bp.get("/t/<code>/events")
 def stream(code: str):
     """The table's seq whenever it moves, and its seats' version whenever a phone joins or a
-    seat is freed (``?seats=V``: the version the board was drawn at). When this process holds
-    all the streams it may, or this client its few, 204 tells the browser not to retry: that
-    phone polls."""
+    seat is freed (``?seats=V``: the version the board was drawn at); with ``?boards=1`` (or
+    ``tv``), the phone's new board instead where it can be drawn, and at once on reconnecting
+    when the browser's last event (``Last-Event-ID``, a seq) is older than the table. When this
+    process holds all the streams it may, or this client its few, 204 tells the browser not to
+    retry: that phone polls."""
     table = log.find_table(db(), code)
     give_back = _take_stream_slot()
     if give_back is None:
         return Response(status=204)
+    boards = _boards_asked_for(table)
+    opening_board = _missed_board(table, boards)
     park = request.environ.get(push.PARK_STREAM)  # offered by ``referee serve``'s door
     if park is None:
-        response = Response(_held_by_this_thread(table), mimetype="text/event-stream")
+        response = Response(_held_by_this_thread(table, boards, opening_board), mimetype="text/event-stream")
         # On close, which the server calls once the answer ends, the phone went away, or no body
         # was ever sent (HEAD): a generator's own `finally` never runs when it never started.
         response.call_on_close(give_back)
     else:
-        response = Response(_held_by_the_server(table, park, give_back), mimetype="text/event-stream")
+        response = Response(
+            _held_by_the_server(table, park, give_back, boards, opening_board), mimetype="text/event-stream"
+        )
     response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     return response
 
 
-def _held_by_this_thread(table: GameTable):
+def _boards_asked_for(table: GameTable) -> push.StreamBoards | None:
+    viewer = stream_boards.viewer_of_this_request(table.code)
+    return None if viewer is None else push.StreamBoards(current_app.extensions["board_painter"], viewer)
+
+
+def _missed_board(table: GameTable, boards: push.StreamBoards | None) -> push.Painted | None:
+    """A reconnecting phone's board, when its last event is older than the table (an entry made
+    while it was away): sent in the opening, no fetch needed."""
+    last = request.headers.get("Last-Event-ID", type=int)
+    if boards is None or last is None or last >= table.seq:
+        return None
+    return push.paint_one(boards, table.code)
+
+
+def _held_by_this_thread(table: GameTable, boards, opening_board):
     """The stream as a generator: the server thread serving it is held for its lifetime."""
     return push.event_stream(
         current_app.extensions["push_hub"],
@@ -50,15 +72,17 @@ def _held_by_this_thread(table: GameTable):
         seats=table.seats_version,
         heartbeat=current_app.config["PUSH_HEARTBEAT"],
         board_seats=request.args.get("seats", type=int),
+        boards=boards,
+        opening_board=opening_board,
     )
 
 
-def _held_by_the_server(table: GameTable, park, give_back):
+def _held_by_the_server(table: GameTable, park, give_back, boards, opening_board):
     """The opening events only; the rest is the server's (``referee serve``: door.py, pump.py),
     which gives the slot back when the stream ends. An iterator, not a list: a list would get
     a Content-Length, and the answer must stay open."""
     stream = push.TableStream(table.code, table.seq, table.seats_version)
-    opening = stream.opening(request.args.get("seats", type=int))
+    opening = stream.opening(request.args.get("seats", type=int), opening_board)
     park(
         push.HeldStream(
             current_app.extensions["push_hub"],
@@ -66,6 +90,7 @@ def _held_by_the_server(table: GameTable, park, give_back):
             lifetime=current_app.config["PUSH_LIFETIME"],
             heartbeat=current_app.config["PUSH_HEARTBEAT"],
             give_back=give_back,
+            boards=boards,
         )
     )
     return iter([opening])
@@ -99,6 +124,7 @@ def init_app(app) -> None:
     (phones behind one router share it; past that they poll)."""
     app.extensions["push_slots"] = threading.BoundedSemaphore(app.config["PUSH_STREAMS"])
     app.extensions["push_clients"] = StreamsByClient(app.config["PUSH_STREAMS_PER_CLIENT"])
+    stream_boards.init_app(app)
 
 
 def _take_stream_slot():

@@ -180,6 +180,7 @@ def put_back(code: str):
     by = sessions.writer(table)
     write = forms.page_write(request.form, None)
     action, ruling = flows.put_back_write(table, forms.form_number(request.form, "voided"), by)
+    render.answering_the_write(table)
     log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
     table = log.find_table(db(), table.code)
     return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
@@ -188,6 +189,7 @@ def put_back(code: str):
 def _write(table, entry: dict | None):
     """Record the entry (or undo), then the fresh board for htmx, or back to the table."""
     by = sessions.writer(table)
+    render.answering_the_write(table)
     forms.page_write(request.form, entry).record(db(), table.code, by)
     table = log.find_table(db(), table.code)
     if render.is_htmx():

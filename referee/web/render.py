@@ -21,6 +21,7 @@ from .common import by_json, db, join_url, public_base
 from .projection import Projection
 
 BOARDS_KEPT = 512  # rendered board fragments kept per process (a few KB each)
+DRAWING_WAIT_SECONDS = 2.0  # at most, for the same board another thread is drawing
 # Stands for the form key in a kept board: each answer gets its own key in its place.
 FORM_KEY_MARK = uuid.uuid4().hex
 _boards_lock = threading.Lock()
@@ -45,8 +46,44 @@ def board_page(
     # a board behind a shared phone's cover (?as=X) is X's: drawn for this answer alone
     kept = refusal is None and refused is None and message is None and is_htmx() and "as" not in request.args
     if kept:
+        if request.method == "POST":  # said first: the stream's drawing may come while this one is drawn
+            _answered(table, sessions.page_pass(table))
         return make_response(_kept_board(table, viewer).replace(FORM_KEY_MARK, uuid.uuid4().hex), status)
     return make_response(_render_board(table, viewer, refusal, refused, message), status)
+
+
+ANSWERED_KEPT = 4096  # (table, pass) pairs whose last write answered with the board
+
+
+def answering_the_write(table: GameTable) -> None:
+    """This page's write will be answered with the board it makes (one seq on): said before the
+    write commits, when its stream hears of it. Should the answer not come (an error, another
+    phone's write first), the stream says the seq instead, and a page that is behind fetches."""
+    if is_htmx():
+        _answered(table, sessions.page_pass(table), table.seq + 1)
+
+
+def _answered(table: GameTable, held: str | None, seq: int | None = None) -> None:
+    """The phone holding ``held`` has the board at this seq: its write was answered with it.
+    Its own stream need not be sent the same board again (``already_answered``)."""
+    if not held:
+        return
+    answered = current_app.extensions.setdefault("boards_answered", OrderedDict())
+    with _boards_lock:
+        answered[table.code, held] = max(answered.get((table.code, held), -1), table.seq if seq is None else seq)
+        answered.move_to_end((table.code, held))
+        while len(answered) > ANSWERED_KEPT:
+            answered.popitem(last=False)
+
+
+def already_answered(table: GameTable, held: str | None) -> bool:
+    """Whether the phone holding ``held`` was answered with this table's board at its seq (this
+    process answered its write with it)."""
+    if not held:
+        return False
+    with _boards_lock:
+        seq = current_app.extensions.get("boards_answered", {}).get((table.code, held))
+    return seq is not None and seq >= table.seq
 
 
 def _kept_board(table: GameTable, viewer) -> str:
@@ -70,16 +107,39 @@ def _kept_board(table: GameTable, viewer) -> str:
         sessions.freed_seat(table, viewer),
     )
     boards = current_app.extensions.setdefault("boards", OrderedDict())
+    drawing = current_app.extensions.setdefault("boards_drawing", {})
     with _boards_lock:
         if key in boards:
             boards.move_to_end(key)
             return boards[key]
-    board = _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
-    with _boards_lock:
-        boards[key] = board
-        while len(boards) > BOARDS_KEPT:
-            boards.popitem(last=False)
+        other = drawing.get(key)
+        if other is None:
+            drawing[key] = mine = threading.Event()
+    if other is not None:  # the same board, being drawn by another thread (an entry's answer and a stream's)
+        other.wait(DRAWING_WAIT_SECONDS)
+        with _boards_lock:
+            if key in boards:
+                return boards[key]
+        return _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
+    try:
+        board = _render_board(table, viewer, None, None, None, form_key=FORM_KEY_MARK)
+        with _boards_lock:
+            boards[key] = board
+            while len(boards) > BOARDS_KEPT:
+                boards.popitem(last=False)
+    finally:
+        with _boards_lock:
+            drawing.pop(key, None)
+        mine.set()
     return board
+
+
+def kept_board(table: GameTable) -> str:
+    """This request's phone's htmx board as ``board_page`` keeps it, its form key still
+    ``FORM_KEY_MARK`` (the event stream gives each phone its own: stream_boards.py)."""
+    viewer = sessions.who(table)
+    sessions.showing_secrets_of(viewer)
+    return _kept_board(table, viewer)
 
 
 def _render_board(

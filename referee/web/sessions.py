@@ -44,7 +44,12 @@ def writer(table):
 
 
 def _pass(table) -> str | None:
-    return bearer_token() if api_request() else request.cookies.get(cookie_name(table.code))
+    return bearer_token() if api_request() else page_pass(table)
+
+
+def page_pass(table) -> str | None:
+    """The pass a page's phone keeps in its cookie for this table."""
+    return request.cookies.get(cookie_name(table.code))
 
 
 def bearer_token() -> str | None:

@@ -51,3 +51,40 @@ def test_a_phone_s_own_entry_answers_with_a_fresh_form(live_server, phone):
     ben = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='1'])")
     expect(ben).to_be_visible()
     assert ben.locator("input:checked").count() == 0
+
+
+def test_another_phone_s_entry_comes_over_the_stream_as_the_board_itself(live_server, phone):
+    """Issue 31: the board an entry makes comes over the stream Ben's page holds, drawn for Ben;
+    his page asks for no board of its own (a timed poll aside), and his half-made choice stays."""
+    host, ben = phone(), phone()
+    open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"])
+    streams, fetches = [], []
+    ben.on("response", lambda response: streams.append(response.url) if "/events" in response.url else None)
+    join(ben, host.url, "Ben")
+    for _ in range(100):  # the stream is open (its answer begun): the entry is news to it
+        if any("boards=1" in url for url in streams):
+            break
+        ben.wait_for_timeout(50)
+    assert any("boards=1" in url for url in streams)
+    seq = int(ben.locator("#board").get_attribute("data-seq"))
+    ben.locator("label.chip:has(input[name='ranks#0'][value='Q'])").click()
+    ben.on(
+        "request",
+        lambda request: (
+            fetches.append(request.url)
+            if request.method == "GET"
+            and "/t/" in request.url
+            and "/events" not in request.url
+            and "since=" not in request.url
+            else None
+        ),
+    )
+
+    ann = host.locator("form:has(input[name=type][value=set_face_up]):has(input[name=seat][value='0'])")
+    for number in range(4):
+        ann.locator(f"label.chip:has(input[name='ranks#{number}'][value='J'])").click()
+    expect(ben.locator("#board")).to_have_attribute("data-seq", str(seq + 1), timeout=LIVE)
+    expect(ben.locator(".players li", has_text="Ann")).to_contain_text("J")
+    settled(ben)
+    assert slot(ben, 1, 0, "Q").is_checked()
+    assert fetches == []

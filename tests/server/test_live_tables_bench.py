@@ -35,3 +35,5 @@ def test_one_live_table_reaches_every_other_phone():
     assert figures["deliveries"] >= 3 * (figures["entries"] - 1)  # the three other phones, each tap
     assert figures["late"] == 0 and run.counters.stream_opens >= 4 and run.counters.streams_refused == 0
     assert figures["cpu_ms_per_entry"] > 0 and figures["bytes_per_entry"] > 1000
+    # the other phones take their boards from their streams (issue 31), with no fetch of their own
+    assert figures["boards_pushed_per_entry"] >= 2.5 and figures["board_fetches_per_entry"] < 0.5

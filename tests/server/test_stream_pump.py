@@ -6,6 +6,7 @@ heartbeats and the end of a stream's lifetime still come, and the connection liv
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 import uuid
@@ -152,7 +153,7 @@ def test_http_1_0_streams_are_held_without_a_thread_too_and_end_with_the_close(s
         openings = [read_until(phone, b"data: 0\n\n") for phone in phones]
         assert [status_of(o) for o in openings] == [b"HTTP/1.0 200 OK"] * 20
         assert all(
-            b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nevent: seq\ndata: 0\n\n")
+            b"Transfer-Encoding" not in o and o.endswith(b"\r\n\r\nretry: 1000\nid: 0\nevent: seq\ndata: 0\n\n")
             for o in openings
         )
         assert read_until(phones[0], b": still here\n\n", seconds=HEARTBEAT + 2).endswith(b": still here\n\n")
@@ -164,3 +165,70 @@ def test_http_1_0_streams_are_held_without_a_thread_too_and_end_with_the_close(s
     finally:
         for phone in phones:
             phone.close()
+
+
+def open_board_stream(port: int, code: str, token: str | None, last_event: int | None = None) -> socket.socket:
+    """A board page's stream (``?boards=1``, issue 31), with the phone's seat cookie."""
+    phone = socket.create_connection(("127.0.0.1", port), timeout=10)
+    cookie = f"Cookie: rt_{code}={token}\r\n" if token else ""
+    last = f"Last-Event-ID: {last_event}\r\n" if last_event is not None else ""
+    phone.sendall(f"GET /t/{code}/events?seats=3&boards=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n{cookie}{last}\r\n".encode())
+    return phone
+
+
+def board_event(read: bytes) -> str:
+    """The HTML of the first board event in what a phone read (chunk sizes taken out)."""
+    text = read.decode()
+    at = text.index("event: board\n")
+    lines = text[at:].split("\n\n", 1)[0].split("\n")[1:]
+    return "\n".join(line[6:] for line in lines if line.startswith("data: "))
+
+
+def test_streams_that_ask_for_boards_are_sent_each_phone_its_own_board(server):
+    """Under ``referee serve`` (the pump) an entry sends each phone its new board over its
+    stream, drawn for its own seat (its name, its own form key); watchers share theirs."""
+    code, host = open_table(server)
+    seats = []
+    for seat in range(3):
+        status, claimed = server.call("POST", f"/api/tables/{code}/seats/{seat}/claim", token=host)
+        assert status == 201
+        seats.append(claimed["token"])
+    phones = [open_board_stream(server.port, code, token) for token in [*seats, None, None]]
+    try:
+        assert all(b"data: 0\n\n" in read_until(phone, b"data: 0\n\n") for phone in phones)
+        status, _ = server.call(
+            "POST",
+            f"/api/tables/{code}/plays",
+            {"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex},
+            token=host,
+        )
+        assert status == 200
+        boards = [board_event(read_until(phone, b'data-seq="1"')) for phone in phones]
+    finally:
+        for phone in phones:
+            phone.close()
+    for name, board in zip(["Ann", "Ben", "Cy"], boards):
+        assert f"You are {name}" in board and 'data-seq="1"' in board
+    assert all("You are" not in board for board in boards[3:])
+    keys = [set(re.findall(r'name="key" value="([0-9a-f]{32})', board)) for board in boards[:3]]
+    assert all(keys) and not keys[0] & keys[1] and not keys[1] & keys[2]  # a form key of its own
+
+
+def test_a_phone_that_reconnects_after_an_entry_is_sent_its_board_at_once(server):
+    """EventSource says the last event it had (``Last-Event-ID``, a seq): an entry made while it
+    was away is its board in the stream's opening, no fetch needed."""
+    code, host = open_table(server)
+    status, _ = server.call(
+        "POST",
+        f"/api/tables/{code}/plays",
+        {"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex},
+        token=host,
+    )
+    assert status == 200
+    behind, current = open_board_stream(server.port, code, None, 0), open_board_stream(server.port, code, None, 1)
+    try:
+        assert 'data-seq="1"' in board_event(read_until(behind, b'data-seq="1"'))
+        assert b"event: board" not in read_until(current, b"data: 1\n\n")
+    finally:
+        behind.close()
+        current.close()

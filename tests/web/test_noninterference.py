@@ -3,7 +3,8 @@ entries (a prediction, the trumps, a task, a reveal) read byte for byte alike to
 viewer until the reveal — each other seat's phone, the host (the seat has its own phone), a
 watcher, a phone with no pass — on every read path: the board page and its htmx fragment, the
 API's state, History and the API's history, the exports, the score sheet, the table's screen
-(/tv), the poll and the event stream's opening, a stale write's 409 and the correction pages. Only what two tables legitimately differ in is
+(/tv), the poll, the event stream's opening and the board a stream sends (issue 31), a stale
+write's 409 and the correction pages. Only what two tables legitimately differ in is
 normalised: their codes (the table's and its result's), tokens, form keys and times.
 
 The same probe entries from another seat or the host are answered alike at both tables too.
@@ -174,6 +175,11 @@ class Table:
         }
         answers = {name: self._answer(self.client.get(url, headers=headers)) for name, (url, headers) in gets.items()}
         answers["event stream"] = self._stream_opening(f"/t/{code}/events?seats=0", page_headers)
+        # a stream that carries boards (issue 31) opens with the board its phone missed since seq 0
+        watch = "&watch=1" if viewer == WATCHER else ""
+        missed = {**page_headers, "Last-Event-ID": "0"}
+        answers["event stream's board"] = self._stream_opening(f"/t/{code}/events?seats=0&boards=1{watch}", missed)
+        answers["table screen's stream board"] = self._stream_opening(f"/t/{code}/events?seats=0&boards=tv", missed)
         stale = {"expected_seq": max(self.seq - 1, 0), "key": uuid.uuid4().hex}
         answers["API 409"] = self._answer(self.client.post(f"/api/tables/{code}/undo", json=stale, headers=api_headers))
         answers["page 409"] = self._answer(

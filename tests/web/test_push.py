@@ -3,12 +3,14 @@ the entry (a second app on the same database stands in for a second process)."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
 
 from referee.app import create_app
 from referee.push import Hub, event_stream
+from tests.helpers import Phone, seat_phone
 from tests.web.api_driver import TableDriver
 
 
@@ -176,3 +178,96 @@ def test_a_write_nudges_this_process_at_its_commit_whichever_path_made_it(app):
         with pytest.raises(log.Stale):
             log.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="late")
         assert len(heard) == before
+
+
+def board_events(response, count: int) -> list[str]:
+    """The HTML of the first ``count`` board events of a streamed response (seq nudges skipped)."""
+    boards, said = [], ""
+    for chunk in response.response:
+        said += chunk.decode() if isinstance(chunk, bytes) else chunk
+        *events, said = said.split("\n\n")
+        for event in events:
+            lines = event.split("\n")
+            if "event: board" in lines:
+                boards.append("\n".join(line[6:] for line in lines if line.startswith("data: ")))
+        if len(boards) >= count:
+            break
+    return boards[:count]
+
+
+def test_a_stream_that_asks_for_boards_sends_each_phone_its_own_board(app):
+    """Issue 31: the other phones are sent their new board over the stream they hold, each drawn
+    for its own seat (its name on it, a form key of its own), instead of a nudge to fetch it."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    seats = [seat_phone(app, host, seat) for seat in range(2)]
+    streams = [phone.client.get(f"/t/{host.code}/events?seats=2&boards=1", buffered=False) for phone in seats]
+    assert all(events_of(stream, 1) == ["0"] for stream in streams)
+    host.look()
+    threading.Timer(0.2, lambda: host.enter({"type": "start_round"})).start()
+    boards = [board_events(stream, 1)[0] for stream in streams]
+    for stream in streams:
+        stream.close()
+    assert ["You are Ann" in board for board in boards] == [True, False]
+    assert ["You are Ben" in board for board in boards] == [False, True]
+    assert all(re.search(r'<section id="board"[^>]*data-seq="1"', board) for board in boards)
+    keys = [set(re.findall(r'name="key" value="([0-9a-f]{32})', board)) for board in boards]
+    assert all(keys) and not keys[0] & keys[1]
+
+
+def test_a_board_that_cannot_be_drawn_is_a_nudge_to_fetch_it(app, monkeypatch):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    phone = seat_phone(app, host, 0)
+
+    def broken(code, viewers):
+        raise RuntimeError("the templates went away")
+
+    monkeypatch.setattr(app.extensions["board_painter"], "paint", broken)
+    stream = phone.client.get(f"/t/{host.code}/events?seats=1&boards=1", buffered=False)
+    assert events_of(stream, 1) == ["0"]
+    host.look()
+    threading.Timer(0.2, lambda: host.enter({"type": "start_round"})).start()
+    assert events_of(stream, 1) == ["1"]  # a seq event: the page fetches its board as before
+    stream.close()
+
+
+def test_a_stream_without_boards_asked_for_is_only_nudged(app):
+    """A page drawn before boards came over the stream (its stream address has no ``boards``)
+    knows no board event: it is nudged as before."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    phone = seat_phone(app, host, 0)
+    stream = phone.client.get(f"/t/{host.code}/events?seats=1", buffered=False)
+    assert events_of(stream, 1) == ["0"]
+    host.look()
+    threading.Timer(0.2, lambda: host.enter({"type": "start_round"})).start()
+    first = next(
+        chunk for chunk in stream.response if b"data:" in (chunk if isinstance(chunk, bytes) else chunk.encode())
+    )
+    stream.close()
+    assert b"event: seq" in (first if isinstance(first, bytes) else first.encode()) and b"board" not in first
+
+
+def test_the_board_page_asks_its_stream_for_boards(app):
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    page = host.look()
+    assert re.search(r'data-events="/t/\w+/events\?seats=\d+&amp;boards=1"', page)
+
+
+def test_the_phone_whose_entry_it_was_is_not_sent_its_answer_again(app):
+    """The poster's entry was answered with its new board: its own stream says only the seq,
+    while the other phones' streams carry their boards."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    host.look()
+    ann = seat_phone(app, host, 0)
+    own, other = (phone.client.get(f"/t/{host.code}/events?seats=1&boards=1", buffered=False) for phone in (host, ann))
+    assert events_of(own, 1) == ["0"] and events_of(other, 1) == ["0"]
+    threading.Timer(0.2, lambda: host.enter({"type": "start_round"})).start()
+    assert 'data-seq="1"' in board_events(other, 1)[0]
+    said = next(iter(own.response))
+    own.close()
+    other.close()
+    assert b"event: seq\ndata: 1\n" in said and b"event: board" not in said
