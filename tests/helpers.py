@@ -5,6 +5,7 @@
 - The registry of games: a game registered for the length of a test only.
 - Engines: the rule an engine refuses an entry with.
 - Pages: a phone with its own cookies posting forms as a browser does, and what a page says.
+- A report a test prints for the log, also from a pytest-xdist worker.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from referee.games.base import HOST, Refusal
 # --------------------------------------------------------------------------- the test PostgreSQL server
 
 POSTGRES = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+# The pytest-xdist worker this process is ("gw0", "gw1", ...), or "main" without xdist: in the
+# names of the databases it makes, so that a database left behind says which worker made it.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
 def postgres_admin():
@@ -164,3 +168,18 @@ def without_codes(text: str, code: str, tokens=()) -> str:
 def seq_of(client, code: str) -> int:
     """The table's seq as the API tells it."""
     return client.get(f"/api/tables/{code}").json["seq"]
+
+
+# --------------------------------------------------------------------------- reports in the log
+
+
+def print_report(config, text: str) -> None:
+    """Print ``text`` into the run's output even though the test passed. A pytest-xdist worker's
+    output is never shown: there it goes to the controller, which prints it at the end of the run
+    (tests/conftest.py)."""
+    if hasattr(config, "workeroutput"):
+        config.workeroutput.setdefault("reports", []).append(text)
+        return
+    capture = config.pluginmanager.get_plugin("capturemanager")
+    with capture.global_and_fixture_disabled():
+        print(text)

@@ -194,9 +194,20 @@ def watchdog(request):
 
 
 def pytest_terminal_summary(terminalreporter):
-    for stall in STALLS:
+    write_stalls(terminalreporter, STALLS)
+
+
+def write_stalls(terminalreporter, stalls: list[str]) -> None:
+    for stall in stalls:
         terminalreporter.write_sep("=", "stalled browser test")
         terminalreporter.write_line(stall)
+
+
+def pytest_sessionfinish(session):
+    """On a pytest-xdist worker, hand the stalls to the controller, which prints them
+    (tests/conftest.py): a worker's own summary is never shown."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["browser_stalls"] = list(STALLS)
 
 
 def pytest_collection_modifyitems(items):
@@ -225,14 +236,26 @@ def taps():
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _write_measured_taps():
-    """Leave the measured counts next to the screenshots, to copy into docs/taps.md's table."""
+def _write_measured_taps(request):
+    """Leave the measured counts next to the screenshots, to copy into docs/taps.md's table. On a
+    pytest-xdist worker, hand them to the controller instead, which writes what all workers
+    measured (tests/conftest.py): each worker saw only its share of the browser tests."""
     yield
-    if MEASURED:
+    if hasattr(request.config, "workeroutput"):
+        request.config.workeroutput["browser_taps"] = [
+            [game, what, *counts] for (game, what), counts in MEASURED.items()
+        ]
+        request.config.workeroutput["browser_scrolled"] = list(SCROLLED)
+    else:
+        write_taps(MEASURED, SCROLLED)
+
+
+def write_taps(measured: dict[tuple[str, str], tuple[int, int]], scrolled: list[str]) -> None:
+    if measured:
         SCREENSHOTS.mkdir(exist_ok=True)
         rows = sorted(
             f"{game} | {what} | {taps} taps | {scrolls} scrolls | {taps + scrolls} touches"
-            for (game, what), (taps, scrolls) in MEASURED.items()
+            for (game, what), (taps, scrolls) in measured.items()
         )
         (SCREENSHOTS / "taps.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
-        (SCREENSHOTS / "scrolls.txt").write_text("".join(line + "\n" for line in SCROLLED), encoding="utf-8")
+        (SCREENSHOTS / "scrolls.txt").write_text("".join(line + "\n" for line in scrolled), encoding="utf-8")

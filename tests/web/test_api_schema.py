@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, settings
 
 from referee.games import GAMES
 from referee.web.openapi import openapi_document
+from tests.helpers import print_report
 
 from .api_driver import TableDriver
 
@@ -234,6 +235,4 @@ def report_request_counts(request, database_url):
     lines += [
         f"  {operation}: {dict(sorted(statuses.items()))}" for operation, statuses in sorted(by_operation.items())
     ]
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        print("\n" + "\n".join(lines))
+    print_report(request.config, "\n" + "\n".join(lines))
