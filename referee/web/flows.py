@@ -67,7 +67,10 @@ def behind_cover(table: GameTable, state, view: dict, seen: Projection) -> tuple
     if not private:
         return view, None
     due = engine.private_step(state)
-    seats = sorted({engine.private_seat(state, offer) for offer in private} | ({due} if due is not None else set()))
+    seats = sorted(
+        {seat for offer in private if (seat := engine.private_seat(state, offer)) is not None}
+        | ({due} if due is not None else set())
+    )
     asked = request.args.get("as", type=int)
     if asked in seats:
         own = Projection(seen.session, table, asked, now=state).view()
@@ -197,7 +200,7 @@ def last_line(table: GameTable, seen: Projection) -> LastLine | None:
         return None
     if entry.kind != "void":
         return LastLine(entry, seen.own_words(entry))
-    undone = entry_at(table, entry.voids)
+    undone = entry_at(table, entry.voids) if entry.voids is not None else None  # a void names its entry
     said = Text("Undone: {entry}", entry=seen.own_words(undone)) if undone else seen.words(entry)
     in_force = entry_at(table, table.tip) if table.tip and seen.viewer is not None else None
     return LastLine(

@@ -206,7 +206,7 @@ def log_rematch(app, code: str) -> str:
 def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, client, monkeypatch):
     from datetime import timedelta
 
-    from referee import claims
+    from referee.table import claims
 
     from .test_table_flows import _finish, phone_with
 
