@@ -460,7 +460,8 @@ def _message_for(item: dict[str, Any], viewer: Any) -> Text:
     secret_for = item.get("secret_for")
     if secret_for is not None and viewer != secret_for:
         return HIDDEN_WHY
-    return revive_texts(item["message"])
+    message: Text = revive_texts(item["message"])  # a Refusal's message, dumped
+    return message
 
 
 def is_correction(entry: Entry) -> bool:

@@ -96,11 +96,13 @@ def stamp(engine: Engine, code: str) -> tuple[int, int] | None:
 
 
 def table_with_code(session: Session, code: str) -> GameTable | None:
-    return session.exec(select(GameTable).where(GameTable.code == code)).first()
+    found: GameTable | None = session.exec(select(GameTable).where(col(GameTable.code) == code)).first()
+    return found
 
 
 def table_with_share(session: Session, share: str) -> GameTable | None:
-    return session.exec(select(GameTable).where(GameTable.share == share)).first()
+    found: GameTable | None = session.exec(select(GameTable).where(col(GameTable.share) == share)).first()
+    return found
 
 
 def tables_with_codes(session: Session, codes: list[str]) -> list[GameTable]:
@@ -155,11 +157,17 @@ def entries(session: Session, table_id: int) -> list[Entry]:
 
 
 def entry_at(session: Session, table_id: int, seq: int) -> Entry | None:
-    return session.exec(select(Entry).where(Entry.table_id == table_id, Entry.seq == seq)).first()
+    found: Entry | None = session.exec(
+        select(Entry).where(col(Entry.table_id) == table_id, col(Entry.seq) == seq)
+    ).first()
+    return found
 
 
 def entry_with_key(session: Session, table_id: int, key: str) -> Entry | None:
-    return session.exec(select(Entry).where(Entry.table_id == table_id, Entry.key == key)).first()
+    found: Entry | None = session.exec(
+        select(Entry).where(col(Entry.table_id) == table_id, col(Entry.key) == key)
+    ).first()
+    return found
 
 
 def entries_after(session: Session, table_id: int, seq: int) -> list[Entry]:

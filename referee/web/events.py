@@ -11,7 +11,8 @@ from collections import Counter
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import log, metrics, push
+from .. import metrics, push
+from ..table import reads as log  # the table's reads (find_table, normalise_code, table_stamp)
 from ..db import GameTable
 from .common import db
 
