@@ -170,7 +170,7 @@ def sheet_fold_at(session: Session, table: GameTable, seq: int) -> dict[str, Any
     if fold is None:
         fold = _fold_the_chain(session, table, seq)
     known[key] = fold
-    return fold  # type: ignore[no-any-return]  # a JSON column
+    return fold
 
 
 def _fold_the_chain(session: Session, table: GameTable, seq: int) -> dict[str, Any] | None:
