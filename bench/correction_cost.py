@@ -1,5 +1,5 @@
-"""What a correction costs (issue 18, part 2), in process through ``referee.log`` and
-``referee.corrections`` (no HTTP): a Switch To table whose log is a couple of thousand entries long
+"""What a correction costs (issue 18, part 2), in process through ``referee.table``
+(no HTTP): a Switch To table whose log is a couple of thousand entries long
 (the host starts a round, then Ann keeps changing her prediction, every entry a real, legal one, as
 ``workloads.measure_growth`` does), where
 
@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlmodel import Session  # noqa: E402
 
-from referee import corrections, log  # noqa: E402
+from referee.table import corrections, reads, seats, writes
 from referee.db import make_engine  # noqa: E402
 from referee.games.base import HOST  # noqa: E402
 
@@ -79,11 +79,11 @@ def fresh_database(server: str | None):
 
 
 def measure(session: Session, entries: int, samples: int) -> dict:
-    code = log.open_table(session, "switch-to", PLAYERS, {}).code
+    code = seats.open_table(session, "switch-to", PLAYERS, {}).code
     values = itertools.cycle(range(11))
-    write(session, code, lambda table: log.record(session, code, HOST, {"type": "start_round"}, table.seq, key()))
+    write(session, code, lambda table: writes.record(session, code, HOST, {"type": "start_round"}, table.seq, key()))
     started = time.perf_counter()
-    while log.find_table(session, code).tip < entries:
+    while reads.find_table(session, code).tip < entries:
         predict(session, code, next(values))
     fill_seconds = time.perf_counter() - started
     plain, early, late, replayed = [], [], [], []
@@ -114,14 +114,16 @@ def key() -> str:
 
 
 def write(session: Session, code: str, make):
-    return make(log.find_table(session, code))
+    return make(reads.find_table(session, code))
 
 
 def predict(session: Session, code: str, value: int) -> None:
     write(
         session,
         code,
-        lambda table: log.record(session, code, HOST, {"type": "predict", "seat": 0, "value": value}, table.seq, key()),
+        lambda table: writes.record(
+            session, code, HOST, {"type": "predict", "seat": 0, "value": value}, table.seq, key()
+        ),
     )
 
 
@@ -130,12 +132,12 @@ def correct(session: Session, code: str, seq: int, value: int) -> None:
     recorded = write(
         session, code, lambda table: corrections.correct(session, code, HOST, seq, change, table.seq, key())
     )
-    assert log.find_table(session, code).pending is None, recorded.entry.description
+    assert reads.find_table(session, code).pending is None, recorded.entry.description
 
 
 def in_force(session: Session, code: str) -> list[int]:
-    table = log.find_table(session, code)
-    return log.in_force(log.history(session, table), table.tip)
+    table = reads.find_table(session, code)
+    return reads.in_force(reads.history(session, table), table.tip)
 
 
 def timed(action) -> float:

@@ -6,7 +6,7 @@ server, so commits that NOTIFY are serialised; that is where NOTIFY stops scalin
 each with ``--writers`` processes (no GIL between them), every writer at a table of its own,
 and two connections LISTENing and reading, as two ``referee serve`` processes would:
 
-- ``log``: the real write path (``log.record``: the rules, the compare-and-set, the line and its
+- ``log``: the real write path (``writes.record``: the rules, the compare-and-set, the line and its
   snapshot), Switch 16 entries chosen at random from the legal ones; "without" swaps the
   compare-and-set's ``RETURNING pg_notify(...)`` for ``RETURNING 1``.
 - ``bare``: one UPDATE per transaction, with or without ``pg_notify``: PostgreSQL's own ceiling.
@@ -37,14 +37,13 @@ def log_writer(url: str, seconds: float, notify: bool, start, counts) -> None:
     from sqlalchemy import literal_column
     from sqlmodel import Session
 
-    from referee import log
     from referee.db import make_engine
     from referee.games import GAMES
     from referee.games.base import HOST
+    from referee.table import reads, seats, store, writes
 
-    if not notify:  # the same compare-and-set, answering a row instead of a notification
-        log._MOVE_AND_NOTIFY = log._MOVE.returning(literal_column("1"))
-        log._MOVE_SET_PENDING_AND_NOTIFY = log._MOVE_AND_SET_PENDING.returning(literal_column("1"))
+    if not notify:  # the same compare-and-sets, answering a row instead of a notification
+        store.NOTIFYING.update({update: update.returning(literal_column("1")) for update in store.NOTIFYING})
     engine, rng, done = make_engine(url), random.Random(), 0
     with Session(engine, expire_on_commit=False) as session:
         table, state = None, None
@@ -53,11 +52,11 @@ def log_writer(url: str, seconds: float, notify: bool, start, counts) -> None:
         while time.monotonic() < end:
             legal = GAMES["switch-16"].legal_entries(state) if state is not None else []
             if not legal:
-                table = log.open_table(session, "switch-16", ["Ann", "Ben", "Cem"], {})
-                state = log.current_state(session, table)
+                table = seats.open_table(session, "switch-16", ["Ann", "Ben", "Cem"], {})
+                state = reads.current_state(session, table)
                 continue
-            recorded = log.record(session, table.code, HOST, rng.choice(legal), table.seq, uuid.uuid4().hex)
-            state, table = recorded.state, log.find_table(session, table.code)
+            recorded = writes.record(session, table.code, HOST, rng.choice(legal), table.seq, uuid.uuid4().hex)
+            state, table = recorded.state, reads.find_table(session, table.code)
             done += 1
     engine.dispose()
     counts.put(done)

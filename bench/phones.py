@@ -147,7 +147,7 @@ class SimTable:
 
     def secret(self, action: dict) -> bool:
         """An entry that is its seat's own (a secret, or the dealer's hints): while the seat has
-        a phone, only that phone makes it (``referee.gate``)."""
+        a phone, only that phone makes it (``referee.table.gate``)."""
         return self.engine.seat_only(self.state, action) and isinstance(action.get("seat"), int)
 
     def over(self) -> bool:
@@ -290,7 +290,7 @@ class SimTable:
 
     def undo(self) -> None:
         self.stats.undos += 1
-        # A seat's own entry (a prediction, a task…) is undone by its phone alone (referee.gate)
+        # A seat's own entry (a prediction, a task…) is undone by its phone alone (referee.table.gate)
         own = self.engine.seat_only(self.states[-2], self.actions[-1])
         by = self.makers[-1] if own or self.rng.random() < 0.5 else HOST
         body = {"expected_seq": self.seq, "key": uuid.uuid4().hex}
@@ -334,7 +334,7 @@ class SimTable:
 
     def expected_view(self, state, by) -> dict:
         """The engine's view as the server answers it: every seat here has a phone, so the host
-        is offered none of a seat's own entries (``referee.gate``: only that phone makes them)."""
+        is offered none of a seat's own entries (``referee.table.gate``: only that phone makes them)."""
         view = self.engine.view(state, by)
         if by == HOST and "actions" in view:
             view = {**view, "actions": [offer for offer in view["actions"] if not self.engine.seat_only(state, offer)]}
@@ -398,7 +398,6 @@ def verify(database_url: str, client: Client, tables: list[SimTable]) -> Verdict
     clients were told; and the stored state, and the state replayed from the log, with theirs."""
     from sqlmodel import Session
 
-    from referee import log
     from referee.db import make_engine
 
     verdict = Verdict()
@@ -408,7 +407,7 @@ def verify(database_url: str, client: Client, tables: list[SimTable]) -> Verdict
             for table in tables:
                 _verify_history(client, table, verdict)
                 _verify_rows(session, table, verdict)
-                _verify_state(session, log, table, verdict)
+                _verify_state(session, table, verdict)
     finally:
         engine.dispose()
     return verdict
@@ -423,9 +422,9 @@ def _verify_history(client: Client, table: SimTable, verdict: Verdict) -> None:
 
 
 def _verify_rows(session, table: SimTable, verdict: Verdict) -> None:
-    from referee import log
+    from referee.table import reads
 
-    rows = log.history(session, log.find_table(session, table.code))
+    rows = reads.history(session, reads.find_table(session, table.code))
     at_seq = {row.seq: row for row in rows}
     keys = Counter(row.key for row in rows)
     told = {ack.key for ack in table.acks}
@@ -451,13 +450,15 @@ def _stored_as_sent(stored: dict | None, sent: dict | None) -> bool:
     )
 
 
-def _verify_state(session, log, table: SimTable, verdict: Verdict) -> None:
-    stored = log.find_table(session, table.code)
+def _verify_state(session, table: SimTable, verdict: Verdict) -> None:
+    from referee.table import reads
+
+    stored = reads.find_table(session, table.code)
     engine = table.engine
     expected = comparable(engine.dump(table.state))
-    if comparable(engine.dump(log.current_state(session, stored))) != expected:
+    if comparable(engine.dump(reads.current_state(session, stored))) != expected:
         verdict.state_mismatches += 1
         verdict.problems.append(f"{table.code}: the stored state differs from the clients'")
-    if comparable(engine.dump(log.replay(session, stored))) != expected:
+    if comparable(engine.dump(reads.replay(session, stored))) != expected:
         verdict.state_mismatches += 1
         verdict.problems.append(f"{table.code}: the state replayed from the log differs from the clients'")

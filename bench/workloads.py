@@ -282,7 +282,7 @@ def measure_growth(port: int, database_url: str, samples: int, early_seq: int = 
 
 def fill_log(database_url: str, code: str, seq: int, until: int) -> int:
     """Grow the table's log to ``until`` with copies of its last entry and snapshot, as
-    ``log.record`` would have written them one by one (fresh keys, consecutive seqs), in one
+    ``writes.record`` would have written them one by one (fresh keys, consecutive seqs), in one
     transaction: this is setup, not measurement. Returns the table's seq."""
     from sqlalchemy import insert, select, update
 

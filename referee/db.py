@@ -1,7 +1,7 @@
 """The database: tables, their append-only log of entries, and state snapshots.
 
 The log (``entries``) is the truth. ``snapshots`` hold the state after each recorded entry so that
-no request replays the whole game; they can always be rebuilt from the log (``log.replay``).
+no request replays the whole game; they can always be rebuilt from the log (``reads.replay``).
 The schema is built and upgraded by migrations (``migrate.py``); a test checks that these models
 match them.
 """
@@ -43,7 +43,7 @@ class GameTable(SQLModel, table=True):
     seq: int = 0
     tip: int = 0
     # A correction that left later entries that no longer pass: what the table settles before it
-    # takes a new entry (``referee.corrections``); None when nothing is pending.
+    # takes a new entry (``referee.table.corrections``); None when nothing is pending.
     pending: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime | None = Field(default_factory=utcnow)  # opened or last written to
@@ -53,7 +53,7 @@ class Entry(SQLModel, table=True):
     """One line of a table's log: an entry as made (``kind='entry'``) or the undo of one
     (``kind='void'``, naming the voided ``seq`` in ``voids``). Never updated, never deleted.
 
-    A correction (``referee.corrections``) writes entry lines for the entries it puts in force,
+    A correction (``referee.table.corrections``) writes entry lines for the entries it puts in force,
     each naming the older line it takes the place of in ``replaces``, then one record line of
     kind ``correct``, ``remove``, ``insert`` or ``accept`` naming the entry it is about in
     ``corrects``. Record lines (voids too) are never in force; their ``tip`` is the table's tip

@@ -1,5 +1,5 @@
 """A pybabel extractor for the engines' texts (babel.cfg names it for referee/games/**.py and
-referee/log.py).
+referee/table/**.py).
 
 The engines are pure modules and carry no gettext markers. What a page shows of them is of two
 kinds: fixed texts known once the game is registered (its title, each house rule's help and

@@ -11,8 +11,8 @@ of that process wait on it (under ``referee serve`` the door's stream pump liste
 pump.py), and one watcher thread feeds it from the database, so an entry made through any
 process reaches phones connected to any other:
 
-- PostgreSQL: every write sends ``NOTIFY`` in its own transaction (``log._append``: ``CODE:SEQ``;
-  a seat claimed or freed, ``log._change_seats``: ``CODE:SEQ:SEATS``), delivered at commit; the
+- PostgreSQL: every write sends ``NOTIFY`` in its own transaction (``table/store.py``: ``CODE:SEQ``;
+  a seat claimed or freed, ``CODE:SEQ:SEATS``), delivered at commit; the
   watcher ``LISTEN``s on its own connection, and every ``LISTEN_CHECK_SECONDS`` reads the watched
   seqs on another: a table ahead of what was heard is announced, and if no NOTIFY follows, the
   LISTEN connection went silent and is made again.

@@ -1,8 +1,8 @@
 """Two measures of the code's shape (issue 26), counted, not timed: how deep one play goes (the
 most functions of the referee package on the stack while a phone's entry is recorded, each
 counted once), and how
-many calls the web layer makes into the table's code (log, corrections, claims, gate, push,
-db, upkeep) to draw one board. Run: `python tools/shape.py` (a fresh SQLite file, Switch To)."""
+many calls the web layer makes into the table's code (the ``referee.table`` package, push, db,
+upkeep) to draw one board. Run: `python tools/shape.py` (a fresh SQLite file, Switch To)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 TABLE_MODULES = (
-    "referee.log",
-    "referee.corrections",
-    "referee.claims",
-    "referee.gate",
+    "referee.table",
     "referee.push",
     "referee.db",
     "referee.upkeep",

@@ -216,7 +216,7 @@ class Move(Generic[StateT]):
         return None
 
     def seat_only(self, state: StateT) -> bool:
-        """Is this entry its seat's alone while the seat has a phone (``referee.gate``)? Secret
+        """Is this entry its seat's alone while the seat has a phone (``referee.table.gate``)? Secret
         entries are; so is an entry that uses what only that seat knows (the dealer's hints)."""
         return self.secret
 

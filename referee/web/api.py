@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from .. import claims, log
+from ..table import claims, reads, seats
+from ..table.errors import Denied, TableNotFound
 from ..games import GAMES
 from ..games.base import HOST
 from . import events, flows, forms, limits, outcomes, projection, render, sessions
@@ -53,7 +54,7 @@ def games():
 def open_table():
     body = forms.json_body()
     limits.count_a_new_table()
-    table = log.open_table(db(), forms.game_id(body), body.get("players"), forms.options(body))
+    table = seats.open_table(db(), forms.game_id(body), body.get("players"), forms.options(body))
     return jsonify(
         {
             "code": table.code,
@@ -72,9 +73,9 @@ def open_table():
 @bp.post("/tables/<code>/seats/<int:seat>/claim")
 def claim_seat(code: str, seat: int):
     """The host claims a free seat for a client (a script, a bot): its token, answered once."""
-    table = log.find_table(db(), code)
-    if log.require_identity(table, sessions.bearer_token()) != HOST:
-        raise log.Denied(403, "Only the host can claim a seat for a client.")
+    table = reads.find_table(db(), code)
+    if seats.require_identity(table, sessions.bearer_token()) != HOST:
+        raise Denied(403, "Only the host can claim a seat for a client.")
     if not 0 <= seat < len(table.seats):
         return outcomes.error_json(404, "SEAT", f"This table has no seat {seat}.")
     token = sessions.claim_seat(table, seat, by=HOST)
@@ -83,8 +84,8 @@ def claim_seat(code: str, seat: int):
 
 @bp.get("/tables/<code>")
 def show_table(code: str):
-    table = log.find_table(db(), code)
-    return jsonify(render.board_json(table, log.current_state(db(), table), sessions.who(table)))
+    table = reads.find_table(db(), code)
+    return jsonify(render.board_json(table, reads.current_state(db(), table), sessions.who(table)))
 
 
 @bp.get("/tables/<code>/changes")
@@ -95,7 +96,7 @@ def changes(code: str):
     since, seats = forms.since(), request.args.get("seats", type=int)
     stamp = events.stamp_now(code)
     if stamp is None:
-        raise log.TableNotFound(code)
+        raise TableNotFound(code)
     seq, seats_now = stamp
     if since == seq and (seats is None or seats == seats_now):
         return Response(status=204)
@@ -115,16 +116,16 @@ def undo(code: str):
 @bp.post("/tables/<code>/corrections")
 def correct(code: str):
     write = forms.api_correction(forms.json_body())
-    limits.count_a_correction(log.find_table(db(), code).code)
+    limits.count_a_correction(reads.find_table(db(), code).code)
     return _write(code, write)
 
 
 def _write(code: str, write: forms.Write):
     """Make the write and answer with the board after it (for a key seen before: the first
     result again, and the seq it had then)."""
-    by = sessions.writer(log.find_table(db(), code))
+    by = sessions.writer(reads.find_table(db(), code))
     recorded = write.record(db(), code, by)
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     return jsonify(
         {
             **render.board_json(table, recorded.state, by),
@@ -137,9 +138,9 @@ def _write(code: str, write: forms.Write):
 
 @bp.get("/tables/<code>/history")
 def history(code: str):
-    table = log.find_table(db(), code)
-    entries = log.history(db(), table)
-    voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
+    table = reads.find_table(db(), code)
+    entries = reads.history(db(), table)
+    voided, in_force = reads.voided_seqs(entries), set(reads.in_force(entries, table.tip))
     seen = projection.of_this_phone(table, entries)
     return jsonify(
         {
@@ -166,4 +167,4 @@ def history(code: str):
 
 @bp.get("/tables/<code>/qr.svg")
 def qr(code: str):
-    return qr_response(join_url(log.find_table(db(), code)))
+    return qr_response(join_url(reads.find_table(db(), code)))

@@ -1,4 +1,4 @@
-"""Corrections on the phone pages and in the JSON answers (``referee.corrections`` does them).
+"""Corrections on the phone pages and in the JSON answers (``referee.table.corrections`` does them).
 
 The correction page shows the board as it stood before the entry being corrected, with the
 game's own entry forms: what is entered there is posted to the correction address instead of
@@ -14,7 +14,8 @@ import uuid
 
 from flask import g, make_response, render_template, url_for
 
-from .. import corrections, gate, log
+from ..table import corrections, gate, reads
+from ..table.errors import Denied, Stale
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
 from . import outcomes, render, sessions
@@ -47,7 +48,7 @@ def correction_page(
     sessions.showing_secrets_of(viewer)  # the board before the entry may show this seat's hidden cards
     kind = "insert" if inserting else "correct"
     entry, before = corrections.starting_point(db(), table, viewer, target, kind)
-    game, seen = log.engine_of(table), Projection(db(), table, viewer)
+    game, seen = reads.engine_of(table), Projection(db(), table, viewer)
     g.entry_url = url_for("pages.correct", code=table.code, seq=target, insert=1 if inserting else None)
     view = seen.view(before) if inserting else for_its_seat(seen.view(before), action_of(entry))
     was = None if inserting or refused else readable_entry(table, seen, entry)
@@ -100,16 +101,16 @@ def readable_entry(table: GameTable, seen: Projection, entry: Entry) -> dict | N
     action = action_of(entry)
     if not action or action.get("type") not in seen.engine.secret_entries or seen.kept_line(entry) is not None:
         return None
-    if entry.by != log._by_text(seen.viewer) and not gate.shown(db(), table, entry):
+    if entry.by != reads.by_text(seen.viewer) and not gate.shown(db(), table, entry):
         return None
     return action
 
 
 def latest_entry_of(table: GameTable, kind: str, seat: int) -> int | None:
     """The seq of ``seat``'s latest entry of type ``kind`` in force, or None."""
-    entries = log.history(db(), table)
+    entries = reads.history(db(), table)
     by_seq = {entry.seq: entry for entry in entries}
-    for seq in reversed(log.in_force(entries, table.tip)):
+    for seq in reversed(reads.in_force(entries, table.tip)):
         action = action_of(by_seq[seq])
         if action.get("type") == kind and action.get("seat") == seat:
             return seq
@@ -122,10 +123,10 @@ def failed(code: str, target: int, inserting: bool, write, problem: Exception):
     removal or acceptance from the board is answered as any write (outcomes.py)."""
     if write.change.kind in ("remove", "accept"):
         raise problem
-    table = log.find_table(db(), code)
-    if isinstance(problem, log.Stale):
+    table = reads.find_table(db(), code)
+    if isinstance(problem, Stale):
         return correction_page(table, target, inserting, 409, message=outcomes.STALE_MESSAGE)
-    if isinstance(problem, log.Denied):
+    if isinstance(problem, Denied):
         return correction_page(table, target, inserting, problem.status, message=problem.message)
     return correction_page(
         table, target, inserting, 403 if problem.permission else 422, refusal=problem, refused=dict(write.change.action)
@@ -178,7 +179,7 @@ def latest_correction(table: GameTable) -> Entry | None:
     when the last line is not the entry at the tip."""
     if table.seq == table.tip:
         return None
-    last = log.history_entry(db(), table, table.seq)
+    last = reads.history_entry(db(), table, table.seq)
     return last if last is not None and corrections.is_correction(last) else None
 
 
@@ -212,8 +213,8 @@ def history_marks(entries: list[Entry], tip: int) -> dict:
     """What History says of each line besides its words: which entries are in force, and for
     each entry no longer in force what took it off (undone, corrected, removed, re-entered
     after a correction as a newer line, or dropped or waiting while a correction is pending)."""
-    in_force = set(log.in_force(entries, tip))
-    voided = log.voided_seqs(entries)
+    in_force = set(reads.in_force(entries, tip))
+    voided = reads.voided_seqs(entries)
     corrected = {line.corrects: line.kind for line in entries if line.kind in ("correct", "remove")}
     replaced_by = {line.replaces: line.seq for line in entries if line.replaces is not None}
     marks = {}

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from flask_babel import gettext
 from sqlmodel import select
 
-from .. import log, scoresheet
+from .. import scoresheet
+from ..table import reads
 from ..db import GameTable
 from .common import db
 
@@ -66,7 +67,7 @@ def _chain(table: GameTable) -> list[GameTable]:
             break
         chain.insert(0, earlier)
     while chain[-1].rematch and len(chain) < LONGEST_EVENING:
-        chain.append(log.find_table(session, chain[-1].rematch))
+        chain.append(reads.find_table(session, chain[-1].rematch))
     return chain
 
 

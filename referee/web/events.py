@@ -12,7 +12,8 @@ from collections import Counter
 
 from flask import Blueprint, Response, current_app, request
 
-from .. import log, metrics, push
+from .. import metrics, push
+from ..table import reads
 from ..db import GameTable
 from . import stream_boards
 from .common import db
@@ -28,7 +29,7 @@ def stream(code: str):
     when the browser's last event (``Last-Event-ID``, a seq) is older than the table. When this
     process holds all the streams it may, or this client its few, 204 tells the browser not to
     retry: that phone polls."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     give_back = _take_stream_slot()
     if give_back is None:
         return Response(status=204)
@@ -159,10 +160,10 @@ def seq_now(code: str) -> int | None:
 
 def stamp_now(code: str) -> tuple[int, int] | None:
     """The table's (seq, seats' version) for a poll, as ``seq_now`` finds the seq."""
-    hub, code = current_app.extensions["push_hub"], log.normalise_code(code)
+    hub, code = current_app.extensions["push_hub"], reads.normalise_code(code)
     stamp = hub.known_stamp(code)
     if stamp is None:
-        stamp = log.table_stamp(current_app.extensions["db_engine"], code)
+        stamp = reads.table_stamp(current_app.extensions["db_engine"], code)
         if stamp is None:
             hub.forget(code)  # no table: nothing for the hub to keep current
         else:

@@ -16,10 +16,11 @@ from typing import Any
 
 from flask import g, request, url_for
 
-from .. import claims, gate, log, scoresheet
+from .. import scoresheet
+from ..table import claims, gate, reads, seats
+from ..table.errors import Denied, Stale
 from ..db import Entry, GameTable
 from ..games.base import HOST, Text
-from ..log import Denied
 from .common import db, public_base
 from .projection import Projection
 
@@ -53,7 +54,7 @@ class Cover:
 
 def is_shared_phone(table: GameTable, viewer) -> bool:
     """The host's phone at a table where no seat holds a phone of its own: it passes round."""
-    return viewer == HOST and not any(log.seat_is_claimed(table, seat) for seat in range(len(table.seats)))
+    return viewer == HOST and not any(seats.seat_is_claimed(table, seat) for seat in range(len(table.seats)))
 
 
 def behind_cover(table: GameTable, state, view: dict, seen: Projection) -> tuple[dict, Cover | None]:
@@ -67,7 +68,10 @@ def behind_cover(table: GameTable, state, view: dict, seen: Projection) -> tuple
     if not private:
         return view, None
     due = engine.private_step(state)
-    seats = sorted({engine.private_seat(state, offer) for offer in private} | ({due} if due is not None else set()))
+    seats = sorted(
+        {seat for offer in private if (seat := engine.private_seat(state, offer)) is not None}
+        | ({due} if due is not None else set())
+    )
     asked = request.args.get("as", type=int)
     if asked in seats:
         own = Projection(seen.session, table, asked, now=state).view()
@@ -96,7 +100,7 @@ def joining(table: GameTable, viewer) -> Joining | None:
         return None
     asked = asked_seat(table)
     # a rematch's seat still waiting for its phone is not offered either (``claims.is_awaited``)
-    taken = [n for n in range(len(table.seats)) if log.seat_is_claimed(table, n) or claims.is_awaited(table.seats[n])]
+    taken = [n for n in range(len(table.seats)) if seats.seat_is_claimed(table, n) or claims.is_awaited(table.seats[n])]
     free = [n for n in range(len(table.seats)) if n not in taken]
     if asked in free:
         free.remove(asked)
@@ -176,7 +180,7 @@ def _written_line(table: GameTable, seq: int) -> Entry | None:
         if line is not None:
             _lines.move_to_end(key)
             return line
-    entry = log.history_entry(db(), table, seq)
+    entry = reads.history_entry(db(), table, seq)
     if entry is None:
         return None
     line = Entry.model_construct(**entry.model_dump())
@@ -197,7 +201,7 @@ def last_line(table: GameTable, seen: Projection) -> LastLine | None:
         return None
     if entry.kind != "void":
         return LastLine(entry, seen.own_words(entry))
-    undone = entry_at(table, entry.voids)
+    undone = entry_at(table, entry.voids) if entry.voids is not None else None  # a void names its entry
     said = Text("Undone: {entry}", entry=seen.own_words(undone)) if undone else seen.words(entry)
     in_force = entry_at(table, table.tip) if table.tip and seen.viewer is not None else None
     return LastLine(
@@ -225,16 +229,16 @@ def may_put_back(table: GameTable, void: Entry, undone: Entry, viewer) -> bool:
 def check_put_back(table: GameTable, void: Entry, undone: Entry, by) -> None:
     if by != HOST and void.by != str(by):
         raise Denied(403, "Only whoever undid it, or the host, can put it back.")
-    gate.check(db(), table, by, gate.PUT_BACK, action=undone.action, before=log.current_state(db(), table))
+    gate.check(db(), table, by, gate.PUT_BACK, action=undone.action, before=reads.current_state(db(), table))
 
 
 def put_back_write(table: GameTable, voided_seq: int, by) -> tuple[dict, bool]:
     """The entry an undo voided (and whether it was a table ruling), to record again by ``by``.
     Only while that undo is the table's last line; anything else is refused."""
-    void = log.history_entry(db(), table, table.seq) if table.seq else None
+    void = reads.history_entry(db(), table, table.seq) if table.seq else None
     if void is None or void.kind != "void" or void.voids != voided_seq:
-        raise log.Stale()
-    undone = log.history_entry(db(), table, voided_seq)
+        raise Stale()
+    undone = reads.history_entry(db(), table, voided_seq)
     if undone is None or undone.action is None:
         raise Denied(403, "Only whoever undid it, or the host, can put it back.")
     check_put_back(table, void, undone, by)
@@ -250,7 +254,7 @@ def refused_entry_line(table: GameTable, refused: dict | None):
     if not refused:
         return None
     try:
-        return log.engine_of(table).describe(log.current_state(db(), table), refused, HOST)
+        return reads.engine_of(table).describe(reads.current_state(db(), table), refused, HOST)
     except Exception:  # noqa: BLE001 - an entry too broken to describe is still refused, just not named
         return None
 
@@ -283,7 +287,7 @@ def game_over(table: GameTable, view: dict, sheet: scoresheet.ScoreSheet) -> Gam
 
     out = [seat for seat, total in enumerate(sheet.totals) if total is None]
     return GameOver(
-        log.engine_of(table).end_reason(view),
+        reads.engine_of(table).end_reason(view),
         sheet,
         list(scoresheet.ranked(sheet)),
         out,

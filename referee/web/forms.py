@@ -14,7 +14,7 @@ from flask import request
 from sqlmodel import Session
 from werkzeug.datastructures import MultiDict
 
-from .. import corrections, log
+from ..table import corrections, writes
 from . import opening
 
 FORM_FIELDS = {"type", "seat", "expected_seq", "key", "ruling"}  # the rest of a form is the entry's
@@ -42,10 +42,10 @@ class Write:
     entry: dict[str, Any] | None = None
     ruling: bool = False
 
-    def record(self, session: Session, code: str, by) -> log.Recorded:
+    def record(self, session: Session, code: str, by) -> writes.Recorded:
         if self.entry is None:
-            return log.undo(session, code, by, self.expected_seq, self.key)
-        return log.record(session, code, by, self.entry, self.expected_seq, self.key, self.ruling)
+            return writes.undo(session, code, by, self.expected_seq, self.key)
+        return writes.record(session, code, by, self.entry, self.expected_seq, self.key, self.ruling)
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class CorrectionWrite:
     target: int
     change: corrections.Change
 
-    def record(self, session: Session, code: str, by) -> log.Recorded:
+    def record(self, session: Session, code: str, by) -> writes.Recorded:
         return corrections.correct(session, code, by, self.target, self.change, self.expected_seq, self.key)
 
 

@@ -5,17 +5,17 @@ they raise, and this answers it: JSON for the API (``/api/``); for the pages the
 ==================  ======  ============================================================
 raised              status  answer
 ==================  ======  ============================================================
-log.TableNotFound   404     rule TABLE; the "no such table" page
-log.Stale           409     rule STALE and the fresh board; nothing was recorded
-log.Denied          401/403 rule ACCESS; the board with the sentence
+TableNotFound       404     rule TABLE; the "no such table" page
+Stale               409     rule STALE and the fresh board; nothing was recorded
+Denied              401/403 rule ACCESS; the board with the sentence
 Refusal             403/422 the rule and its sentence (403: this phone may not make the entry);
                             the board, with the host's "accept anyway" button; a table not
                             opened: 422 and the new-table form again
 forms.BadInput      400     rule REQUEST and what is wrong; the plain 400 page
 sessions.NotJoined  401     the board: tap your name first (pages only)
-sessions.SeatTaken  409     the board: the seat is taken (the API: JSON)
-claims.SeatAwaited  409     the board: a rematch's seat waits for its phone a while
-log.Archived        410     rule ARCHIVED; the board with the sentence (idle tables take no entries)
+SeatTaken           409     the board: the seat is taken (the API: JSON)
+SeatAwaited         409     the board: a rematch's seat waits for its phone a while
+Archived            410     rule ARCHIVED; the board with the sentence (idle tables take no entries)
 TooManyTables       429     rule LIMIT, Retry-After; this address opened too many tables lately
 TooManyCorrections  429     rule LIMIT, Retry-After; the board: this address corrected this
                             table too often lately
@@ -33,7 +33,9 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import BadRequest, SecurityError
 
-from .. import claims, log, upkeep
+from .. import upkeep
+from ..table import claims, reads
+from ..table.errors import Archived, Denied, SeatTaken, Stale, TableNotFound
 from ..games import GAMES
 from ..games.base import Refusal
 from ..i18n import current_page
@@ -53,7 +55,7 @@ def error_json(status: int, rule: str, message: str, **extra):
 
 def _table_again():
     """The table this request is about, as it is now (after a write that did not go ahead)."""
-    return log.find_table(db(), request.view_args["code"])
+    return reads.find_table(db(), request.view_args["code"])
 
 
 def _on_a_table() -> bool:
@@ -63,21 +65,21 @@ def _on_a_table() -> bool:
 # --------------------------------------------------------------------------- the log's outcomes
 
 
-def table_not_found(exc: log.TableNotFound):
+def table_not_found(exc: TableNotFound):
     if api_request():
         return error_json(404, "TABLE", f"There is no table {exc.args[0]!r}.")
     return render_template("not_found.html"), 404
 
 
-def stale(_exc: log.Stale):
+def stale(_exc: Stale):
     table = _table_again()
     if api_request():
-        board = render.board_json(table, log.current_state(db(), table), sessions.who(table))
+        board = render.board_json(table, reads.current_state(db(), table), sessions.who(table))
         return error_json(409, "STALE", STALE_API_MESSAGE, **board)
     return render.board_page(table, 409, message=STALE_MESSAGE)
 
 
-def denied(exc: log.Denied):
+def denied(exc: Denied):
     if api_request():
         return error_json(exc.status, "ACCESS", exc.message)
     return render.board_page(_table_again(), exc.status, message=exc.message)
@@ -114,7 +116,7 @@ def not_joined(_exc: sessions.NotJoined):
     )
 
 
-def seat_taken(exc: sessions.SeatTaken):
+def seat_taken(exc: SeatTaken):
     if api_request():
         return error_json(409, "SEAT", f"{exc.name}'s seat is already claimed; the host can free it first.")
     return render.board_page(
@@ -200,7 +202,7 @@ def database_unavailable(exc):
     return page, 503, retry
 
 
-def archived(_exc: log.Archived):
+def archived(_exc: Archived):
     message = lazy_gettext(
         "This table rested for %(days)s days and is archived: its board, history and score "
         "sheet stay; it takes no new entries.",
@@ -236,15 +238,15 @@ def too_many_tables(exc: limits.TooManyTables):
 
 
 ANSWERS = {
-    log.TableNotFound: table_not_found,
-    log.Stale: stale,
-    log.Denied: denied,
+    TableNotFound: table_not_found,
+    Stale: stale,
+    Denied: denied,
     Refusal: refused,
     forms.BadInput: bad_input,
     sessions.NotJoined: not_joined,
-    sessions.SeatTaken: seat_taken,
+    SeatTaken: seat_taken,
     claims.SeatAwaited: seat_awaited,
-    log.Archived: archived,
+    Archived: archived,
     limits.TooManyTables: too_many_tables,
     limits.TooManyCorrections: too_many_corrections,
     413: too_large,

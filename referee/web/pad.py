@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from .. import log
+from ..table import reads
 from ..db import Entry, GameTable
 from ..games.base import HOST, Text
 from ..games.game import Game, RoundInfo
@@ -51,7 +51,7 @@ def history_pad(seen: Projection, entries: list[Entry], in_force: set[int]) -> l
     viewer of ``seen`` may read them."""
     engine, table, states = seen.engine, seen.table, seen.states
     by_seq = {entry.seq: entry for entry in entries}
-    chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]  # in the order they apply
+    chain = [by_seq[seq] for seq in reads.in_force(entries, table.tip)]  # in the order they apply
     shown, replaced = _shown_secrets(engine, states, chain)
     shown |= _shown_before_taken_off(engine, states, entries, in_force)
     replaced.update(_replaced_choices(engine, chain))
@@ -123,7 +123,7 @@ def words_by_seq(rounds: list[PadRound]) -> dict[int, Any]:
 
 
 def _parts(description: Any) -> tuple[Any, list[Any]]:
-    """An entry's own words and the notes it set off (``log._describe`` joins them as p0, p1…)."""
+    """An entry's own words and the notes it set off (``writes.history_line`` joins them as p0, p1…)."""
     if isinstance(description, Text) and "p0" in description.params:
         params = description.params
         return params["p0"], [params[f"p{n}"] for n in range(1, len(params)) if f"p{n}" in params]
@@ -139,9 +139,9 @@ def _entered_by_its_seat(entry: Entry, action: Mapping[str, Any]) -> bool:
 def shown_secret_seqs(session, table: GameTable, entries: list[Entry]) -> set[int]:
     """The seqs of the secret entries in force whose values the table has been shown (the
     predictions once all were in): what the export may carry, as the history pad says them."""
-    engine = log.engine_of(table)
+    engine = reads.engine_of(table)
     by_seq = {entry.seq: entry for entry in entries}
-    chain = [by_seq[seq] for seq in log.in_force(entries, table.tip)]
+    chain = [by_seq[seq] for seq in reads.in_force(entries, table.tip)]
     return _shown_secrets(engine, States(session, table, engine), chain)[0]
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 
-from .. import claims, gate, log
+from ..table import claims, codes, gate, reads, seats, writes
+from ..table.errors import Denied, Stale, TableNotFound
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
 from . import correcting, events, flows, forms, limits, pad, projection, render, security, sessions, tv
@@ -36,8 +37,8 @@ def index():
 def find():
     """The start page's code box: go to the table with that code."""
     try:
-        code = log.normalise_code(request.args.get("code", ""))
-    except log.TableNotFound:
+        code = reads.normalise_code(request.args.get("code", ""))
+    except TableNotFound:
         code = "-"  # the "no such table" page, as for any code nobody has
     return redirect(url_for("pages.table", code=code), 303)
 
@@ -49,7 +50,7 @@ def new_table(game_id: str):
         return render.new_table_form(game)
     names, chosen = forms.new_table_fields(request.form, game)
     limits.count_a_new_table()
-    table = log.open_table(db(), game_id, names, chosen)
+    table = seats.open_table(db(), game_id, names, chosen)
     return sessions.remember(back_to_the_table(table.code), table.code, table.host_token)
 
 
@@ -62,7 +63,7 @@ def table(code: str):
         code, request.args.get("since", type=int), request.args.get("seats", type=int)
     ):
         return Response(status=204)  # the cheap poll: nothing new
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     if table.rematch:
         return sessions.to_the_rematch(table)
     return render.board_page(table)
@@ -70,14 +71,14 @@ def table(code: str):
 
 @bp.post("/t/<code>/join")
 def join(code: str):
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     token = sessions.claim_seat(table, forms.seat_number(request.form, table), by=sessions.who(table))
     return sessions.remember(back_to_the_table(table.code), table.code, token)
 
 
 @bp.post("/t/<code>/free")
 def free_seat(code: str):
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     sessions.free_seat(table, request.form.get("seat", type=int))
     return back_to_the_table(table.code)
 
@@ -91,12 +92,12 @@ def leave(code: str):
 def hand_seat(code: str):
     """This seat's phone hands the seat to another phone on purpose: a link and its QR code to
     open there, which carry the seat and its hidden entries with them."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     seat = sessions.writer(table)
     if seat == HOST:
         abort(403)
-    secret = log.new_token()
-    claims.offer_hand_off(db(), table, seat, secret)
+    secret = codes.new_token()
+    seats.offer_hand_off(db(), table, seat, secret)
     link = f"{public_base()}{url_for('pages.take_seat', code=table.code)}?pass={secret}"  # a token: URL-safe
     sessions.showing_secrets_of(seat)
     page = make_response(
@@ -110,15 +111,15 @@ def hand_seat(code: str):
 def take_seat(code: str):
     """The link a seat's phone showed: a GET asks (a chat app's preview takes nothing), a tap
     takes the seat."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     secret = request.values.get("pass", "")
     if request.method == "GET":
         sessions.showing_secrets_of(HOST)  # the page carries the link's secret: no cache keeps it
-        seat = claims.handed_seat(table, secret)
+        seat = seats.handed_seat(table, secret)
         page = make_response(render_template("take_seat.html", table=table, secret=secret, seat=seat))
         page.headers["Referrer-Policy"] = "no-referrer"
         return page
-    _seat, token = claims.take_handed_seat(db(), table, secret)
+    _seat, token = seats.take_handed_seat(db(), table, secret)
     return sessions.remember(back_to_the_table(table.code), table.code, token)
 
 
@@ -126,7 +127,7 @@ def take_seat(code: str):
 def host_link(code: str):
     """The host's link, opened on a phone: one tap makes it the host (a GET changes nothing, so
     a chat app's link preview cannot)."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     token = request.args.get("token", "")
     sessions.showing_secrets_of(HOST)
     page = make_response(
@@ -134,7 +135,7 @@ def host_link(code: str):
             "host_link.html",
             table=table,
             token=token,
-            engine=log.engine_of(table),
+            engine=reads.engine_of(table),
             valid=sessions.is_host_token(table, token),
             viewer=sessions.who(table),
         )
@@ -145,7 +146,7 @@ def host_link(code: str):
 
 @bp.post("/t/<code>/host")
 def become_host(code: str):
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     token = request.form.get("token", "")
     if not sessions.is_host_token(table, token):
         abort(403)
@@ -155,34 +156,34 @@ def become_host(code: str):
 @bp.post("/t/<code>/rematch")
 def rematch(code: str):
     """Same players, same seats, same house rules: a new table every phone is taken to."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     sessions.writer(table)
     flows.refuse_unless_over(table)
-    log.open_rematch(db(), table)
+    seats.open_rematch(db(), table)
     return sessions.to_the_rematch(table)
 
 
 @bp.post("/t/<code>/entries")
 def enter(code: str):
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     return _write(table, forms.entry_from_form(request.form))
 
 
 @bp.post("/t/<code>/undo")
 def undo(code: str):
-    return _write(log.find_table(db(), code), entry=None)
+    return _write(reads.find_table(db(), code), entry=None)
 
 
 @bp.post("/t/<code>/put-back")
 def put_back(code: str):
     """The entry the last undo voided, entered again by whoever undid it (or the host)."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     by = sessions.writer(table)
     write = forms.page_write(request.form, None)
     action, ruling = flows.put_back_write(table, forms.form_number(request.form, "voided"), by)
     render.answering_the_write(table)
-    log.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
-    table = log.find_table(db(), table.code)
+    writes.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
+    table = reads.find_table(db(), table.code)
     return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
 
 
@@ -191,7 +192,7 @@ def _write(table, entry: dict | None):
     by = sessions.writer(table)
     render.answering_the_write(table)
     forms.page_write(request.form, entry).record(db(), table.code, by)
-    table = log.find_table(db(), table.code)
+    table = reads.find_table(db(), table.code)
     if render.is_htmx():
         return render.board_page(table)
     return back_to_the_table(table.code)
@@ -201,7 +202,7 @@ def _write(table, entry: dict | None):
 def correct(code: str, seq: int):
     """Correct entry ``seq`` (or, with ``?insert=1``, insert one before it): the board as it
     stood before it, then the correction, every later entry checked again."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     inserting = request.args.get("insert") == "1"
     if request.method == "GET":
         return correcting.correction_page(table, seq, inserting)
@@ -209,16 +210,16 @@ def correct(code: str, seq: int):
     limits.count_a_correction(table.code)
     try:
         write.record(db(), table.code, sessions.writer(table))
-    except (Refusal, log.Denied, log.Stale) as problem:
+    except (Refusal, Denied, Stale) as problem:
         return correcting.failed(table.code, seq, inserting, write, problem)
-    return correcting.corrected(log.find_table(db(), table.code))
+    return correcting.corrected(reads.find_table(db(), table.code))
 
 
 @bp.get("/t/<code>/correct/<kind>/<int:seat>")
 def correct_latest(code: str, kind: str, seat: int):
     """The correction page of ``seat``'s latest ``kind`` entry in force (a hand in a clash, from
     the board in one tap), or History when there is none."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     seq = correcting.latest_entry_of(table, kind, seat)
     if seq is None:
         return redirect(url_for("pages.history", code=table.code), 303)
@@ -227,8 +228,8 @@ def correct_latest(code: str, kind: str, seat: int):
 
 @bp.get("/t/<code>/history")
 def history(code: str):
-    table = log.find_table(db(), code)
-    entries = log.history(db(), table)
+    table = reads.find_table(db(), code)
+    entries = reads.history(db(), table)
     marks = correcting.history_marks(entries, table.tip)
     seen = projection.of_this_phone(table, entries)
     rounds = pad.history_pad(seen, entries, marks["in_force"])
@@ -238,8 +239,8 @@ def history(code: str):
         rounds=rounds,
         words_of=pad.words_by_seq(rounds),
         seat_events=claims.seat_events(table)[::-1],
-        voided=log.voided_seqs(entries),
-        engine=log.engine_of(table),
+        voided=reads.voided_seqs(entries),
+        engine=reads.engine_of(table),
         viewer=seen.viewer,
         may_correct=correcting.may_correct,
         **marks,
@@ -253,7 +254,7 @@ def table_screen(code: str):
         code, request.args.get("since", type=int), request.args.get("seats", type=int)
     ):
         return Response(status=204)
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     if table.rematch:
         return tv.to_the_rematch(table)
     return tv.screen(table)
@@ -261,13 +262,13 @@ def table_screen(code: str):
 
 @bp.get("/t/<code>/qr.svg")
 def qr(code: str):
-    return qr_response(join_url(log.find_table(db(), code)))
+    return qr_response(join_url(reads.find_table(db(), code)))
 
 
 @bp.get("/t/<code>/host-qr.svg")
 def host_qr(code: str):
     """The host's link as a QR code, for the host's phone only: it carries the host token."""
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     if sessions.who(table) != HOST:
         abort(403)
     sessions.showing_secrets_of(HOST)

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlmodel import select
 
-from .. import claims, corrections, log
+from ..table import claims, corrections, reads
 from ..db import Entry, GameTable, Snapshot
 from ..games.base import HOST, Text
 from ..games.game import Game, RoundInfo
@@ -49,7 +49,7 @@ class States:
         if seq not in self.loaded:
             if seq != self.table.tip and seq not in self.stored:
                 return None
-            self.loaded[seq] = log.state_at(self.session, self.table, seq)
+            self.loaded[seq] = reads.state_at(self.session, self.table, seq)
         return self.loaded[seq]
 
     def round_at(self, seq: int | None):
@@ -65,7 +65,7 @@ class Projection:
 
     def __init__(self, session, table: GameTable, viewer, entries: list[Entry] | None = None, now: Any = None):
         self.session, self.table, self.viewer = session, table, viewer
-        self.engine = log.engine_of(table)
+        self.engine = reads.engine_of(table)
         self.states = States(session, table, self.engine)
         if now is not None:  # the state at the tip, read already
             self.states.loaded[table.tip] = now
@@ -125,7 +125,7 @@ class Projection:
         whatever the game's length. Without the whole log (a board's last line): none."""
         if self.entries is None:
             return set()
-        chain = log.in_force(list(self.entries.values()), self.table.tip)
+        chain = reads.in_force(list(self.entries.values()), self.table.tip)
         now = self.states.round_at(self.table.tip)
         if now is None or now.number is None:
             return set()
@@ -140,7 +140,7 @@ class Projection:
 
     def words(self, entry: Entry) -> Any:
         """The entry's history line (its words, then the notes it set off) for this viewer."""
-        line = log.description(entry)
+        line = reads.description(entry)
         if entry.kind == "entry":
             kept = self.kept_line(entry)
             return line if kept is None else with_own_words(line, kept)
@@ -153,7 +153,7 @@ class Projection:
     def _retold(self, record: Entry, line: Any) -> Any:
         """An undo or correction line, with the words of the entries it quotes that are kept
         from this viewer said as the board says them."""
-        swaps = {_key(own_words(log.description(entry))): kept for entry, kept in self._quoted_kept(record)}
+        swaps = {_key(own_words(reads.description(entry))): kept for entry, kept in self._quoted_kept(record)}
         return _swapped(line, swaps) if swaps else line
 
     def _quoted_kept(self, record: Entry) -> list[tuple[Entry, Any]]:
@@ -167,7 +167,7 @@ class Projection:
     def _line_at(self, seq: int) -> Entry | None:
         if self.entries is not None:
             return self.entries.get(seq)
-        return log.history_entry(self.session, self.table, seq)
+        return reads.history_entry(self.session, self.table, seq)
 
     def _replacements_of(self, record: Entry) -> list[Entry]:
         """The entry lines a correction put in place of the one it corrected (or inserted)."""
@@ -247,7 +247,7 @@ def action_of(entry: Entry) -> dict[str, Any]:
 
 
 def own_words(description: Any) -> Any:
-    """A history line's own words, without the notes ``log._describe`` joined to it as p1…"""
+    """A history line's own words, without the notes ``writes.history_line`` joined to it as p1…"""
     if isinstance(description, Text) and "p0" in description.params:
         return description.params["p0"]
     return description

@@ -12,7 +12,8 @@ from collections import OrderedDict
 from flask import current_app, make_response, render_template, request
 from flask_babel import get_locale
 
-from .. import log, upkeep
+from .. import upkeep
+from ..table import reads
 from ..db import GameTable
 from ..games.base import HOST, Refusal
 from . import correcting, flows, opening, sessions, sheets
@@ -150,8 +151,8 @@ def _render_board(
     message: str | None,
     form_key: str | None = None,
 ) -> str:
-    game = log.engine_of(table)
-    seen = Projection(db(), table, viewer, now=log.current_state(db(), table))
+    game = reads.engine_of(table)
+    seen = Projection(db(), table, viewer, now=reads.current_state(db(), table))
     state = seen.now
     view = flows.hide_held_secret_offers(table, state, seen.view(), viewer)
     view, cover = flows.behind_cover(table, state, view, seen)
@@ -184,7 +185,7 @@ def _refusal_said(table: GameTable, state, refusal: Refusal | None, refused: dic
     about that player ("It is Ann's turn, not Cem's.")."""
     if refusal is None:
         return None
-    seat = log.entry_seat(table, state, refused) if viewer == HOST and isinstance(refused, dict) else None
+    seat = reads.entry_seat(table, state, refused) if viewer == HOST and isinstance(refused, dict) else None
     return refusal.message if seat is None else about_player(refusal.message, table.seats[seat]["name"])
 
 
@@ -196,7 +197,7 @@ def _can_undo(table: GameTable, viewer) -> bool:
     last = flows.entry_at(table, table.tip)
     if last is None or (viewer != HOST and last.by != str(viewer)):
         return False
-    return log.shown_for_good(db(), table, last) is None
+    return reads.shown_for_good(db(), table, last) is None
 
 
 def new_table_form(game, status: int = 200, error: Refusal | None = None, names=(), chosen=None):

@@ -9,7 +9,8 @@ import secrets
 
 from flask import Response, abort, g, redirect, request, url_for
 
-from .. import claims, log
+from ..table import claims, reads, seats
+from ..table.errors import SeatTaken
 from ..games.base import HOST
 from .common import api_request, db
 
@@ -20,23 +21,20 @@ class NotJoined(Exception):
     """A page's phone without a seat tried to write (401, the board again)."""
 
 
-SeatTaken = log.SeatTaken  # another phone holds this seat (409, the board again)
-
-
 def cookie_name(code: str) -> str:
     return f"rt_{code}"
 
 
 def who(table):
     """HOST, a seat number, or None (a watcher) for the pass this request carries."""
-    return log.identify(table, _pass(table))
+    return seats.identify(table, _pass(table))
 
 
 def writer(table):
     """Who makes this write: a phone without a valid pass is refused (the API tells a missing
     token, 401, from a wrong one, 403)."""
     if api_request():
-        return log.require_identity(table, _pass(table))
+        return seats.require_identity(table, _pass(table))
     by = who(table)
     if by is None:
         raise NotJoined()
@@ -140,7 +138,7 @@ def my_tables() -> list[tuple[object, object]]:
         return []
     g.secrets_shown = True  # a page naming this phone's seats is this phone's alone: no cache keeps it
     mine = []
-    for table in log.tables_with_codes(db(), list(held)):
+    for table in reads.tables_with_codes(db(), list(held)):
         role = _role_by_fingerprint(table, held[table.code])
         if role is not None and not table.rematch:
             mine.append((table, role))
@@ -151,7 +149,7 @@ def claim_seat(table, seat: int, by=None) -> str:
     """Take a free ``seat`` for this phone (``by`` HOST: the host takes it, on its own phone or
     for a client) and give back its new pass. A seat another phone holds cannot be taken, by
     the host neither: the host frees it first."""
-    return log.claim_seat(db(), table, seat, by)
+    return seats.claim_seat(db(), table, seat, by)
 
 
 def freed_seat(table, viewer) -> int | None:
@@ -167,7 +165,7 @@ def free_seat(table, seat: int | None) -> None:
     Any other phone, or a seat that is not there, is a plain 403."""
     if who(table) != HOST or seat is None or not 0 <= seat < len(table.seats):
         abort(403)
-    log.free_seat(db(), table, seat)
+    seats.free_seat(db(), table, seat)
 
 
 def is_host_token(table, token: str) -> bool:
@@ -179,7 +177,7 @@ def to_the_rematch(table) -> Response:
     """Every phone of a finished table is taken to its rematch, keeping what it was: the host
     stays the host (the rematch has the same host token), a seat's phone takes the same seat
     there if no other phone has taken it first, a watcher watches. htmx follows HX-Redirect."""
-    new = log.find_table(db(), table.rematch)
+    new = reads.find_table(db(), table.rematch)
     target = url_for("pages.table", code=new.code)
     if request.headers.get("HX-Request") == "true":
         response = Response(status=204, headers={"HX-Redirect": target})
@@ -190,12 +188,12 @@ def to_the_rematch(table) -> Response:
         return remember(response, new.code, new.host_token)
     if by is not None and seat_is_free(new, by):
         try:
-            token = log.claim_seat(db(), new, by, old_pass=_pass(table))  # its seat waits for it
-        except (log.SeatTaken, claims.SeatAwaited):
+            token = seats.claim_seat(db(), new, by, old_pass=_pass(table))  # its seat waits for it
+        except (SeatTaken, claims.SeatAwaited):
             return response
         return remember(response, new.code, token)
     return response
 
 
 def seat_is_free(table, seat: int) -> bool:
-    return 0 <= seat < len(table.seats) and not log.seat_is_claimed(table, seat)
+    return 0 <= seat < len(table.seats) and not seats.seat_is_claimed(table, seat)

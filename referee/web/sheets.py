@@ -20,7 +20,8 @@ from urllib.parse import quote
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import get_locale, gettext
 
-from .. import log, scoresheet
+from .. import scoresheet
+from ..table import reads
 from ..db import GameTable
 from . import evening, projection
 from .common import by_json, db, public_base, qr_response
@@ -50,9 +51,9 @@ def sheet_of(table: GameTable, view: dict | None = None) -> scoresheet.ScoreShee
             cache.move_to_end(key)
             return cache[key]
     if view is None:
-        engine = log.engine_of(table)
-        view = engine.view(log.current_state(db(), table), None)
-    sheet = log.engine_of(table).folded_sheet(view, log.sheet_fold_at(db(), table, table.tip))
+        engine = reads.engine_of(table)
+        view = engine.view(reads.current_state(db(), table), None)
+    sheet = reads.engine_of(table).folded_sheet(view, reads.sheet_fold_at(db(), table, table.tip))
     with _cache_lock:
         cache[key] = sheet
         while len(cache) > CACHE_SIZE:
@@ -72,7 +73,7 @@ def chart_svg(sheet: scoresheet.ScoreSheet, chart_id: str = "chart") -> str:
 def board_context(table: GameTable, view: dict) -> dict:
     """What every board adds: the round strip (from this phone's view; round, dealer and turn
     are public) and, once a round is scored, the chart (from the public sheet)."""
-    return {"round_now": log.engine_of(table).round_info(view), "sheet_chart": board_chart(table)}
+    return {"round_now": reads.engine_of(table).round_info(view), "sheet_chart": board_chart(table)}
 
 
 def board_chart(table: GameTable) -> str | None:
@@ -101,7 +102,7 @@ def board_chart(table: GameTable) -> str | None:
 def sheet_url(table: GameTable) -> str:
     """The link that shares the result: the sheet read-only, under a code of its own (issue 25:
     the table's code would lead whoever gets it to the live table, or to its rematch)."""
-    return f"{public_base()}{url_for('sheets.shared_sheet', share=log.share_code(db(), table))}"
+    return f"{public_base()}{url_for('sheets.shared_sheet', share=reads.share_code(db(), table))}"
 
 
 # --------------------------------------------------------------------------- pages and files
@@ -109,18 +110,18 @@ def sheet_url(table: GameTable) -> str:
 
 @bp.get("/t/<code>/sheet")
 def sheet(code: str):
-    return _sheet_page(log.find_table(db(), code), shared=False)
+    return _sheet_page(reads.find_table(db(), code), shared=False)
 
 
 @bp.get("/r/<share>")
 def shared_sheet(share: str):
     """The shared result: the same sheet, with no way to the table."""
-    return _sheet_page(log.find_shared(db(), share), shared=True)
+    return _sheet_page(reads.find_shared(db(), share), shared=True)
 
 
 def _sheet_page(table: GameTable, shared: bool):
-    engine = log.engine_of(table)
-    view = engine.view(log.current_state(db(), table), None)
+    engine = reads.engine_of(table)
+    view = engine.view(reads.current_state(db(), table), None)
     score = sheet_of(table, view)
     return render_template(
         "sheet.html",
@@ -138,22 +139,22 @@ def _sheet_page(table: GameTable, shared: bool):
 
 @bp.get("/t/<code>/sheet/qr.svg")
 def sheet_qr(code: str):
-    return qr_response(sheet_url(log.find_table(db(), code)))
+    return qr_response(sheet_url(reads.find_table(db(), code)))
 
 
 @bp.get("/r/<share>/qr.svg")
 def shared_sheet_qr(share: str):
-    return qr_response(sheet_url(log.find_shared(db(), share)))
+    return qr_response(sheet_url(reads.find_shared(db(), share)))
 
 
 @bp.get("/r/<share>/export.csv")
 def shared_export_csv(share: str):
-    return _csv(log.find_shared(db(), share), share)
+    return _csv(reads.find_shared(db(), share), share)
 
 
 @bp.get("/t/<code>/export.csv")
 def export_csv(code: str):
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     return _csv(table, table.code)
 
 
@@ -184,7 +185,7 @@ def spreadsheet_safe(cell: str) -> str:
 
 @bp.get("/t/<code>/export.json")
 def export_json(code: str):
-    table = log.find_table(db(), code)
+    table = reads.find_table(db(), code)
     text = json.dumps(export_document(table), ensure_ascii=False, indent=2)
     return _download(text, "application/json", f"{table.code}-{table.game}.json")
 
@@ -193,7 +194,7 @@ def export_json(code: str):
 def shared_export_json(share: str):
     """The export without the table's code and address, nor the codes of the evening's other
     games (``export_document``)."""
-    table = log.find_shared(db(), share)
+    table = reads.find_shared(db(), share)
     document = export_document(table)
     document["table"] = {k: v for k, v in document["table"].items() if k not in ("code", "url")}
     if document.get("evening"):
@@ -211,10 +212,10 @@ def _download(text: str, mimetype: str, filename: str) -> Response:
 
 
 def export_document(table: GameTable) -> dict:
-    engine = log.engine_of(table)
-    view = engine.view(log.current_state(db(), table), None)
-    entries = log.history(db(), table)
-    voided, in_force = log.voided_seqs(entries), set(log.in_force(entries, table.tip))
+    engine = reads.engine_of(table)
+    view = engine.view(reads.current_state(db(), table), None)
+    entries = reads.history(db(), table)
+    voided, in_force = reads.voided_seqs(entries), set(reads.in_force(entries, table.tip))
     seen, shown = projection.of_this_phone(table, entries), shown_secret_seqs(db(), table, entries)
     return {
         "table": {
@@ -279,8 +280,8 @@ def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet, play_id: st
     scores, places as ranks. "Out" (Schwimmen) scores 0 and ranks by when it happened. The play
     is named by ``play_id``: the table's code, or on the shared sheet its own code."""
     play_id = play_id or table.code
-    engine = log.engine_of(table)
-    entries = log.history(db(), table)
+    engine = reads.engine_of(table)
+    entries = reads.history(db(), table)
     last = entries[-1].created_at if entries else table.created_at
     places, starter = sheet.ranks(), start_player(table, entries)
     return {
@@ -308,9 +309,9 @@ def bg_stats_payload(table: GameTable, sheet: scoresheet.ScoreSheet, play_id: st
 def start_player(table: GameTable, entries) -> int | None:
     """The seat that took the game's first turn: the first turn the game's public view names,
     along the entries in force (a few at most: the deal, the predictions)."""
-    engine = log.engine_of(table)
-    for seq in log.in_force(entries, table.tip):
-        info = engine.round_info(engine.view(log.state_at(db(), table, seq), None))
+    engine = reads.engine_of(table)
+    for seq in reads.in_force(entries, table.tip):
+        info = engine.round_info(engine.view(reads.state_at(db(), table, seq), None))
         if info is not None and info.turn is not None:
             return info.turn
     return None

@@ -28,7 +28,8 @@ from urllib.parse import urlencode
 from flask import Flask, g, request
 from sqlmodel import Session
 
-from .. import log
+from ..table import reads
+from ..table.errors import TableNotFound
 from ..i18n import LANG_COOKIE
 from ..push import Painted
 from . import render, sessions, tv
@@ -105,7 +106,7 @@ class BoardPainter:
             for viewer in viewers:
                 try:
                     drawn[viewer] = self._paint_one(session, code, viewer)
-                except log.TableNotFound:
+                except TableNotFound:
                     drawn[viewer] = None
                 except Exception:  # noqa: BLE001 - this phone is nudged instead, and fetches
                     logger.exception("drawing a board for a stream")
@@ -119,7 +120,7 @@ class BoardPainter:
             g.db = session
             try:
                 with self.app.request_context(viewer.request_environ(code)):
-                    table = log.find_table(session, code)
+                    table = reads.find_table(session, code)
                     if table.rematch:
                         return None  # the phone's fetch is sent on to the rematch
                     if viewer.kind == "tv":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import Response, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import log
+from ..table import reads
 from ..db import GameTable
 from ..games.base import HOST
 from . import flows, sheets
@@ -26,8 +26,8 @@ WATCHER = None
 
 def screen(table: GameTable) -> str:
     """The whole page, or for htmx just the screen inside it."""
-    game = log.engine_of(table)
-    seen = Projection(db(), table, WATCHER, now=log.current_state(db(), table))
+    game = reads.engine_of(table)
+    seen = Projection(db(), table, WATCHER, now=reads.current_state(db(), table))
     view = seen.view()
     view["actions"] = []  # a screen offers nothing to enter
     sheet = sheets.sheet_of(table)

@@ -20,10 +20,7 @@ from referee.games.base import HOST, Refusal, Text, counted, revive_texts
 from referee.i18n_extract import sentence_calls
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "referee" / "games").rglob("*.py")) + [
-    ROOT / "referee" / "log.py",
-    ROOT / "referee" / "corrections.py",
-]
+SOURCES = sorted((ROOT / "referee" / "games").rglob("*.py")) + sorted((ROOT / "referee" / "table").glob("*.py"))
 LOCALES = ("de", "ja")
 WORDS = re.compile(r"[A-Za-z]{2,}")
 NAMES = ["Ann", "Ben", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal"]

@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import Session
 
-from referee import log, upkeep
+from referee import upkeep
+from referee.table import reads, seats
 from referee.app import create_app
 from referee.db import GameTable, utcnow
 from tests.web.api_driver import TableDriver
@@ -58,13 +59,13 @@ def test_a_guessed_code_costs_one_query_not_one_each_time(app, client):
 def test_a_table_opened_after_its_code_was_guessed_is_found(app, client):
     upkeep.UNKNOWN_CODES.add("ABCDEFGH")
     with Session(app.extensions["db_engine"]) as session:
-        table = log.open_table(session, "switch-to", ["Ann", "Ben"], {})
+        table = seats.open_table(session, "switch-to", ["Ann", "Ben"], {})
     assert client.get(f"/api/tables/{table.code}").status_code == 200
 
 
 def _age(app, code: str, days: float, created_too: bool = False) -> None:
     with Session(app.extensions["db_engine"]) as session:
-        table = log.find_table(session, code)
+        table = reads.find_table(session, code)
         table.updated_at = utcnow() - timedelta(days=days)
         if created_too:
             table.created_at = table.updated_at

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import pytest
 from sqlmodel import Session
 
-from referee import log
+from referee.table import reads
 from tests.games.was_sticht_examples import CHIPS, COLUMNS_85, drafted_chips, seat_cards
 from tests.helpers import seq_of
 
@@ -151,7 +151,7 @@ def credential(name: str, table: TableDriver, elsewhere: TableDriver, own: int, 
 
 def seats_of(app, code: str) -> list[dict]:
     with Session(app.extensions["db_engine"]) as session:
-        return log.find_table(session, code).seats
+        return reads.find_table(session, code).seats
 
 
 def refused_status(name: str, channel: str) -> int:

@@ -378,7 +378,7 @@ def test_a_whole_two_player_game_to_the_winner(client):
 def test_replay_of_the_log_equals_the_snapshots(app, client, three):
     from sqlmodel import Session
 
-    from referee import log
+    from referee.table import reads
     from referee.games.switch_to import GAME
 
     predict(three, [2, 2, 1])
@@ -388,8 +388,8 @@ def test_replay_of_the_log_equals_the_snapshots(app, client, three):
     three.undo()
     three.play(C, "3H 3D")
     with Session(app.extensions["db_engine"]) as session:
-        table = log.find_table(session, three.code)
-        assert GAME.dump(log.replay(session, table)) == GAME.dump(log.current_state(session, table))
+        table = reads.find_table(session, three.code)
+        assert GAME.dump(reads.replay(session, table)) == GAME.dump(reads.current_state(session, table))
 
 
 # --------------------------------------------------------------------------- racing phones

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, select
 
-from referee import corrections, log
+from referee.table import corrections, reads, seats, writes
 from referee.db import Snapshot
 from referee.games import GAMES
 from referee.games.base import HOST, Refusal
@@ -37,13 +37,13 @@ def key() -> str:
 
 
 def open_table(session, game_id: str, players: int) -> str:
-    return log.open_table(session, game_id, NAMES[:players], {}).code
+    return seats.open_table(session, game_id, NAMES[:players], {}).code
 
 
 def play(session, code: str, actions: list[dict]) -> None:
     for action in actions:
-        table = log.find_table(session, code)
-        log.record(session, code, HOST, action, table.seq, key())
+        table = reads.find_table(session, code)
+        writes.record(session, code, HOST, action, table.seq, key())
 
 
 def random_game(session, game_id: str, data) -> tuple[str, list[dict]]:
@@ -52,7 +52,7 @@ def random_game(session, game_id: str, data) -> tuple[str, list[dict]]:
     code = open_table(session, game_id, data.draw(st.integers(game.min_players, game.max_players), label="players"))
     actions = []
     for _ in range(data.draw(st.integers(3, 36), label="length")):
-        entries = game.legal_entries(log.current_state(session, log.find_table(session, code)))
+        entries = game.legal_entries(reads.current_state(session, reads.find_table(session, code)))
         if not entries:
             break
         actions.append(data.draw(st.sampled_from(entries), label="entry"))
@@ -62,31 +62,31 @@ def random_game(session, game_id: str, data) -> tuple[str, list[dict]]:
 
 
 def dumped(session, code: str) -> dict:
-    table = log.find_table(session, code)
-    return log.engine_of(table).dump(log.current_state(session, table))
+    table = reads.find_table(session, code)
+    return reads.engine_of(table).dump(reads.current_state(session, table))
 
 
 def actions_in_force(session, code: str) -> list[dict]:
-    table = log.find_table(session, code)
-    entries = log.history(session, table)
+    table = reads.find_table(session, code)
+    entries = reads.history(session, table)
     by_seq = {entry.seq: entry for entry in entries}
-    return [by_seq[seq].action for seq in log.in_force(entries, table.tip)]
+    return [by_seq[seq].action for seq in reads.in_force(entries, table.tip)]
 
 
-def correct(session, code: str, target: int, change: corrections.Change) -> log.Recorded:
-    table = log.find_table(session, code)
+def correct(session, code: str, target: int, change: corrections.Change) -> writes.Recorded:
+    table = reads.find_table(session, code)
     return corrections.correct(session, code, HOST, target, change, table.seq, key())
 
 
 def assert_replays_to_its_snapshot(session, code: str) -> None:
     """The state, and the score sheet from the working stored with the tip's snapshot."""
-    table = log.find_table(session, code)
-    engine = log.engine_of(table)
-    assert engine.dump(log.replay(session, table)) == engine.dump(log.current_state(session, table))
-    view = engine.view(log.current_state(session, table), None)
+    table = reads.find_table(session, code)
+    engine = reads.engine_of(table)
+    assert engine.dump(reads.replay(session, table)) == engine.dump(reads.current_state(session, table))
+    view = engine.view(reads.current_state(session, table), None)
     stored = session.exec(select(Snapshot.sheet).where(Snapshot.table_id == table.id, Snapshot.seq == table.tip)).one()
     assert engine.folded_sheet(view, stored) == engine.score_sheet(
-        view, lambda: log.views_in_force(session, table, table.tip)
+        view, lambda: reads.views_in_force(session, table, table.tip)
     )
 
 
@@ -99,12 +99,12 @@ def test_correcting_an_entry_to_itself_changes_nothing(session, game_id, data):
     before = dumped(session, code)
     target = data.draw(st.integers(1, len(actions)), label="target")
     recorded = correct(session, code, target, corrections.Change("correct", actions[target - 1]))
-    table = log.find_table(session, code)
+    table = reads.find_table(session, code)
     assert table.pending is None and not recorded.replayed
     assert dumped(session, code) == before
     assert actions_in_force(session, code) == stored
     assert_replays_to_its_snapshot(session, code)
-    said = log.description(recorded.entry).params
+    said = reads.description(recorded.entry).params
     if "changed" in said:  # a hand the table has seen is named by its cards, not its place
         assert str(said["changed"]).count("→") == 1
     else:
@@ -113,11 +113,11 @@ def test_correcting_an_entry_to_itself_changes_nothing(session, game_id, data):
 
 def where_it_stood(session, code: str, target: int) -> str:
     """The correction's "round 2", worked out the long way: the round of the state before it."""
-    table = log.find_table(session, code)
-    game = log.engine_of(table)
+    table = reads.find_table(session, code)
+    game = reads.engine_of(table)
 
     def round_before(seq: int):
-        return game.round_info(game.view(log.state_at(session, table, seq - 1), None))
+        return game.round_info(game.view(reads.state_at(session, table, seq - 1), None))
 
     info = round_before(target)
     event(
@@ -138,8 +138,8 @@ def where_it_stood(session, code: str, target: int) -> str:
 def test_correcting_to_another_entry_is_the_game_played_that_way(session, game_id, data):
     code, actions = random_game(session, game_id, data)
     target = data.draw(st.integers(1, len(actions)), label="target")
-    table = log.find_table(session, code)
-    before_target = log.state_at(session, table, target - 1)  # no undos: entry n is seq n
+    table = reads.find_table(session, code)
+    before_target = reads.state_at(session, table, target - 1)  # no undos: entry n is seq n
     others = [entry for entry in GAMES[game_id].legal_entries(before_target) if entry != actions[target - 1]]
     assume(others)
     other = data.draw(st.sampled_from(others), label="other")
@@ -155,7 +155,7 @@ def test_correcting_to_another_entry_is_the_game_played_that_way(session, game_i
         except Refusal:
             first_refused = seq
             break
-    pending = log.find_table(session, code).pending
+    pending = reads.find_table(session, code).pending
     event("a later entry no longer passes" if pending else "every later entry passes")
     assert (pending["rest"][0] if pending else None) == first_refused
     assert dumped(session, code) == dumped(session, fresh)
@@ -172,19 +172,19 @@ def test_removing_an_entry_and_adding_it_back_is_the_identity(session, game_id, 
     before = dumped(session, code)
     target = data.draw(st.integers(1, len(actions)), label="target")
     correct(session, code, target, corrections.Change("remove"))
-    event("a later entry no longer passes" if log.find_table(session, code).pending else "every later entry passes")
+    event("a later entry no longer passes" if reads.find_table(session, code).pending else "every later entry passes")
     assert_replays_to_its_snapshot(session, code)
     in_force = actions_in_force(session, code)
     assert in_force[: target - 1] == stored[: target - 1] and len(in_force) < len(actions)
 
     if target == len(actions):  # the last entry: added back as any entry is
-        assert log.find_table(session, code).pending is None
+        assert reads.find_table(session, code).pending is None
         play(session, code, [actions[-1]])
     else:
         correct(
             session, code, standing_for(session, code, target + 1), corrections.Change("insert", actions[target - 1])
         )
-    assert log.find_table(session, code).pending is None
+    assert reads.find_table(session, code).pending is None
     assert dumped(session, code) == before
     assert actions_in_force(session, code) == stored
     assert_replays_to_its_snapshot(session, code)
@@ -193,9 +193,9 @@ def test_removing_an_entry_and_adding_it_back_is_the_identity(session, game_id, 
 def standing_for(session, code: str, seq: int) -> int:
     """Where entry ``seq`` stands now: the line in force that re-entered it, or ``seq`` itself
     when it is the pending entry that no longer passes."""
-    table = log.find_table(session, code)
-    entries = log.history(session, table)
-    in_force = set(log.in_force(entries, table.tip))
+    table = reads.find_table(session, code)
+    entries = reads.history(session, table)
+    in_force = set(reads.in_force(entries, table.tip))
     again = [entry.seq for entry in entries if entry.replaces == seq and entry.seq in in_force]
     if again:
         return again[0]
@@ -214,7 +214,7 @@ def test_settling_a_pending_correction_is_the_game_with_those_rulings(session, g
     game = GAMES[game_id]
     target = data.draw(st.integers(1, len(actions) - 1), label="target")
     correct(session, code, target, corrections.Change("remove"))
-    state = game.new_game(NAMES[: len(log.find_table(session, code).seats)], {})
+    state = game.new_game(NAMES[: len(reads.find_table(session, code).seats)], {})
     for action in actions[: target - 1]:
         state = game.apply(state, action, HOST)
     for seq, action in enumerate(actions[target:], start=target + 1):
@@ -222,12 +222,12 @@ def test_settling_a_pending_correction_is_the_game_with_those_rulings(session, g
             state = game.apply(state, action, HOST)
             continue
         except Refusal as refusal:
-            pending = log.find_table(session, code).pending
+            pending = reads.find_table(session, code).pending
             assert pending["rest"][0] == seq and pending["failing"][0]["rule"] == refusal.rule
             accept = refusal.overridable and data.draw(st.booleans(), label="accept")
         if accept:
             state = game.apply(state, action, HOST, ruling=True)
         correct(session, code, seq, corrections.Change("accept" if accept else "remove"))
-    assert log.find_table(session, code).pending is None
+    assert reads.find_table(session, code).pending is None
     assert dumped(session, code) == game.dump(state)
     assert_replays_to_its_snapshot(session, code)

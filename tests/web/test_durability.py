@@ -16,8 +16,9 @@ import uuid
 import pytest
 from sqlmodel import Session, select
 
-from referee import log
+from referee.table import reads, seats, writes
 from referee.db import Entry, GameTable, Snapshot, make_engine
+from referee.games.base import HOST
 from referee.games.switch_to import GAME
 from referee.games.switch_to.state import GAME_ID
 
@@ -40,13 +41,13 @@ def test_every_connection_runs_in_wal_with_full_sync(engine):
 
 def _play(session: Session, entries: int) -> str:
     """A Switch To table with ``entries`` legal entries, each its own transaction."""
-    table = log.open_table(session, GAME_ID, ["Ann", "Bo", "Cy"], {})
+    table = seats.open_table(session, GAME_ID, ["Ann", "Bo", "Cy"], {})
     session.commit()
     rng = random.Random(7)
-    state = log.current_state(session, table)
+    state = reads.current_state(session, table)
     for seq in range(entries):
         action = rng.choice(GAME.legal_entries(state))
-        state = log.record(session, table.code, log.HOST, action, seq, uuid.uuid4().hex).state
+        state = writes.record(session, table.code, HOST, action, seq, uuid.uuid4().hex).state
     return table.code
 
 
@@ -65,9 +66,9 @@ def _prefix_is_whole(path) -> int:
             snapshots = session.exec(select(Snapshot.seq).where(Snapshot.table_id == table.id)).all()
             assert seqs == list(range(1, table.seq + 1))  # the table row and its log agree, no gap
             assert sorted(snapshots) == list(range(0, table.seq + 1))  # each entry came with its snapshot
-            engine_module = log.engine_of(table)
-            assert engine_module.dump(log.replay(session, table)) == engine_module.dump(
-                log.current_state(session, table)
+            engine_module = reads.engine_of(table)
+            assert engine_module.dump(reads.replay(session, table)) == engine_module.dump(
+                reads.current_state(session, table)
             )
             return table.seq
     finally:

@@ -61,12 +61,12 @@ def played_at_random(client, game: str, steps: int, seed: int = 1, **options) ->
 
 def _state(client, table: TableDriver):
     """The table's state as the log holds it (the API shows views; the walk needs the state)."""
-    from referee import log
+    from referee.table import reads
     from referee.web.common import db
 
     with client.application.app_context():
-        found = log.find_table(db(), table.code)
-        state = log.current_state(db(), found)
+        found = reads.find_table(db(), table.code)
+        state = reads.current_state(db(), found)
         db().close()
     return state
 

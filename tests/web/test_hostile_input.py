@@ -10,7 +10,8 @@ import secrets
 from sqlalchemy import event, update
 from sqlmodel import Session
 
-from referee import log, upkeep
+from referee import upkeep
+from referee.table import codes
 from referee.db import GameTable
 from referee.web import assets, limits
 
@@ -68,7 +69,7 @@ def test_a_code_typed_in_lower_case_or_with_spaces_still_finds_its_table(client)
 
 def test_an_older_six_letter_code_still_finds_its_table(app, client):
     code = client.post("/api/tables", json={"game": "switch-to", "players": ["Ann", "Ben"]}).get_json()["code"]
-    six = "".join(secrets.choice(log.CODE_ALPHABET) for _ in range(6))
+    six = "".join(secrets.choice(codes.CODE_ALPHABET) for _ in range(6))
     with Session(app.extensions["db_engine"]) as session:
         session.exec(update(GameTable).where(GameTable.code == code).values(code=six))
         session.commit()

@@ -344,7 +344,7 @@ def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(g
 
     from sqlmodel import Session
 
-    from referee import log
+    from referee.table import reads
     from referee.web.sessions import cookie_name
 
     app, engine, chance = create_app({"DATABASE_URL": "sqlite://"}), GAMES[game], random.Random(game)
@@ -356,7 +356,7 @@ def test_a_random_game_on_a_german_or_japanese_phone_shows_no_english_sentence(g
     seq, english = 0, set()
     for _step in range(40):
         with Session(app.extensions["db_engine"]) as session:
-            state = log.current_state(session, log.find_table(session, table["code"]))
+            state = reads.current_state(session, reads.find_table(session, table["code"]))
         entries = engine.legal_entries(state)
         if not entries:
             break

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 from sqlmodel import Session
 
-from referee import log
+from referee.table import reads, seats, writes
 from referee.games.switch_to import GAME
 from referee.games.base import HOST, Refusal
 
@@ -22,15 +22,15 @@ SETTINGS = settings(
 @given(data=st_.data(), players=st_.integers(min_value=2, max_value=4))
 def test_random_games_with_undos_replay_to_their_snapshots(app, data, players):
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
-        table = log.open_table(session, "switch-to", ["A", "B", "C", "D"][:players], {})
-        code, history = table.code, [GAME.dump(log.current_state(session, table))]
+        table = seats.open_table(session, "switch-to", ["A", "B", "C", "D"][:players], {})
+        code, history = table.code, [GAME.dump(reads.current_state(session, table))]
         for _ in range(data.draw(st_.integers(min_value=5, max_value=40))):
-            table = log.find_table(session, code)
-            state = log.current_state(session, table)
+            table = reads.find_table(session, code)
+            state = reads.current_state(session, table)
             entries = GAME.legal_entries(state)
             if len(history) > 1 and (not entries or data.draw(st_.integers(0, 5)) == 0):
                 try:
-                    recorded = log.undo(session, code, HOST, table.seq, uuid.uuid4().hex)
+                    recorded = writes.undo(session, code, HOST, table.seq, uuid.uuid4().hex)
                 except Refusal as refusal:  # issue 17 item 4: the predictions were shown
                     assert refusal.rule == "ST-R2" and history[-2]["phase"] == "predict" != history[-1]["phase"]
                     if not entries:
@@ -43,12 +43,12 @@ def test_random_games_with_undos_replay_to_their_snapshots(app, data, players):
                 break
             key = uuid.uuid4().hex
             entry = data.draw(st_.sampled_from(entries))
-            recorded = log.record(session, code, HOST, entry, table.seq, key)
+            recorded = writes.record(session, code, HOST, entry, table.seq, key)
             history.append(GAME.dump(recorded.state))
-            again = log.record(session, code, HOST, entry, table.seq, key)
+            again = writes.record(session, code, HOST, entry, table.seq, key)
             assert again.replayed and GAME.dump(again.state) == history[-1]
-        table = log.find_table(session, code)
-        assert GAME.dump(log.current_state(session, table)) == history[-1]
-        assert GAME.dump(log.replay(session, table)) == history[-1]
-        seqs = [entry.seq for entry in log.history(session, table)]
+        table = reads.find_table(session, code)
+        assert GAME.dump(reads.current_state(session, table)) == history[-1]
+        assert GAME.dump(reads.replay(session, table)) == history[-1]
+        seqs = [entry.seq for entry in reads.history(session, table)]
         assert seqs == list(range(1, len(seqs) + 1))

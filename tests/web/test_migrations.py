@@ -14,7 +14,8 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
 from sqlmodel import SQLModel
 
-from referee import log, migrate
+from referee import migrate
+from referee.table import reads
 from referee.games.switch_to.state import PREDICT
 from referee.db import database_url, make_engine
 from tests.helpers import postgres_admin, postgres_url
@@ -79,13 +80,13 @@ def test_a_database_from_before_migrations_upgrades_without_loss(fresh_url):
     try:
         assert migrate.current_revision(engine) == HEAD
         with Session(engine) as session:
-            table = log.find_table(session, "PRE234")
+            table = reads.find_table(session, "PRE234")
             assert (table.seq, table.tip, [s["name"] for s in table.seats]) == (1, 1, ["Ann", "Bo", "Cy"])
             assert table.updated_at.replace(tzinfo=timezone.utc) == datetime(2026, 1, 1, 20, 5, tzinfo=timezone.utc)
-            [entry] = log.history(session, table)
+            [entry] = reads.history(session, table)
             assert (entry.key, entry.action, entry.description) == ("k1", {"type": "start_round"}, "Round 1 starts")
             # the old log still replays, and play goes on where it stopped
-            assert log.replay(session, table).phase == PREDICT
+            assert reads.replay(session, table).phase == PREDICT
     finally:
         engine.dispose()
 

@@ -289,14 +289,14 @@ def said_on_a_page(app, language: str, text) -> str:
 def refusal_of(app, code: str, action: dict, by):
     from sqlmodel import Session
 
-    from referee import log
+    from referee.table import reads
     from referee.games.base import Refusal
 
     with Session(app.extensions["db_engine"]) as session:
-        table = log.find_table(session, code)
-        state = log.current_state(session, table)
+        table = reads.find_table(session, code)
+        state = reads.current_state(session, table)
     with pytest.raises(Refusal) as refused:
-        log.engine_of(table).apply(state, action, by)
+        reads.engine_of(table).apply(state, action, by)
     return refused.value
 
 

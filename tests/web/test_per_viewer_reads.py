@@ -10,7 +10,7 @@ import secrets
 
 import pytest
 
-from referee import log
+from referee.table import codes
 from tests.helpers import without_codes
 from tests.games.was_sticht_examples import A, B, C, COLUMNS_85, TRICKS_85, D, drafted_chips, seat_cards
 
@@ -36,7 +36,7 @@ def _read_paths(client, table, by) -> dict[str, str]:
 def codes_that_spell_cards(monkeypatch):
     """Every result's code here holds the names of the hidden cards, as one in a hundred random
     ones does: a check of the words must not trip over a code."""
-    monkeypatch.setattr(log, "new_share_code", lambda: f"G7Y5B2R6{secrets.token_hex(4)}")
+    monkeypatch.setattr(codes, "new_share_code", lambda: f"G7Y5B2R6{secrets.token_hex(4)}")
 
 
 def _draft(table, columns) -> None:

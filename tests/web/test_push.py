@@ -159,24 +159,26 @@ def test_a_write_nudges_this_process_at_its_commit_whichever_path_made_it(app):
     with no view in between, and a refused entry that moves nothing."""
     from sqlmodel import Session
 
-    from referee import log
+    from referee.table import writes
+    from referee.table.seats import claim_seat, open_table
+    from referee.table.errors import Stale
     from referee.games.base import HOST
 
     hub = app.extensions["push_hub"]
     heard: list[tuple[str, int, int | None]] = []
     hub.listeners.append(lambda code: heard.append((code, hub.seqs[code], hub.seat_versions.get(code))))
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
-        table = log.open_table(session, "switch-to", ["Ann", "Bo", "Cy"], None)
+        table = open_table(session, "switch-to", ["Ann", "Bo", "Cy"], None)
         seats = table.seats_version
-        log.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="start")
+        writes.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="start")
         assert heard[-1] == (table.code, 1, seats)
-        log.undo(session, table.code, HOST, expected_seq=1, key="undo")
+        writes.undo(session, table.code, HOST, expected_seq=1, key="undo")
         assert heard[-1] == (table.code, 2, seats)
-        log.claim_seat(session, table, 1)
+        claim_seat(session, table, 1)
         assert heard[-1] == (table.code, 2, seats + 1)
         before = len(heard)
-        with pytest.raises(log.Stale):
-            log.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="late")
+        with pytest.raises(Stale):
+            writes.record(session, table.code, HOST, {"type": "start_round"}, expected_seq=0, key="late")
         assert len(heard) == before
 
 

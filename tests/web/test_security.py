@@ -10,7 +10,8 @@ import pytest
 from sqlalchemy import update
 from sqlmodel import Session
 
-from referee import log
+from referee.table import reads
+from referee.table.codes import CODE_ALPHABET, CODE_LENGTH
 from referee.db import GameTable
 from tests.helpers import Phone
 
@@ -20,9 +21,9 @@ from .api_driver import TableDriver
 
 
 def test_codes_are_8_characters_from_31_unambiguous_letters(client):
-    alphabet = log.CODE_ALPHABET
+    alphabet = CODE_ALPHABET
     assert len(set(alphabet)) == 31 and not set(alphabet) & set("01OIL")
-    assert log.CODE_LENGTH * math.log2(len(alphabet)) > 39
+    assert CODE_LENGTH * math.log2(len(alphabet)) > 39
     codes = {TableDriver(client, "switch-to", ["A", "B"]).code for _ in range(30)}
     assert len(codes) == 30
     assert all(re.fullmatch(f"[{alphabet}]{{8}}", code) for code in codes)
@@ -96,7 +97,7 @@ def page_posts(code: str, seq: int) -> dict[str, dict]:
 
 def table_state(app, code: str) -> tuple:
     with Session(app.extensions["db_engine"]) as session:
-        table = log.find_table(session, code)
+        table = reads.find_table(session, code)
         return table.seq, table.seats
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from referee import log
+from referee.table import reads
 from referee.db import Entry
 from tests.helpers import Phone
 
@@ -25,8 +25,8 @@ def deep(levels: int):
 
 def stored_actions(app, code: str) -> list[dict]:
     with Session(app.extensions["db_engine"]) as session:
-        table = log.find_table(session, code)
-        return [entry.action for entry in log.history(session, table) if entry.kind == "entry"]
+        table = reads.find_table(session, code)
+        return [entry.action for entry in reads.history(session, table) if entry.kind == "entry"]
 
 
 def test_extra_fields_sent_through_the_api_are_not_stored_or_exported(app, client):
@@ -64,11 +64,11 @@ def test_entries_stored_with_extra_fields_before_still_replay(app, client):
     table.enter({"type": "start_round", "removed_suit": "C"})
     table.enter({"type": "predict", "value": 1}, by=A, seat=A)
     with Session(app.extensions["db_engine"]) as session:
-        found = log.find_table(session, table.code)
+        found = reads.find_table(session, table.code)
         for entry in session.exec(select(Entry).where(Entry.table_id == found.id)).all():
             entry.action = {**entry.action, "stored_before": deep(5)}  # as the log used to keep them
             session.add(entry)
         session.commit()
-        replayed = log.engine_of(found).dump(log.replay(session, found))
-        assert replayed == log.engine_of(found).dump(log.current_state(session, found))
+        replayed = reads.engine_of(found).dump(reads.replay(session, found))
+        assert replayed == reads.engine_of(found).dump(reads.current_state(session, found))
     assert client.get(f"/t/{table.code}/export.json").status_code == 200

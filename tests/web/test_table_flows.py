@@ -8,7 +8,7 @@ import html
 import re
 import uuid
 
-from referee import log
+from referee.table import reads
 from tests.web.api_driver import TableDriver
 from tests.web.test_export import finished_switch_to
 
@@ -221,7 +221,7 @@ def test_a_phone_taken_to_the_rematch_is_announced_at_once(app, client):
     _finish(table)
     new = host.client.post(f"/t/{table.code}/rematch").headers["Location"].rsplit("/", 1)[1]
     ann.client.get(f"/t/{table.code}")  # her board follows the rematch
-    _, seats_version = log.table_stamp(app.extensions["db_engine"], new)
+    _, seats_version = reads.table_stamp(app.extensions["db_engine"], new)
     assert seats_version > 0
     assert app.extensions["push_hub"].seat_versions.get(new) == seats_version
 

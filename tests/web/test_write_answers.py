@@ -7,7 +7,7 @@ import uuid
 
 from sqlmodel import Session
 
-from referee import log
+from referee.table import writes
 from referee.games.base import HOST
 from tests.web.api_driver import TableDriver
 
@@ -15,7 +15,7 @@ from tests.web.api_driver import TableDriver
 def test_the_answer_names_the_seq_of_the_board_it_carries(app, client, monkeypatch):
     table = TableDriver(client, "switch-to", ["Ann", "Bo", "Cy"])
     table.enter({"type": "start_round"})
-    record = log.record
+    record = writes.record
 
     def record_then_another_phone_writes(session, code, by, action, expected_seq, key, ruling=False):
         recorded = record(session, code, by, action, expected_seq, key, ruling)
@@ -25,7 +25,7 @@ def test_the_answer_names_the_seq_of_the_board_it_carries(app, client, monkeypat
             )
         return recorded
 
-    monkeypatch.setattr(log, "record", record_then_another_phone_writes)
+    monkeypatch.setattr(writes, "record", record_then_another_phone_writes)
     answer = table.enter({"type": "predict", "seat": 0, "value": 1})
 
     # The board carried is the one right after Ann's entry (seq 2), not Bo's (seq 3): a phone

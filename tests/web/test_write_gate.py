@@ -1,4 +1,4 @@
-"""Issue 25, writes: one gate decides who may make, replace or remove an entry (``referee.gate``).
+"""Issue 25, writes: one gate decides who may make, replace or remove an entry (``referee.table.gate``).
 
 Item 3: a seat cannot re-open its choice once the table has seen it, by correcting or removing
 it any more than by undoing it; the host's correction of it is told on every phone, with both
@@ -197,16 +197,16 @@ def test_the_shared_result_is_read_only_and_leads_to_no_live_table(app, client):
 def log_rematch(app, code: str) -> str:
     from sqlmodel import Session
 
-    from referee import log
+    from referee.table import reads
 
     with Session(app.extensions["db_engine"]) as session:
-        return log.find_table(session, code).rematch
+        return reads.find_table(session, code).rematch
 
 
 def test_a_rematch_seat_waits_for_its_phone_before_a_watcher_may_take_it(app, client, monkeypatch):
     from datetime import timedelta
 
-    from referee import claims
+    from referee.table import claims
 
     from .test_table_flows import _finish, phone_with
 

@@ -9,7 +9,9 @@ import uuid
 
 from sqlmodel import Session
 
-from referee import log
+from referee.table import reads
+from referee.table.writes import Recorded, record
+from referee.table.errors import Stale
 from referee.games.base import HOST
 from tests.web.api_driver import TableDriver
 
@@ -67,32 +69,30 @@ def test_the_snapshot_brought_with_the_table_is_the_one_at_its_tip(app, client):
     its transaction ends, never the snapshot it brought along for the old tip."""
     table = _started(client)
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
-        found = log.find_table(session, table.code)
+        found = reads.find_table(session, table.code)
         old_tip = found.tip
         with Session(app.extensions["db_engine"]) as elsewhere:
-            log.record(
-                elsewhere, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, old_tip, uuid.uuid4().hex
-            )
+            record(elsewhere, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, old_tip, uuid.uuid4().hex)
         session.rollback()  # a new transaction: the table row is read again
-        found = log.find_table(session, table.code)
+        found = reads.find_table(session, table.code)
         assert found.tip == old_tip + 1
-        assert log.current_state(session, found).players[0].prediction == 1
-        assert log.state_at(session, found, old_tip).players[0].prediction is None
+        assert reads.current_state(session, found).players[0].prediction == 1
+        assert reads.state_at(session, found, old_tip).players[0].prediction is None
 
 
 def test_a_write_leaves_the_table_row_as_the_orm_would(app, client):
     table = _started(client)
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
-        recorded = log.record(
+        recorded = record(
             session, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, table.seq, uuid.uuid4().hex
         )
-        found = log.find_table(session, table.code)
+        found = reads.find_table(session, table.code)
         assert (found.seq, found.tip) == (recorded.entry.seq, recorded.entry.seq)
         session.expire_all()
-        found = log.find_table(session, table.code)
+        found = reads.find_table(session, table.code)
         assert (found.seq, found.tip) == (recorded.entry.seq, recorded.entry.seq)
         assert found.updated_at.replace(tzinfo=None) == recorded.entry.created_at.replace(tzinfo=None)
-        stored = log.history_entry(session, found, recorded.entry.seq)
+        stored = reads.history_entry(session, found, recorded.entry.seq)
         assert (stored.kind, stored.by, stored.action, stored.prev_tip, stored.tip) == (
             "entry",
             HOST,
@@ -101,7 +101,7 @@ def test_a_write_leaves_the_table_row_as_the_orm_would(app, client):
             recorded.entry.seq,
         )
         assert stored.description == recorded.entry.description == "A entered a prediction"
-        assert log.description(stored) == log.description(recorded.entry)
+        assert reads.description(stored) == reads.description(recorded.entry)
 
 
 def _race(app, code: str, writes: list) -> list:
@@ -113,7 +113,7 @@ def _race(app, code: str, writes: list) -> list:
             barrier.wait()
             try:
                 outcomes[n] = write(session)
-            except log.Stale as stale:
+            except Stale as stale:
                 outcomes[n] = stale
 
     threads = [threading.Thread(target=run, args=(n, write)) for n, write in enumerate(writes)]
@@ -127,7 +127,7 @@ def _race(app, code: str, writes: list) -> list:
 def _predictions(table: TableDriver, seats) -> list:
     seq = table.seq
     return [
-        lambda session, seat=seat, value=value: log.record(
+        lambda session, seat=seat, value=value: record(
             session, table.code, HOST, {"type": "predict", "seat": seat, "value": value}, seq, uuid.uuid4().hex
         )
         for value, seat in enumerate(seats)
@@ -139,9 +139,9 @@ def test_concurrent_writers_on_one_board_exactly_one_wins(app, client):
     seq = table.seq
     writes = _predictions(table, [A] * 6)  # one seat's entries: each depends on the one before
     outcomes = _race(app, table.code, writes)
-    won = [o for o in outcomes if isinstance(o, log.Recorded)]
+    won = [o for o in outcomes if isinstance(o, Recorded)]
     assert len(won) == 1 and not won[0].replayed and won[0].entry.seq == seq + 1
-    assert all(isinstance(o, log.Stale) for o in outcomes if o is not won[0])
+    assert all(isinstance(o, Stale) for o in outcomes if o is not won[0])
     assert len(_history(client, table)) == seq + 1
 
 
@@ -150,7 +150,7 @@ def test_predictions_of_every_seat_racing_on_one_board_all_land_once(app, client
     table = _started(client)
     seq = table.seq
     outcomes = _race(app, table.code, _predictions(table, [A, B, C]))
-    assert all(isinstance(o, log.Recorded) and not o.replayed for o in outcomes), outcomes
+    assert all(isinstance(o, Recorded) and not o.replayed for o in outcomes), outcomes
     assert sorted(o.entry.seq for o in outcomes) == [seq + 1, seq + 2, seq + 3]
     assert len(_history(client, table)) == seq + 3
 
@@ -159,12 +159,10 @@ def test_the_same_tap_racing_itself_records_once_and_every_answer_is_the_first(a
     table = _started(client)
     seq = table.seq
     writes = [
-        lambda session: log.record(
-            session, table.code, HOST, {"type": "predict", "seat": A, "value": 1}, seq, "double-tap"
-        )
+        lambda session: record(session, table.code, HOST, {"type": "predict", "seat": A, "value": 1}, seq, "double-tap")
     ] * 6
     outcomes = _race(app, table.code, writes)
-    assert all(isinstance(o, log.Recorded) for o in outcomes), outcomes
+    assert all(isinstance(o, Recorded) for o in outcomes), outcomes
     assert sum(not o.replayed for o in outcomes) == 1
     assert {o.entry.seq for o in outcomes} == {seq + 1}
     assert len(_history(client, table)) == seq + 1

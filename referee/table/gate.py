@@ -9,12 +9,12 @@ are worked out, so that the rule of who may make, replace or remove an entry is 
 - Before its reveal, such an entry is replaced or removed on the same terms: the host cannot
   reach a held seat's secret by a correction any more than by entering it.
 - Once the table has seen it, nobody changes it alone: the seat's own undo is refused by the
-  rule that showed it (``log.shown_for_good``), and a correction of it is the host's, said on
+  rule that showed it (``reads.shown_for_good``), and a correction of it is the host's, said on
   every phone with the old and the new value (``corrections``).
 - Otherwise: a seat undoes and corrects its own last entry; the host anything; only the host
   accepts an entry as a table ruling or inserts one further back.
 
-Who the writer is at all (a token of this table) is ``log.require_identity``'s question, asked
+Who the writer is at all (a token of this table) is ``seats.require_identity``'s question, asked
 before. The game's rules (whose turn, whose seat) are asked after, by the engine.
 """
 
@@ -23,19 +23,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import log
-from .db import Entry, GameTable
-from .games.base import HOST
-from .log import Denied
+from sqlmodel import Session
+
+from ..db import Entry, GameTable
+from ..games.base import HOST, By
+from . import reads, seats
+from .errors import Denied
 
 PLAY, UNDO, PUT_BACK = "play", "undo", "put back"
 CORRECT, REMOVE, INSERT, ACCEPT = "correct", "remove", "insert", "accept"  # corrections.KINDS
 
 
 def check(
-    session,
+    session: Session,
     table: GameTable,
-    by,
+    by: By,
     path: str,
     *,
     action: Any = None,
@@ -55,35 +57,17 @@ def check(
         refuse_seat_entry_of_a_held_seat(table, before, action, by)
 
 
-def refuse_a_seat_ruling(by, ruling: bool) -> None:
+def refuse_a_seat_ruling(by: By, ruling: bool) -> None:
     """Asked first, before the table is read (a seat's ruling is refused whatever the board)."""
     if ruling and by != HOST:
         raise Denied(403, "Only the host can accept an entry as a table ruling.")
 
 
-def _may_change(session, table: GameTable, by, path: str, target: Entry) -> bool:
+def _may_change(session: Session, table: GameTable, by: By, path: str, target: Entry) -> bool:
     """Refuse ``by`` undoing, correcting or removing ``target`` when it may not; else say
     whether the table has seen ``target`` (worked out only when it matters)."""
     if by != HOST:
-        own = target.by == log._by_text(by)
-        if path == UNDO:
-            if not own:
-                raise Denied(
-                    403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=log.description(target)
-                )
-            return False  # an undo of what showed a secret is refused by the rule that showed it
-        if not own or target.seq != table.tip:
-            raise Denied(
-                403,
-                "Only the host can correct this entry: a seat corrects its own entry while "
-                "nobody has entered after it.",
-            )
-        if shown(session, table, target):
-            raise Denied(
-                403,
-                "The table has seen “{entry}”: only the host can correct it now, and every phone is told.",
-                entry=log.description(target),
-            )
+        _refuse_a_seat_changing(session, table, by, path, target)
         return False
     held = _held_seat_of_line(session, table, target)
     if held is None and path != CORRECT:
@@ -94,31 +78,52 @@ def _may_change(session, table: GameTable, by, path: str, target: Entry) -> bool
     return seen
 
 
-def shown(session, table: GameTable, target: Entry) -> bool:
+def _refuse_a_seat_changing(session: Session, table: GameTable, by: By, path: str, target: Entry) -> None:
+    """A seat undoes its own entries, and corrects its own last one while the table has not
+    seen it. (An undo of what showed a secret is refused by the rule that showed it.)"""
+    own = target.by == reads.by_text(by)
+    if path == UNDO:
+        if not own:
+            entry = reads.description(target)
+            raise Denied(403, "Only whoever entered it, or the host, can undo “{entry}”.", entry=entry)
+        return
+    if not own or target.seq != table.tip:
+        raise Denied(
+            403,
+            "Only the host can correct this entry: a seat corrects its own entry while nobody has entered after it.",
+        )
+    if shown(session, table, target):
+        raise Denied(
+            403,
+            "The table has seen “{entry}”: only the host can correct it now, and every phone is told.",
+            entry=reads.description(target),
+        )
+
+
+def shown(session: Session, table: GameTable, target: Entry) -> bool:
     """Has the table seen ``target`` (an entry in force): it is a secret entry that it or a later
     entry in force showed, or it showed secrets itself?"""
     if target.kind != "entry" or not isinstance(target.action, Mapping):
         return False
-    engine = log.engine_of(table)
-    if log.shown_for_good(session, table, target) is not None:
+    engine = reads.engine_of(table)
+    if reads.shown_for_good(session, table, target) is not None:
         return True
     if target.action.get("type") not in engine.secret_entries:
         return False
     for line in _in_force_from(session, table, target):
-        if engine.may_show_secrets(line.action) and engine.shows_secrets(
-            log.state_at(session, table, line.prev_tip or 0), line.action, log.state_at(session, table, line.seq)
+        action = line.action or {}  # the lines in force are entries: each has its action
+        if engine.may_show_secrets(action) and engine.shows_secrets(
+            reads.state_at(session, table, line.prev_tip or 0), action, reads.state_at(session, table, line.seq)
         ):
             return True
     return False
 
 
-def _in_force_from(session, table: GameTable, target: Entry) -> list[Entry]:
-    from .corrections import _chain_down_to  # corrections asks this gate: imported when asked
-
-    return _chain_down_to(session, table, target.seq) or [target]
+def _in_force_from(session: Session, table: GameTable, target: Entry) -> list[Entry]:
+    return reads.chain_down_to(session, table, target.seq) or [target]
 
 
-def refuse_seat_entry_of_a_held_seat(table: GameTable, state, action: Any, by) -> None:
+def refuse_seat_entry_of_a_held_seat(table: GameTable, state: Any, action: Any, by: By) -> None:
     """A seat with its own phone makes its own entries (a prediction, trumps, a task, the
     dealer's hints) there and nowhere else: the host may neither see nor make nor replace them.
     For a seat without a phone the host still enters them."""
@@ -135,28 +140,28 @@ def _only_its_phone(table: GameTable, seat: int) -> Denied:
     )
 
 
-def _held_seat_of_line(session, table: GameTable, line: Entry) -> int | None:
+def _held_seat_of_line(session: Session, table: GameTable, line: Entry) -> int | None:
     """The held seat whose own entry ``line`` is: the seat it names, else the seat that made it."""
-    state = log.state_at(session, table, line.prev_tip or 0)
-    if not isinstance(line.action, Mapping) or not log.engine_of(table).seat_only(state, line.action):
+    state = reads.state_at(session, table, line.prev_tip or 0)
+    if not isinstance(line.action, Mapping) or not reads.engine_of(table).seat_only(state, line.action):
         return None
-    seat = log.entry_seat(table, state, line.action)
+    seat = reads.entry_seat(table, state, line.action)
     if seat is None and line.by != HOST:
         seat = int(line.by)
-    return seat if seat is not None and log.seat_is_claimed(table, seat) else None
+    return seat if seat is not None and seats.seat_is_claimed(table, seat) else None
 
 
-def held_seat_of(table: GameTable, state, action: Any, by) -> int | None:
+def held_seat_of(table: GameTable, state: Any, action: Any, by: By) -> int | None:
     """The seat whose own entry the host would be making with ``action``, when that seat has a
     phone; None for any other write."""
     seat = seat_entry_seat(table, state, action, by)
-    return seat if seat is not None and log.seat_is_claimed(table, seat) else None
+    return seat if seat is not None and seats.seat_is_claimed(table, seat) else None
 
 
-def seat_entry_seat(table: GameTable, state, action: Any, by) -> int | None:
+def seat_entry_seat(table: GameTable, state: Any, action: Any, by: By) -> int | None:
     """The seat an entry that is its seat's alone, made by the host, is for; None for any other."""
     if by != HOST or not isinstance(action, Mapping) or state is None:
         return None
-    if not log.engine_of(table).seat_only(state, action):
+    if not reads.engine_of(table).seat_only(state, action):
         return None
-    return log.entry_seat(table, state, action)
+    return reads.entry_seat(table, state, action)

@@ -12,7 +12,7 @@ The log stays append-only. A correction of entry E is one write that appends
    the table's new tip.
 
 The table's tip moves to the last entry line, so the entries in force are again one chain of
-entry lines linked by ``prev_tip`` (undo, the score sheet and ``log.replay`` need nothing else).
+entry lines linked by ``prev_tip`` (undo, the score sheet and ``reads.replay`` need nothing else).
 Only the entries after E are replayed, from the snapshot before E: a correction costs the
 entries after it, never the whole game.
 
@@ -35,12 +35,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from . import gate, log
-from .db import Entry, GameTable
-from .log import Denied
-from .games.base import HOST, Refusal, Text, revive_texts
+from ..db import Entry, GameTable
+from ..games.base import HOST, By, Refusal, Text, revive_texts
+from . import gate, reads, writes
+from .errors import Denied
 
 KINDS = ("correct", "remove", "insert", "accept")
 LISTED = 10  # entries that no longer pass listed on every board; past that, only how many more
@@ -56,30 +56,41 @@ class Change:
     ruling: bool = False  # host only: accept ``action`` although the rules refuse it
 
 
-def correct(session: Session, code: str, by, target: int, change: Change, expected_seq: int, key: str) -> log.Recorded:
+def correct(
+    session: Session, code: str, by: By, target: int, change: Change, expected_seq: int, key: str
+) -> writes.Recorded:
     """Make ``change`` to entry ``target`` and check every later entry again (see the module)."""
     gate.refuse_a_seat_ruling(by, change.ruling or change.kind == "accept")
+    return writes.write(session, code, expected_seq, key, Correction(by, target, change))
 
-    def attempt(table: GameTable) -> log._Prepared:
-        plan = _plan(session, table, by, target, change)
-        return _Replay(session, table, plan).run(by, change, key)
 
-    def same_tap(earlier: Entry) -> bool:
+@dataclass
+class Correction(writes.Write):
+    """A correction as the write kernel carries it."""
+
+    by: By
+    target: int
+    change: Change
+
+    def prepare(self, session: Session, table: GameTable, key: str) -> writes.Prepared:
+        plan = _plan(session, table, self.by, self.target, self.change)
+        return _Replay(session, table, plan).run(self.by, self.change, key)
+
+    def same_tap(self, earlier: Entry) -> bool:
+        change = self.change
         return (
             earlier.kind == change.kind
-            and earlier.corrects == target
-            and earlier.by == log._by_text(by)
+            and earlier.corrects == self.target
+            and earlier.by == reads.by_text(self.by)
             and earlier.action == (dict(change.action) if change.action is not None else None)
         )
 
-    return log._write(session, code, expected_seq, key, attempt, same_tap)
 
-
-def starting_point(session: Session, table: GameTable, by, target: int, kind: str = "correct") -> tuple[Entry, Any]:
+def starting_point(session: Session, table: GameTable, by: By, target: int, kind: str = "correct") -> tuple[Entry, Any]:
     """The entry a correction of ``target`` is about and the state before it, on which what it
     should have been is entered (the correction page), refusing as ``correct`` would."""
     plan = _plan(session, table, by, target, Change(kind))
-    return plan.target, log.state_at(session, table, plan.base)
+    return plan.target, reads.state_at(session, table, plan.base)
 
 
 # --------------------------------------------------------------------------- what is replayed
@@ -90,10 +101,10 @@ class _Plan:
     target: Entry  # the entry the correction is about
     base: int  # the entry in force the rebuilt chain starts after
     queue: list[Entry]  # the lines to check again after the change, oldest first
-    settling: dict | None  # the pending correction this one settles a step of
+    settling: dict[str, Any] | None  # the pending correction this one settles a step of
 
 
-def _plan(session: Session, table: GameTable, by, target: int, change: Change) -> _Plan:
+def _plan(session: Session, table: GameTable, by: By, target: int, change: Change) -> _Plan:
     """What a correction of ``target`` replays: from the entry in force before it, the entries in
     force after it and, while a correction is pending, the entries still waiting to be checked."""
     if change.kind not in KINDS:
@@ -120,21 +131,21 @@ def _plan(session: Session, table: GameTable, by, target: int, change: Change) -
             "Only the first entry that no longer passes after a correction can be accepted as a table ruling here.",
             overridable=False,
         )
-    chain = _chain_down_to(session, table, target)
+    chain = reads.chain_down_to(session, table, target)
     if chain is None:
         raise _not_in_force(target)
     entry = chain[0]
     after = chain if change.kind == "insert" else chain[1:]
-    plan = _Plan(entry, entry.prev_tip, after + _lines_in(session, table, waiting), None)
+    plan = _Plan(entry, entry.prev_tip or 0, after + reads.lines_in(session, table, waiting), None)
     _through_the_gate(session, table, by, change, plan)
     return plan
 
 
-def _through_the_gate(session: Session, table: GameTable, by, change: Change, plan: _Plan) -> None:
-    """Who may make this change (``referee.gate``); the new entry is checked on the state it
+def _through_the_gate(session: Session, table: GameTable, by: By, change: Change, plan: _Plan) -> None:
+    """Who may make this change (``referee.table.gate``); the new entry is checked on the state it
     goes in on. The host settles a pending entry that no longer passes by accepting or dropping
     it whoever's it is: else a held seat's secret could hold up the table for good."""
-    before = log.state_at(session, table, plan.base) if change.action is not None else None
+    before = reads.state_at(session, table, plan.base) if change.action is not None else None
     settled_as_it_is = plan.settling is not None and change.kind in ("accept", "remove")
     gate.check(
         session,
@@ -160,50 +171,9 @@ def _not_in_force(target: int) -> Refusal:
 def _settling_plan(session: Session, table: GameTable, change: Change) -> _Plan:
     """A step of a pending correction: the entry that fails first is accepted, corrected,
     dropped, or has an entry inserted before it; the rest is checked again after it."""
-    queue = _lines_in(session, table, table.pending["rest"])
-    return _Plan(queue[0], table.tip, queue if change.kind == "insert" else queue[1:], table.pending)
-
-
-_ENTRIES = Entry.__table__
-IN_CHUNK = 900  # seqs per IN (...) list: well inside every database's limit on parameters
-
-
-def _chain_down_to(session: Session, table: GameTable, target: int) -> list[Entry] | None:
-    """The entries in force from ``target`` to the tip, oldest first, or None when ``target`` is
-    not one of them. One recursive query follows ``prev_tip`` down from the tip and stops below
-    ``target``: the lines off the chain (undone, corrected, re-entered) are never read."""
-    if table.tip < target:
-        return None
-    down = (
-        select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip)
-        .where(_ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == table.tip)
-        .cte("chain", recursive=True)
-    )
-    down = down.union_all(
-        select(_ENTRIES.c.seq, _ENTRIES.c.prev_tip).where(
-            _ENTRIES.c.table_id == table.id, _ENTRIES.c.seq == down.c.prev_tip, down.c.prev_tip >= target
-        )
-    )
-    lines = list(
-        session.exec(
-            select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(select(down.c.seq))).order_by(Entry.seq)
-        )
-    )
-    if not lines or lines[0].seq != target or lines[0].kind != "entry":
-        return None
-    return lines
-
-
-def _lines_in(session: Session, table: GameTable, seqs: list[int]) -> list[Entry]:
-    """The log lines ``seqs``, in that order."""
-    found = {}
-    for start in range(0, len(seqs), IN_CHUNK):
-        chunk = seqs[start : start + IN_CHUNK]
-        found.update(
-            (line.seq, line)
-            for line in session.exec(select(Entry).where(Entry.table_id == table.id, Entry.seq.in_(chunk)))
-        )
-    return [found[seq] for seq in seqs]
+    pending = table.pending or {}
+    queue = reads.lines_in(session, table, pending["rest"])
+    return _Plan(queue[0], table.tip, queue if change.kind == "insert" else queue[1:], pending)
 
 
 # --------------------------------------------------------------------------- the replay
@@ -214,34 +184,34 @@ class _Replay:
 
     def __init__(self, session: Session, table: GameTable, plan: _Plan):
         self.session, self.table, self.plan = session, table, plan
-        self.engine = log.engine_of(table)
-        self.before = log.state_at(session, table, plan.base)
+        self.engine = reads.engine_of(table)
+        self.before = reads.state_at(session, table, plan.base)
         self.state = self.before
         self.tip = plan.base
         self.seq = table.seq
-        self.lines: list[tuple[Entry, dict]] = []
+        self.lines: list[tuple[Entry, dict[str, Any]]] = []
         self.shows_again = False  # a line put shows the table the secret entries before it
 
-    def run(self, by, change: Change, key: str) -> log._Prepared:
+    def run(self, by: By, change: Change, key: str) -> writes.Prepared:
         first, ruling = self._change(by, change)
         failing = self._check_again(self.plan.queue)
         sentence = self._sentence(by, change, first)
         pending = self._pending(sentence, failing)
-        record = log._new_entry(
+        record = writes.new_entry(
             self.table,
             self.seq + 1,
             key,
             kind=change.kind,
-            by=log._by_text(by),
+            by=reads.by_text(by),
             corrects=self.plan.target.seq,
-            action=dict(change.action) if change.kind in ("correct", "insert") else None,
+            action=dict(change.action or {}) if change.kind in ("correct", "insert") else None,  # put: not None
             ruling=ruling,
             tip=self.tip,
-            **log._description(sentence),
+            **writes.description_fields(sentence),
         )
-        return log._Prepared(record, self.state, None, earlier=self.lines, pending=pending)
+        return writes.Prepared(record, self.state, None, earlier=self.lines, pending=pending)
 
-    def _change(self, by, change: Change) -> tuple[Text | None, str | None]:
+    def _change(self, by: By, change: Change) -> tuple[Text | None, str | None]:
         """The change itself: its entry line (none for a removal). Returns the line's history
         words (None without one) and the rule a table ruling overrode."""
         target = self.plan.target
@@ -251,16 +221,16 @@ class _Replay:
             self._put(target.action, target.by, True, target.seq)
             return None, self.lines[-1][0].ruling
         replaces = target.seq if change.kind == "correct" else None
-        self._put(change.action, log._by_text(by), change.ruling, replaces)
-        return self.engine.describe(self.before, change.action, by), self.lines[-1][0].ruling
+        self._put(change.action, reads.by_text(by), change.ruling, replaces)
+        return self.engine.describe(self.before, change.action or {}, by), self.lines[-1][0].ruling  # put: not None
 
-    def _put(self, action, by_text: str, ruling: bool, replaces: int | None) -> None:
+    def _put(self, action: Any, by_text: str, ruling: bool, replaces: int | None) -> None:
         """Apply one entry on the state so far (refusing as the rules do) and add its line."""
-        by = log._by_from_text(by_text)
+        by = reads.by_from_text(by_text)
         before = self.state
         after, action = self.engine.accept(before, action, by, ruling=ruling)  # only the fields it read
         self.seq += 1
-        line = log._new_entry(
+        line = writes.new_entry(
             self.table,
             self.seq,
             "c-" + secrets.token_hex(12),
@@ -271,7 +241,7 @@ class _Replay:
             replaces=replaces,
             prev_tip=self.tip,
             tip=self.seq,
-            **log._description(log._describe(self.engine, before, action, by, after)),
+            **writes.description_fields(writes.history_line(self.engine, before, action, by, after)),
         )
         self.lines.append((line, self.engine.dump(after)))
         self.shows_again = self.shows_again or self.engine.shows_secrets(before, action, after)
@@ -292,14 +262,13 @@ class _Replay:
         state, failing = self.state, []
         for line in queue:
             try:
-                state = self.engine.apply(
-                    state, line.action, log._by_from_text(line.by), ruling=line.ruling is not None
-                )
+                by = reads.by_from_text(line.by)
+                state = self.engine.apply(state, line.action or {}, by, ruling=line.ruling is not None)
             except Refusal as refusal:
                 failing.append((line, refusal))
         return failing
 
-    def _pending(self, sentence: Text, failing: list[tuple[Entry, Refusal]]) -> dict | None:
+    def _pending(self, sentence: Text, failing: list[tuple[Entry, Refusal]]) -> dict[str, Any] | None:
         if not failing:
             return None
         first = failing[0][0]
@@ -312,13 +281,13 @@ class _Replay:
             "failing": [self._failing(line, refusal) for line, refusal in failing[:LISTED]],
         }
 
-    def _failing(self, line: Entry, refusal: Refusal) -> dict:
+    def _failing(self, line: Entry, refusal: Refusal) -> dict[str, Any]:
         """A line that no longer passes, as the pending correction lists it. A secret entry the
         table has seen (every hand shown) is named with its value and says why it fails on
         every phone; one it has not seen, only on its own seat's phone."""
         seen = self._shown_secret(line)
         words = (
-            self.engine.shown(log.state_at(self.session, self.table, line.prev_tip), self._with_its_seat(line))
+            self.engine.shown(reads.state_at(self.session, self.table, line.prev_tip or 0), self._with_its_seat(line))
             if seen
             else None
         ) or _words(line)
@@ -334,22 +303,23 @@ class _Replay:
         }
 
     def _with_its_seat(self, line: Entry) -> Any:
-        return self.engine.naming_its_seat(line.action, log._by_from_text(line.by))
+        return self.engine.naming_its_seat(line.action, reads.by_from_text(line.by))
 
     def _secret_for(self, line: Entry) -> Any:
         """The seat a secret entry is for (only its phone reads why it fails: the sentence may
         name what it hides), else None."""
-        if line.action.get("type") not in self.engine.secret_entries:
+        action = line.action or {}
+        if action.get("type") not in self.engine.secret_entries:
             return None
-        return line.action.get("seat", log._by_from_text(line.by))
+        return action.get("seat", reads.by_from_text(line.by))
 
     # ----------------------------------------------------------------------- its sentence
-    def _sentence(self, by, change: Change, replacement: Text | None) -> Text:
+    def _sentence(self, by: By, change: Change, replacement: Text | None) -> Text:
         """The correction in words a player uses: the entry and what it became, in its round.
         Once the table has seen a secret entry, both values are named ("Ann 10♥ J♥ 7♦ → Q♦ J♦
         7♣") with what the correction settled; before, a secret stays unnamed on both sides."""
-        target, host = self.plan.target, by == HOST
-        name = None if host else self.table.seats[by]["name"]
+        target = self.plan.target
+        name = None if by == HOST else self.table.seats[int(by)]["name"]
         entry, where = _words(target), self._where()
         if self._shown_secret(target):  # History keeps both values the table has seen
             old = self._with_its_seat(target)
@@ -361,42 +331,8 @@ class _Replay:
                     return _changed_sentence(changed, name, self._settled())
                 replacement = self.engine.shown(self.before, new) or replacement
         elif change.kind == "correct" and self._secret(target) and str(entry) == str(replacement):  # not seen yet
-            if host:
-                return Text(
-                    "“{entry}” ({where}) corrected by the host; it stays hidden until it is shown",
-                    entry=entry,
-                    where=where,
-                )
-            return Text(
-                "“{entry}” ({where}) corrected by {name}; it stays hidden until it is shown",
-                entry=entry,
-                where=where,
-                name=name,
-            )
-        if change.kind == "correct":
-            if host:
-                return Text(
-                    "“{entry}” ({where}) corrected to “{replacement}” by the host",
-                    entry=entry,
-                    where=where,
-                    replacement=replacement,
-                )
-            return Text(
-                "“{entry}” ({where}) corrected to “{replacement}” by {name}",
-                entry=entry,
-                where=where,
-                replacement=replacement,
-                name=name,
-            )
-        if change.kind == "remove":
-            if host:
-                return Text("“{entry}” ({where}) removed by the host", entry=entry, where=where)
-            return Text("“{entry}” ({where}) removed by {name}", entry=entry, where=where, name=name)
-        if change.kind == "insert":
-            return Text(
-                "“{entry}” inserted before “{other}” ({where}) by the host", entry=replacement, other=entry, where=where
-            )
-        return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
+            return _hidden_sentence(entry, where, name)
+        return _plain_sentence(change.kind, entry, where, replacement, name)
 
     def _secret(self, target: Entry) -> bool:
         return (target.action or {}).get("type") in self.engine.secret_entries
@@ -409,7 +345,7 @@ class _Replay:
         after = {str(held) for held in self.engine.holds(self.state)}
         cleared = [
             held
-            for held in self.engine.holds(log.state_at(self.session, self.table, self.table.tip))
+            for held in self.engine.holds(reads.state_at(self.session, self.table, self.table.tip))
             if str(held) not in after
         ]
         return cleared[0] if cleared else None
@@ -425,9 +361,51 @@ class _Replay:
             return Text("hand {round}", round=round_now.number)
         return Text("round {round}", round=round_now.number)
 
-    def _round_of(self, state) -> Any:
+    def _round_of(self, state: Any) -> Any:
         """The round strip's reading of ``state``: the round an entry made on it belongs to."""
         return self.engine.round_info(self.engine.view(state, None))
+
+
+def _hidden_sentence(entry: Any, where: Text, name: str | None) -> Text:
+    """A secret entry the table has not seen, corrected: named neither before nor after."""
+    if name is None:
+        return Text(
+            "“{entry}” ({where}) corrected by the host; it stays hidden until it is shown", entry=entry, where=where
+        )
+    return Text(
+        "“{entry}” ({where}) corrected by {name}; it stays hidden until it is shown",
+        entry=entry,
+        where=where,
+        name=name,
+    )
+
+
+def _plain_sentence(kind: str, entry: Any, where: Text, replacement: Text | None, name: str | None) -> Text:
+    """A correction of ``kind`` by ``name`` (None: the host), the entry and what it became."""
+    if kind == "correct":
+        if name is None:
+            return Text(
+                "“{entry}” ({where}) corrected to “{replacement}” by the host",
+                entry=entry,
+                where=where,
+                replacement=replacement,
+            )
+        return Text(
+            "“{entry}” ({where}) corrected to “{replacement}” by {name}",
+            entry=entry,
+            where=where,
+            replacement=replacement,
+            name=name,
+        )
+    if kind == "remove":
+        if name is None:
+            return Text("“{entry}” ({where}) removed by the host", entry=entry, where=where)
+        return Text("“{entry}” ({where}) removed by {name}", entry=entry, where=where, name=name)
+    if kind == "insert":
+        return Text(
+            "“{entry}” inserted before “{other}” ({where}) by the host", entry=replacement, other=entry, where=where
+        )
+    return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
 
 
 def _changed_sentence(changed: Text, name: str | None, settled: Text | None) -> Text:
@@ -443,7 +421,7 @@ def _changed_sentence(changed: Text, name: str | None, settled: Text | None) -> 
 
 def _words(line: Entry) -> Any:
     """An entry's history line without the notes it set off: "Ann played 8♠"."""
-    words = log.description(line)
+    words = reads.description(line)
     if isinstance(words, Text) and words.template.startswith("{p0}"):
         return words.params["p0"]
     return words
@@ -456,7 +434,7 @@ def _dumped(words: Any) -> Any:
 # --------------------------------------------------------------------------- reading a pending one
 
 
-def pending_view(table: GameTable, viewer) -> dict | None:
+def pending_view(table: GameTable, viewer: Any) -> dict[str, Any] | None:
     """The pending correction as ``viewer`` may see it: the sentence of the correction, then the
     entries that no longer pass (the first is the one to settle now), each with who made it, the
     rule and the sentence (for a secret entry, only on the phone of the seat it is for). None
@@ -478,11 +456,12 @@ def pending_view(table: GameTable, viewer) -> dict | None:
 HIDDEN_WHY = Text("Why it fails stays hidden: it would show what this entry keeps secret.")
 
 
-def _message_for(item: dict, viewer) -> Text:
+def _message_for(item: dict[str, Any], viewer: Any) -> Text:
     secret_for = item.get("secret_for")
     if secret_for is not None and viewer != secret_for:
         return HIDDEN_WHY
-    return revive_texts(item["message"])
+    message: Text = revive_texts(item["message"])  # a Refusal's message, dumped
+    return message
 
 
 def is_correction(entry: Entry) -> bool:

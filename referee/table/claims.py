@@ -11,6 +11,9 @@ seat's earlier phone, or by the host for a seat without one): they show at the r
 everyone else's do. So freeing a seat, taking it and looking reads nothing. A phone may hand
 its own seat on (a link it shows once): that keeps the secrets with the seat. A rematch's seats
 wait a while for the phones that held them.
+
+This module keeps the records and reads them; the writes that change a seat (claim, free, hand
+on) are ``seats``'s, which stores them with a compare-and-set.
 """
 
 from __future__ import annotations
@@ -18,12 +21,16 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from .db import Entry, GameTable, utcnow
-from .games.base import HOST
+from sqlmodel import Session
+
+from ..db import Entry, GameTable, utcnow
+from ..games import Game
+from ..games.base import HOST, By
+from . import reads
 
 
 def fingerprint(token: str) -> str:
@@ -31,16 +38,18 @@ def fingerprint(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def with_event(info: Mapping[str, Any], kind: str, seq: int, by=None, token: str | None = None) -> list[dict]:
+def with_event(
+    info: Mapping[str, Any], kind: str, seq: int, by: By | None = None, token: str | None = None
+) -> list[dict[str, Any]]:
     """The seat's events with one more: ``kind`` "claimed", "freed" or "handed" at ``seq``,
     ``by`` HOST when the host did it; a freed pass is kept as its fingerprint."""
-    event = {"kind": kind, "seq": seq, "at": utcnow().isoformat(), "by": HOST if by == HOST else None}
+    event: dict[str, Any] = {"kind": kind, "seq": seq, "at": utcnow().isoformat(), "by": HOST if by == HOST else None}
     if token:
         event["print"] = fingerprint(token)
     return [*info.get("events", []), event]
 
 
-def seat_events(table: GameTable) -> list[dict]:
+def seat_events(table: GameTable) -> list[dict[str, Any]]:
     """Every claim and free at this table, oldest first: seat, name, kind, by, seq, at."""
     found = [
         {"seat": seat, "name": info["name"], **{k: v for k, v in event.items() if k != "print"}}
@@ -61,52 +70,6 @@ def freed_seat_of(table: GameTable, token: str | None) -> int | None:
     return None
 
 
-# --------------------------------------------------------------------------- a seat handed on purpose
-
-
-def offer_hand_off(session, table: GameTable, seat: int, secret: str) -> None:
-    """The seat's phone shows a link with ``secret`` (kept here as its fingerprint): the phone
-    that opens it takes the seat with everything the seat has entered, and this one stops."""
-    from . import log
-
-    def offered(seats: list[dict]) -> list[dict]:
-        return [{**info, "handing": fingerprint(secret)} if n == seat else dict(info) for n, info in enumerate(seats)]
-
-    log._change_seats(session, table, offered)
-
-
-def handed_seat(table: GameTable, secret: str | None) -> int | None:
-    """The seat whose phone offered this link (and nobody has taken it yet), else None."""
-    mark = fingerprint(secret) if secret else None
-    for seat, info in enumerate(table.seats):
-        if mark and info.get("handing") == mark and info.get("token"):
-            return seat
-    return None
-
-
-def take_handed_seat(session, table: GameTable, secret: str | None) -> tuple[int, str]:
-    """Take the seat a phone handed on with this link: a new pass, the old one revoked, and
-    the claim's seq kept, so the seat's hidden entries stay the seat's. Refused (``log.Denied``)
-    once taken or replaced."""
-    from . import log
-
-    token, taken = log.new_token(), list[int]()
-
-    def handed(seats: list[dict]) -> list[dict]:
-        seat = handed_seat(table, secret)  # ``seats`` are the table's, read again on each try
-        if seat is None:
-            raise log.Denied(403, "This link to take a seat is not valid any more: ask for a new one.")
-        taken[:] = [seat]
-        events = with_event(seats[seat], "handed", table.seq)
-        return [
-            {**info, "token": token, "handing": None, "events": events} if n == seat else dict(info)
-            for n, info in enumerate(seats)
-        ]
-
-    log._change_seats(session, table, handed)
-    return taken[0], token
-
-
 # --------------------------------------------------------------------------- a rematch's seats wait
 
 REMATCH_WAIT_MINUTES = 10  # a rematch seat waits this long for its phone before anyone may take it
@@ -120,7 +83,7 @@ class SeatAwaited(Exception):
         self.name = name
 
 
-def awaiting(seats: list[dict]) -> list[dict]:
+def awaiting(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """For a rematch of a table with these seats: what each new seat keeps, so that it waits
     for the phone that held it (a fingerprint of that pass) a while."""
     until = (utcnow() + timedelta(minutes=REMATCH_WAIT_MINUTES)).isoformat()
@@ -133,7 +96,7 @@ def is_awaited(info: Mapping[str, Any]) -> bool:
     return bool(info.get("awaits")) and datetime.fromisoformat(info["awaits_until"]) > utcnow()
 
 
-def refuse_while_awaited(info: Mapping[str, Any], by, old_pass: str | None) -> None:
+def refuse_while_awaited(info: Mapping[str, Any], by: By | None, old_pass: str | None) -> None:
     """A rematch seat still waiting is taken only by its phone (showing its old pass) or the host."""
     if by != HOST and is_awaited(info) and not (old_pass and fingerprint(old_pass) == info["awaits"]):
         raise SeatAwaited(info["name"])
@@ -142,7 +105,14 @@ def refuse_while_awaited(info: Mapping[str, Any], by, old_pass: str | None) -> N
 # --------------------------------------------------------------------------- what a late phone sees
 
 
-def seat_view(session, table: GameTable, state, viewer, engine, view=None) -> dict:
+def seat_view(
+    session: Session,
+    table: GameTable,
+    state: Any,
+    viewer: Any,
+    engine: Game[Any],
+    view: Callable[[Any, Any], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """``engine.view(state, viewer)`` (or ``view(state, viewer)``), except for a seat's phone
     that claimed the seat after some of its hidden entries were made: that phone sees the board
     as the other seats do, with its own entries to make."""
@@ -157,11 +127,11 @@ def seat_view(session, table: GameTable, state, viewer, engine, view=None) -> di
 
 
 HIDING_KEPT = 512  # answers kept per process: one per (table, tip, seat, claim)
-_hiding: OrderedDict = OrderedDict()
+_hiding: OrderedDict[tuple[str, int, int, int], bool] = OrderedDict()
 _hiding_lock = threading.Lock()
 
 
-def hides_from_its_phone(session, table: GameTable, seat: int) -> bool:
+def hides_from_its_phone(session: Session, table: GameTable, seat: int) -> bool:
     """Does a hidden entry of ``seat`` still in force date from before its phone's claim? Read
     off the whole log, so worked out once per tip (a board is drawn on every poll); a seat
     claimed before any entry (the usual case) needs no reading at all."""
@@ -180,19 +150,17 @@ def hides_from_its_phone(session, table: GameTable, seat: int) -> bool:
     return hiding
 
 
-def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool:
-    from . import log  # log records claims through this module: imported when asked
-
-    engine = log.engine_of(table)
-    lines = {line.seq: line for line in log.history(session, table)}
+def _hidden_since(session: Session, table: GameTable, seat: int, claimed_at: int) -> bool:
+    engine = reads.engine_of(table)
+    lines = {line.seq: line for line in reads.history(session, table)}
     waiting: dict[str, Entry] = {}  # the seat's latest hidden entry of each kind still in force
     # Newest first, back to the last entry that showed the table what was hidden before it: only
     # the entries since then are read (a long game's earlier rounds cost nothing).
-    for seq in reversed(log.in_force(list(lines.values()), table.tip)):
+    for seq in reversed(reads.in_force(list(lines.values()), table.tip)):
         line = lines[seq]
         action = line.action if isinstance(line.action, Mapping) else {}
         if engine.may_show_secrets(action) and engine.shows_secrets(
-            log.state_at(session, table, line.prev_tip or 0), action, log.state_at(session, table, seq)
+            reads.state_at(session, table, line.prev_tip or 0), action, reads.state_at(session, table, seq)
         ):
             break
         kind = action.get("type")
@@ -206,17 +174,15 @@ def _hidden_since(session, table: GameTable, seat: int, claimed_at: int) -> bool
     return any(_first_made(lines, line) <= claimed_at for line in waiting.values())
 
 
-def _seat_of(session, table: GameTable, line: Entry, action: Mapping[str, Any]) -> int | None:
+def _seat_of(session: Session, table: GameTable, line: Entry, action: Mapping[str, Any]) -> int | None:
     """The seat a hidden entry is for: the one it names, else the phone's that made it, else
     (the host's trumps) the one the game offered it to."""
-    from . import log
-
     seat = action.get("seat")
     if isinstance(seat, int) and not isinstance(seat, bool):
         return seat
     if line.by != HOST:
         return int(line.by)
-    return log.entry_seat(table, log.state_at(session, table, line.prev_tip or 0), action)
+    return reads.entry_seat(table, reads.state_at(session, table, line.prev_tip or 0), action)
 
 
 def _first_made(lines: dict[int, Entry], line: Entry) -> int:
