@@ -22,5 +22,5 @@ def upgrade() -> None:
     connection = op.get_bind()
     for (table_id,) in connection.execute(sa.select(tables.c.id)).all():
         connection.execute(tables.update().where(tables.c.id == table_id)
-                           .values(share=secrets.token_urlsafe(24)[:16]))  # as log.new_share_code
+                           .values(share=secrets.token_urlsafe(24)[:16]))  # as table.codes.new_share_code
     op.create_index("ix_game_tables_share", "game_tables", ["share"], unique=True)
