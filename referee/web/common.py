@@ -12,6 +12,10 @@ from ..db import GameTable
 from ..games.base import HOST
 
 
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
 def db() -> Session:
     if "db" not in g:
         g.db = Session(current_app.extensions["db_engine"], expire_on_commit=False)

@@ -3,8 +3,8 @@
 The correction page shows the board as it stood before the entry being corrected, with the
 game's own entry forms: what is entered there is posted to the correction address instead of
 the table's (``entry_url``), so every game's forms serve both without a change. The board of a
-table with a pending correction lists the entries that no longer pass; the host settles each
-there. History marks what each correction replaced.
+table with a pending correction lists the entries that no longer pass (``pending.py``); the host
+settles each there. History marks what each correction replaced.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from ..table import corrections, gate, reads
 from ..table.errors import Denied, Stale
 from ..db import Entry, GameTable
 from ..games.base import HOST, Refusal
-from . import outcomes, render, sessions
-from .about import about_player
+from . import outcomes, sessions
 from .projection import Projection, action_of
-from .common import by_json, db
+from .common import db, is_htmx
 
 
 def entry_url(table: GameTable) -> str:
@@ -69,7 +68,7 @@ def correction_page(
         message=message,
         was=json.dumps(was) if was else None,
     )
-    template = "_correction_board.html" if render.is_htmx() else "correct.html"
+    template = "_correction_board.html" if is_htmx() else "correct.html"
     return make_response(render_template(template, **context), status)
 
 
@@ -136,74 +135,11 @@ def failed(code: str, target: int, inserting: bool, write, problem: Exception):
 def corrected(table: GameTable):
     """After a correction: the table page (htmx follows ``HX-Redirect``; a plain form, 303)."""
     address = url_for("pages.table", code=table.code)
-    if render.is_htmx():
+    if is_htmx():
         response = make_response("", 200)
         response.headers["HX-Redirect"] = address
         return response
     return make_response("", 303, {"Location": address})
-
-
-# --------------------------------------------------------------------------- on the board
-
-
-def board_context(table: GameTable, view: dict, seen: Projection) -> dict:
-    """What a board adds: the pending correction (its entries' forms are hidden meanwhile), or
-    the correction just made, for every phone to see (in the words its viewer may read)."""
-    pending = seen.pending()
-    no_entries_while_pending(table, view)
-    if pending:
-        said_about_their_seats(table, pending, seen.viewer)
-    corrected = None if pending else latest_correction(table)
-    return {"pending": pending, "just_corrected": seen.words(corrected) if corrected else None}
-
-
-def said_about_their_seats(table: GameTable, pending: dict, viewer) -> None:
-    """Why an entry fails is said to its maker ("Your roll 1, 3, 4 makes card 1 ..."); on every
-    other phone, the host's too, it is said about the seat the entry is for ("Cem's roll ...")."""
-    for item in pending["failing"]:
-        seat = item.get("seat")
-        seat = int(seat) if isinstance(seat, (int, str)) and str(seat).isdigit() else None
-        if seat is not None and seat < len(table.seats) and seat != viewer:
-            item["message"] = about_player(item["message"], table.seats[seat]["name"])
-
-
-def no_entries_while_pending(table: GameTable, view: dict) -> dict:
-    """While a correction is pending the table takes no entry: the view offers none."""
-    if table.pending and "actions" in view:
-        view["actions"] = []
-    return view
-
-
-def latest_correction(table: GameTable) -> Entry | None:
-    """The table's last line when it is a correction (until the next entry): one read, and only
-    when the last line is not the entry at the tip."""
-    if table.seq == table.tip:
-        return None
-    last = reads.history_entry(db(), table, table.seq)
-    return last if last is not None and corrections.is_correction(last) else None
-
-
-def pending_json(seen: Projection) -> dict | None:
-    """The pending correction for the API, in English, as ``seen``'s viewer may see it."""
-    pending = seen.pending()
-    if pending is None:
-        return None
-    return {
-        "about": str(pending["about"]),
-        "remaining": pending["rest"],
-        "unlisted": pending["unlisted"],
-        "entries": [
-            {
-                "seq": item["seq"],
-                "by": by_json(item["by"]),
-                "description": str(item["entry"]),
-                "rule": item["rule"],
-                "message": str(item["message"]),
-                "overridable": item["overridable"],
-            }
-            for item in pending["failing"]
-        ],
-    }
 
 
 # --------------------------------------------------------------------------- history
@@ -217,7 +153,7 @@ def history_marks(entries: list[Entry], tip: int) -> dict:
     voided = reads.voided_seqs(entries)
     corrected = {line.corrects: line.kind for line in entries if line.kind in ("correct", "remove")}
     replaced_by = {line.replaces: line.seq for line in entries if line.replaces is not None}
-    marks = {}
+    marks: dict[int, tuple[str, int | None]] = {}
     for line in entries:
         if line.kind != "entry" or line.seq in in_force:
             continue

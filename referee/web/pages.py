@@ -14,7 +14,7 @@ from ..table.errors import Denied, Stale, TableNotFound
 from ..games import GAMES, PLANNED
 from ..games.base import HOST, Refusal
 from . import correcting, events, flows, forms, limits, pad, projection, render, security, sessions, tv
-from .common import db, join_url, public_base, qr_response, qr_svg
+from .common import db, is_htmx, join_url, public_base, qr_response, qr_svg
 
 bp = Blueprint("pages", __name__)
 bp.before_request(security.refuse_cross_site_posts)
@@ -59,9 +59,7 @@ def new_table(game_id: str):
 
 @bp.get("/t/<code>")
 def table(code: str):
-    if render.is_htmx() and events.nothing_new(
-        code, request.args.get("since", type=int), request.args.get("seats", type=int)
-    ):
+    if is_htmx() and events.nothing_new(code, request.args.get("since", type=int), request.args.get("seats", type=int)):
         return Response(status=204)  # the cheap poll: nothing new
     table = reads.find_table(db(), code)
     if table.rematch:
@@ -184,7 +182,7 @@ def put_back(code: str):
     render.answering_the_write(table)
     writes.record(db(), table.code, by, action, write.expected_seq, write.key, ruling=ruling, path=gate.PUT_BACK)
     table = reads.find_table(db(), table.code)
-    return render.board_page(table) if render.is_htmx() else back_to_the_table(table.code)
+    return render.board_page(table) if is_htmx() else back_to_the_table(table.code)
 
 
 def _write(table, entry: dict | None):
@@ -193,7 +191,7 @@ def _write(table, entry: dict | None):
     render.answering_the_write(table)
     forms.page_write(request.form, entry).record(db(), table.code, by)
     table = reads.find_table(db(), table.code)
-    if render.is_htmx():
+    if is_htmx():
         return render.board_page(table)
     return back_to_the_table(table.code)
 
@@ -250,9 +248,7 @@ def history(code: str):
 @bp.get("/t/<code>/tv")
 def table_screen(code: str):
     """The table-centre screen (a tablet or a TV): the public board, large and live."""
-    if render.is_htmx() and events.nothing_new(
-        code, request.args.get("since", type=int), request.args.get("seats", type=int)
-    ):
+    if is_htmx() and events.nothing_new(code, request.args.get("since", type=int), request.args.get("seats", type=int)):
         return Response(status=204)
     table = reads.find_table(db(), code)
     if table.rematch:

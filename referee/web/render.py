@@ -16,9 +16,9 @@ from .. import upkeep
 from ..table import reads
 from ..db import GameTable
 from ..games.base import HOST, Refusal
-from . import correcting, flows, opening, sessions, sheets
+from . import flows, opening, pending, sessions, sheets
 from .about import about_player
-from .common import by_json, db, join_url, public_base
+from .common import is_htmx, by_json, db, join_url, public_base
 from .projection import Projection
 
 BOARDS_KEPT = 512  # rendered board fragments kept per process (a few KB each)
@@ -26,10 +26,6 @@ DRAWING_WAIT_SECONDS = 2.0  # at most, for the same board another thread is draw
 # Stands for the form key in a kept board: each answer gets its own key in its place.
 FORM_KEY_MARK = uuid.uuid4().hex
 _boards_lock = threading.Lock()
-
-
-def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
 
 
 def board_page(
@@ -174,7 +170,7 @@ def _render_board(
         freed=sessions.freed_seat(table, viewer),
         poll_seconds=current_app.config["POLL_SECONDS"],
         **sheets.board_context(table, view),
-        **correcting.board_context(table, view, seen),
+        **pending.board_context(table, view, seen),
         **flows.board_flows(table, view, seen, sheets.sheet_of(table)),
     )
     return render_template("board.html" if is_htmx() else "table.html", **context)
@@ -222,7 +218,7 @@ def board_json(table: GameTable, state, viewer) -> dict:
     pending correction (None: nothing pending)."""
     sessions.showing_secrets_of(viewer)
     seen = Projection(db(), table, viewer)  # ``state`` may be an earlier one: a key's first answer
-    view = correcting.no_entries_while_pending(
+    view = pending.no_entries_while_pending(
         table, flows.hide_held_secret_offers(table, state, seen.view(state), viewer)
     )
     return {
@@ -230,7 +226,7 @@ def board_json(table: GameTable, state, viewer) -> dict:
         "game": table.game,
         "seq": table.seq,
         "state": view,
-        "pending": correcting.pending_json(seen),
+        "pending": pending.pending_json(seen),
     }
 
 

@@ -16,9 +16,8 @@ from ..table import reads
 from ..db import GameTable
 from ..games.base import HOST
 from . import flows, sheets
-from .common import db, join_url
+from .common import db, is_htmx, join_url
 from .projection import Projection
-from .render import is_htmx
 
 WATCHER = None
 """The screen is nobody's seat: it sees what a phone that only watches sees."""
