@@ -538,10 +538,9 @@ def _ms(seconds: float) -> float:
     return round(seconds * 1000, 1)
 
 
-async def timed_window(run: LiveRun, pids: list[int], backends: list[int], seconds: float) -> Window:
-    """Count what happens over ``seconds``; deliveries of taps made in it, waited for a while after."""
-    counters = run.counters
-    before = (
+def window_counts(counters: Counters) -> tuple[int, ...]:
+    """What a window counts, in the order ``timed_window`` reads it."""
+    return (
         counters.entries,
         counters.bytes,
         counters.errors,
@@ -550,21 +549,19 @@ async def timed_window(run: LiveRun, pids: list[int], backends: list[int], secon
         counters.board_fetches,
         counters.boards_pushed,
     )
+
+
+async def timed_window(run: LiveRun, pids: list[int], backends: list[int], seconds: float) -> Window:
+    """Count what happens over ``seconds``; deliveries of taps made in it, waited for a while after."""
+    counters = run.counters
+    before = window_counts(counters)
     server, db, own = cpu_by_process(pids), cpu_by_process(backends), time.process_time()
     start = time.perf_counter()
     await asyncio.sleep(seconds)
     end = time.perf_counter()
     server, db = cpu_spent(server, cpu_by_process(pids)), cpu_spent(db, cpu_by_process(backends))
     own = time.process_time() - own
-    after = (
-        counters.entries,
-        counters.bytes,
-        counters.errors,
-        counters.failed_taps,
-        counters.streams_refused,
-        counters.board_fetches,
-        counters.boards_pushed,
-    )
+    after = window_counts(counters)
     entries, received, errors, failed, refused, fetched, pushed = (a - b for a, b in zip(after, before))
     load = load_average()
     settle = time.perf_counter() + LATE_SECONDS + 0.5

@@ -196,13 +196,7 @@ def test_streams_that_ask_for_boards_are_sent_each_phone_its_own_board(server):
     phones = [open_board_stream(server.port, code, token) for token in [*seats, None, None]]
     try:
         assert all(b"data: 0\n\n" in read_until(phone, b"data: 0\n\n") for phone in phones)
-        status, _ = server.call(
-            "POST",
-            f"/api/tables/{code}/plays",
-            {"action": {"type": "start_round"}, "expected_seq": 0, "key": uuid.uuid4().hex},
-            token=host,
-        )
-        assert status == 200
+        start_round(server, code, host)
         boards = [board_event(read_until(phone, b'data-seq="1"')) for phone in phones]
     finally:
         for phone in phones:
@@ -214,10 +208,7 @@ def test_streams_that_ask_for_boards_are_sent_each_phone_its_own_board(server):
     assert all(keys) and not keys[0] & keys[1] and not keys[1] & keys[2]  # a form key of its own
 
 
-def test_a_phone_that_reconnects_after_an_entry_is_sent_its_board_at_once(server):
-    """EventSource says the last event it had (``Last-Event-ID``, a seq): an entry made while it
-    was away is its board in the stream's opening, no fetch needed."""
-    code, host = open_table(server)
+def start_round(server, code: str, host: str) -> None:
     status, _ = server.call(
         "POST",
         f"/api/tables/{code}/plays",
@@ -225,6 +216,13 @@ def test_a_phone_that_reconnects_after_an_entry_is_sent_its_board_at_once(server
         token=host,
     )
     assert status == 200
+
+
+def test_a_phone_that_reconnects_after_an_entry_is_sent_its_board_at_once(server):
+    """EventSource says the last event it had (``Last-Event-ID``, a seq): an entry made while it
+    was away is its board in the stream's opening, no fetch needed."""
+    code, host = open_table(server)
+    start_round(server, code, host)
     behind, current = open_board_stream(server.port, code, None, 0), open_board_stream(server.port, code, None, 1)
     try:
         assert 'data-seq="1"' in board_event(read_until(behind, b'data-seq="1"'))
