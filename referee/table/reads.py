@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -31,7 +32,7 @@ class _Cache:
     """What one session has read of the tables (``session.info``, one entry)."""
 
     tables: dict[str, GameTable] = field(default_factory=dict)  # by code, as stored
-    brought: dict[tuple[int, int], Any] = field(default_factory=dict)  # (table, seq): a tip's state, used once
+    states: dict[tuple[int, int], Any] = field(default_factory=dict)  # (table, seq): a snapshot's state, as read
     sheets: dict[tuple[int, int], Any] = field(default_factory=dict)  # (table, seq): the sheet's working
 
 
@@ -43,6 +44,13 @@ def _cache(session: Session) -> _Cache:
     if cache is None:
         cache = session.info[_CACHE] = _Cache()
     return cache
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_after_rollback(session: Session) -> None:
+    """What a rolled-back transaction read may be gone (a snapshot or working its failed write
+    stored, at a seq another write then takes): the next transaction reads afresh."""
+    session.info.pop(_CACHE, None)
 
 
 def engine_of(table: GameTable) -> Game[Any]:
@@ -82,7 +90,7 @@ def find_table(session: Session, code: str) -> GameTable:
         raise TableNotFound(code)
     table, tip, dumped, sheet = row
     if tip is not None:
-        cache.brought[table.id, tip] = dumped  # type: ignore[index]  # a stored table has its id
+        cache.states[table.id, tip] = dumped  # type: ignore[index]  # a stored table has its id
         cache.sheets[table.id, tip] = sheet  # type: ignore[index]
     cache.tables[normal] = table
     return table
@@ -130,14 +138,25 @@ def share_code(session: Session, table: GameTable) -> str:
 
 def state_at(session: Session, table: GameTable, seq: int) -> Any:
     """The state after the entry at ``seq``: the snapshot ``find_table`` brought along, else one
-    column read on the session's connection (snapshots never change, so there is nothing for
-    the session to keep). A brought snapshot is used once: a state loaded from it shares its
-    lists, and whoever holds that state may change it."""
+    column read on the session's connection, kept in the session (snapshots never change: the
+    drawing of several phones' boards reads the tip once). Each caller gets a state of its own
+    copy of the snapshot: a state shares its lists with what it was loaded from, and whoever
+    holds it may change it."""
     key = (table_id(table), seq)
-    dumped = _cache(session).brought.pop(key, None)
+    known = _cache(session).states
+    dumped = known.get(key)
     if dumped is None:
-        dumped = store.snapshot_state(session, *key)
-    return engine_of(table).load(dumped)
+        dumped = known[key] = store.snapshot_state(session, *key)
+    return engine_of(table).load(_copied(dumped))
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a snapshot's JSON (dicts, lists and scalars), sharing nothing that can change."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
 
 
 def current_state(session: Session, table: GameTable) -> Any:

@@ -99,3 +99,39 @@ def test_every_phone_after_an_entry_reads_the_last_line_once_between_them(app):
     assert reads == []
     assert all(f'data-seq="{ann.seq}"' in board for board in boards)
     assert len(set(boards)) == 3  # each phone its own board
+
+
+def test_drawing_every_phones_board_after_an_entry_reads_the_tip_once(app):
+    """Issue 31: the boards a move sends over the streams are drawn in one go, one per phone;
+    the state at the tip is read once for them all (a snapshot never changes), not once more for
+    every phone after the first."""
+    from sqlalchemy import event
+
+    from referee.web.stream_boards import viewer_of_this_request
+
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cleo"])
+    phones = [seat_phone(app, host, seat) for seat in range(3)]
+    host.enter({"type": "start_round"})
+    viewers = []
+    for phone in phones:
+        cookie = phone.client.get_cookie(f"rt_{host.code}", path=f"/t/{host.code}")
+        with app.test_request_context(
+            f"/t/{host.code}/events?seats=3&boards=1", headers={"Cookie": f"rt_{host.code}={cookie.value}"}
+        ):
+            viewers.append(viewer_of_this_request(host.code))
+    snapshot_reads: list[str] = []
+
+    def count(_conn, _cursor, statement, *_):
+        if statement.lstrip().upper().startswith("SELECT") and "snapshots" in statement:
+            snapshot_reads.append(statement)
+
+    event.listen(app.extensions["db_engine"], "before_cursor_execute", count)
+    try:
+        drawn = app.extensions["board_painter"].paint(host.code, viewers)
+    finally:
+        event.remove(app.extensions["db_engine"], "before_cursor_execute", count)
+    assert [f"You are {name}" in drawn[viewer].html for viewer, name in zip(viewers, ["Ann", "Ben", "Cleo"])] == [
+        True
+    ] * 3
+    assert len(snapshot_reads) == 1  # with the table, at its tip

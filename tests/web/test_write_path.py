@@ -80,6 +80,28 @@ def test_the_snapshot_brought_with_the_table_is_the_one_at_its_tip(app, client):
         assert reads.state_at(session, found, old_tip).players[0].prediction is None
 
 
+def test_a_snapshot_read_in_a_transaction_rolled_back_is_read_afresh(app, client):
+    """A session keeps the snapshots it read (they never change), but not past a rollback: the
+    snapshot a failed write stored at a seq is gone, and another write's is there instead."""
+    from referee.table import store
+
+    table = _started(client)
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
+        found = reads.find_table(session, table.code)
+        tip, failed = found.tip, reads.current_state(session, found)
+        failed.players[0].prediction = 4
+        store.insert_snapshots(
+            session,
+            [{"table_id": found.id, "seq": tip + 1, "state": reads.engine_of(found).dump(failed), "sheet": None}],
+        )
+        assert reads.state_at(session, found, tip + 1).players[0].prediction == 4
+        session.rollback()
+        with Session(app.extensions["db_engine"]) as elsewhere:
+            record(elsewhere, table.code, HOST, {"type": "predict", "seat": 0, "value": 1}, tip, uuid.uuid4().hex)
+        found = reads.find_table(session, table.code)
+        assert reads.state_at(session, found, tip + 1).players[0].prediction == 1
+
+
 def test_a_write_leaves_the_table_row_as_the_orm_would(app, client):
     table = _started(client)
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
