@@ -39,7 +39,9 @@ def run_server(args) -> int:
 
     url = public_url(args.host, args.port, args.public_url)
     streams = int(os.environ.get("REFEREE_PUSH_STREAMS", door.streams_within_file_limit()))
-    app = create_app({"PUBLIC_URL": url, "PUSH_STREAMS": streams})  # held by the door's pump, not threads
+    lifetime = float(os.environ.get("REFEREE_PUSH_LIFETIME", door.STREAM_LIFETIME))
+    # streams are held by the door's pump, not threads
+    app = create_app({"PUBLIC_URL": url, "PUSH_STREAMS": streams, "PUSH_LIFETIME": lifetime})
     print(f"Table Referee is running. Phones on this network open:\n\n  {url}\n", flush=True)
     print(terminal_qr(url), flush=True)
     print(f"Database: {_redacted(app.config['DATABASE_URL'])}  ·  stop with Ctrl+C", flush=True)
