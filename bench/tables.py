@@ -34,6 +34,7 @@ import random
 import re
 import time
 import uuid
+import zlib
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -255,6 +256,8 @@ class Phone:
             await asyncio.sleep(5)
             return
         pending = b""
+        # gzip, as a browser asks (Accept-Encoding on every request): inflated chunk by chunk
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if b"content-encoding: gzip" in head.lower() else None
         while True:
             line = await reader.readuntil(b"\r\n")
             size = int(line.split(b";")[0], 16)
@@ -262,7 +265,7 @@ class Phone:
             self.run.counters.bytes += len(line) + len(chunk)
             if size == 0:
                 return  # the stream's lifetime ended; the connection stays open for the next
-            pending += chunk[:-2]
+            pending += inflate.decompress(chunk[:-2]) if inflate else chunk[:-2]
             *events, pending = pending.split(b"\n\n")
             for event in events:
                 self.heard(event)

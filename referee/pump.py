@@ -255,16 +255,19 @@ class StreamPump:
         heapq.heappush(self._timers, (parked.due, next(self._serial), parked))
 
     def _send(self, parked: Parked, text: str) -> None:
-        """``text`` framed as waitress framed the opening: one chunk, or as it is (HTTP/1.0);
-        what the socket does not take now waits in the outbox."""
+        """``text`` in the stream's encoding, framed as waitress framed the opening: one chunk,
+        or as it is (HTTP/1.0); what the socket does not take now waits in the outbox."""
         if parked.closed:
             return
-        data = text.encode()
-        parked.outbox += b"%X\r\n%b\r\n" % (len(data), data) if parked.chunked else data
+        parked.outbox += self._framed(parked, parked.held.encoding.said(text))
         if len(parked.outbox) > OUTBOX_MOST:
             self._drop(parked)
         elif self._flush(parked):
             self._schedule(parked, time.monotonic())
+
+    @staticmethod
+    def _framed(parked: Parked, data: bytes) -> bytes:
+        return b"%X\r\n%b\r\n" % (len(data), data) if parked.chunked and data else data
 
     def _flush(self, parked: Parked) -> bool:
         """Send what the outbox holds, as much as the socket takes; watch for room while some is
@@ -311,7 +314,9 @@ class StreamPump:
     def _end(self, parked: Parked) -> None:
         """The stream's lifetime is over: the chunked terminator, and the connection may live on
         (HTTP/1.0: the close ends the answer). A stream whose outbox is not sent by then is
-        closed instead (its phone reconnects and is told the seq then)."""
+        closed instead (its phone reconnects and is told the seq then). A compressed stream's
+        body is ended first (gzip's trailer)."""
+        parked.outbox += self._framed(parked, parked.held.encoding.end())
         whole = not parked.outbox or self._send_all(parked, parked.outbox)
         self._let_go(parked, reusable=whole and parked.chunked and self._send_all(parked, CHUNK_END))
 

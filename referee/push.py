@@ -31,9 +31,10 @@ import threading
 import time
 import uuid
 import weakref
+import zlib
 from collections import defaultdict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from sqlalchemy import bindparam, event, text
@@ -273,6 +274,48 @@ def read_notice(payload: str) -> tuple[str, int, int | None]:
 HEARTBEAT = ": still here\n\n"  # an SSE comment: keeps proxies from closing an idle stream
 
 
+class Plain:
+    """A stream's events as they are said (a phone that takes no gzip)."""
+
+    content_encoding: str | None = None
+
+    def said(self, text: str) -> bytes:
+        return text.encode()
+
+    def end(self) -> bytes:
+        return b""
+
+
+# The window holds the board said before (a Schwimmen board is about 10 KB): a new board is
+# sent as little more than what changed (issue 31: a Switch To board event of 6.8 KB went out
+# as 190 bytes, where gzip of each board alone made 1.5 KB). Memory: about 35 KB a stream.
+DEFLATE_WINDOW_BITS = 14
+DEFLATE_MEMORY_LEVEL = 4
+DEFLATE_LEVEL = 6
+
+
+class Deflated:
+    """A stream's events gzip-compressed as one body, each flushed whole as it is said
+    (``Z_SYNC_FLUSH``): the phone's browser reads every event at once, nothing held back, and
+    each is compressed against those before it. Used by one thread at a time (the request's,
+    then the pump's)."""
+
+    content_encoding: str | None = "gzip"
+
+    def __init__(self) -> None:
+        self._gzip = zlib.compressobj(DEFLATE_LEVEL, zlib.DEFLATED, 16 + DEFLATE_WINDOW_BITS, DEFLATE_MEMORY_LEVEL)
+
+    def said(self, text: str) -> bytes:
+        return self._gzip.compress(text.encode()) + self._gzip.flush(zlib.Z_SYNC_FLUSH)
+
+    def end(self) -> bytes:
+        """The gzip body's end (its trailer): said once, when the stream ends."""
+        return self._gzip.flush(zlib.Z_FINISH)
+
+
+StreamEncoding = Plain | Deflated
+
+
 def is_news(seen: tuple[int, int | None], latest: tuple[int, int | None]) -> bool:
     """Whether ``latest`` (seq, seats' version) is past ``seen`` (seats None: not watched)."""
     return latest[0] > seen[0] or (seen[1] is not None and latest[1] is not None and latest[1] > seen[1])
@@ -386,6 +429,7 @@ def event_stream(
     board_seats: int | None = None,
     boards: StreamBoards | None = None,
     opening_board: Painted | None = None,
+    encoding: StreamEncoding | None = None,
 ):
     """Server-sent events for one phone, holding the thread that reads them: the seq now, then
     each newer one, for ``lifetime`` seconds (the browser reconnects by itself); a comment now
@@ -395,16 +439,19 @@ def event_stream(
     joined or a seat was freed. It is said at once when the board was drawn at another version
     (``board_seats``). With ``boards``, news is the phone's new board where it can be drawn
     (``opening_board``: a reconnecting phone's, at once). Under ``referee serve`` the door's
-    pump holds streams instead (pump.py)."""
+    pump holds streams instead (pump.py). The events are bytes in ``encoding`` (plain unless
+    told)."""
+    encoding = encoding or Plain()
     stream = TableStream(code, seq, seats)
-    yield stream.opening(board_seats, opening_board)
+    yield encoding.said(stream.opening(board_seats, opening_board))
     end = time.monotonic() + lifetime
     while (left := end - time.monotonic()) > 0:
         latest = hub.wait_for_news(code, stream.seen, min(heartbeat, left))
         said = ""
         if boards is not None and is_news(stream.seen, latest):
             said = stream.board(paint_one(boards, code))
-        yield said or stream.news(latest) or HEARTBEAT
+        yield encoding.said(said or stream.news(latest) or HEARTBEAT)
+    yield encoding.end()
 
 
 PARK_STREAM = "referee.park_stream"  # the WSGI environ key of a server that holds streams itself
@@ -422,6 +469,7 @@ class HeldStream:
     heartbeat: float
     give_back: Callable[[], None]
     boards: StreamBoards | None = None  # the phone's boards, not nudges, when it asked for them
+    encoding: StreamEncoding = field(default_factory=Plain)  # as its opening was sent
 
 
 _HUBS: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()

@@ -3,7 +3,8 @@ hash of their content (``/static/app.css?v=1a2b3c4d5e``) and such links are cach
 (a new file is a new link), and text answers (boards, pages, JSON, scripts, styles, SVG) are
 sent gzip-compressed to browsers that take it.
 
-Event streams are never compressed: gzip would hold back the nudges it is there to send.
+Event streams are not compressed here (gzip of the whole answer would hold back the nudges it is
+there to send): a stream compresses itself, event by event (``push.Deflated``).
 """
 
 from __future__ import annotations

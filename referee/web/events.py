@@ -35,17 +35,21 @@ def stream(code: str):
         return Response(status=204)
     boards = _boards_asked_for(table)
     opening_board = _missed_board(table, boards)
+    encoding = push.Deflated() if request.accept_encodings.quality("gzip") else push.Plain()
     park = request.environ.get(push.PARK_STREAM)  # offered by ``referee serve``'s door
     if park is None:
-        response = Response(_held_by_this_thread(table, boards, opening_board), mimetype="text/event-stream")
+        events = _held_by_this_thread(table, boards, opening_board, encoding)
+        response = Response(events, mimetype="text/event-stream")
         # On close, which the server calls once the answer ends, the phone went away, or no body
         # was ever sent (HEAD): a generator's own `finally` never runs when it never started.
         response.call_on_close(give_back)
     else:
-        response = Response(
-            _held_by_the_server(table, park, give_back, boards, opening_board), mimetype="text/event-stream"
-        )
+        events = _held_by_the_server(table, park, give_back, boards, opening_board, encoding)
+        response = Response(events, mimetype="text/event-stream")
     response.headers.update({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    if encoding.content_encoding:
+        response.headers["Content-Encoding"] = encoding.content_encoding
+    response.vary.add("Accept-Encoding")
     return response
 
 
@@ -63,7 +67,7 @@ def _missed_board(table: GameTable, boards: push.StreamBoards | None) -> push.Pa
     return push.paint_one(boards, table.code)
 
 
-def _held_by_this_thread(table: GameTable, boards, opening_board):
+def _held_by_this_thread(table: GameTable, boards, opening_board, encoding: push.StreamEncoding):
     """The stream as a generator: the server thread serving it is held for its lifetime."""
     return push.event_stream(
         current_app.extensions["push_hub"],
@@ -75,13 +79,14 @@ def _held_by_this_thread(table: GameTable, boards, opening_board):
         board_seats=request.args.get("seats", type=int),
         boards=boards,
         opening_board=opening_board,
+        encoding=encoding,
     )
 
 
-def _held_by_the_server(table: GameTable, park, give_back, boards, opening_board):
+def _held_by_the_server(table: GameTable, park, give_back, boards, opening_board, encoding: push.StreamEncoding):
     """The opening events only; the rest is the server's (``referee serve``: door.py, pump.py),
-    which gives the slot back when the stream ends. An iterator, not a list: a list would get
-    a Content-Length, and the answer must stay open."""
+    which goes on in the same ``encoding`` and gives the slot back when the stream ends. An
+    iterator, not a list: a list would get a Content-Length, and the answer must stay open."""
     stream = push.TableStream(table.code, table.seq, table.seats_version)
     opening = stream.opening(request.args.get("seats", type=int), opening_board)
     park(
@@ -92,9 +97,10 @@ def _held_by_the_server(table: GameTable, park, give_back, boards, opening_board
             heartbeat=current_app.config["PUSH_HEARTBEAT"],
             give_back=give_back,
             boards=boards,
+            encoding=encoding,
         )
     )
-    return iter([opening])
+    return iter([encoding.said(opening)])
 
 
 class StreamsByClient:

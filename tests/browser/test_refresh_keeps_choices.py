@@ -54,12 +54,19 @@ def test_a_phone_s_own_entry_answers_with_a_fresh_form(live_server, phone):
 
 
 def test_another_phone_s_entry_comes_over_the_stream_as_the_board_itself(live_server, phone):
-    """Issue 31: the board an entry makes comes over the stream Ben's page holds, drawn for Ben;
-    his page asks for no board of its own (a timed poll aside), and his half-made choice stays."""
+    """Issue 31: the board an entry makes comes over the stream Ben's page holds, drawn for Ben,
+    gzip-compressed as Chromium asks; his page asks for no board of its own (a timed poll
+    aside), and his half-made choice stays."""
     host, ben = phone(), phone()
     open_table(host, live_server, "Swoop", ["Ann", "Ben", "Cem"])
-    streams, fetches = [], []
-    ben.on("response", lambda response: streams.append(response.url) if "/events" in response.url else None)
+    streams, fetches, encodings = [], [], []
+
+    def heard(response) -> None:
+        if "/events" in response.url:
+            streams.append(response.url)
+            encodings.append(response.headers.get("content-encoding"))
+
+    ben.on("response", heard)
     join(ben, host.url, "Ben")
     for _ in range(100):  # the stream is open (its answer begun): the entry is news to it
         if any("boards=1" in url for url in streams):
@@ -88,3 +95,4 @@ def test_another_phone_s_entry_comes_over_the_stream_as_the_board_itself(live_se
     settled(ben)
     assert slot(ben, 1, 0, "Q").is_checked()
     assert fetches == []
+    assert "gzip" in encodings  # the board above came through the compressed stream

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import socket
+import zlib
 import time
 import uuid
 
@@ -230,3 +231,64 @@ def test_a_phone_that_reconnects_after_an_entry_is_sent_its_board_at_once(server
     finally:
         behind.close()
         current.close()
+
+
+class GzipChunks:
+    """What a browser makes of a chunked, gzip-compressed stream as it arrives: each chunk
+    inflated at once (a compressed event must not wait for the next one to be readable)."""
+
+    def __init__(self, phone: socket.socket):
+        self.phone, self.raw, self.text, self.ended = phone, b"", "", False
+        self.inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+
+    def read_until(self, wanted: str, seconds: float = 10) -> str:
+        deadline = time.monotonic() + seconds
+        while wanted not in self.text and not self.ended and time.monotonic() < deadline:
+            self.phone.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                more = self.phone.recv(65536)
+            except TimeoutError:
+                break
+            if not more:
+                break
+            self.raw += more
+            self._take_chunks()
+        return self.text
+
+    def _take_chunks(self) -> None:
+        while b"\r\n" in self.raw:
+            size_line, rest = self.raw.split(b"\r\n", 1)
+            size = int(size_line, 16)
+            if len(rest) < size + 2:
+                return
+            if size == 0:
+                self.ended, self.raw = True, rest[2:]
+                return
+            self.text += self.inflate.decompress(rest[:size]).decode()
+            self.raw = rest[size + 2 :]
+
+
+def test_a_stream_compressed_for_a_phone_that_takes_gzip_says_each_event_whole_at_once(short_lived):
+    """Issue 31: a phone that takes gzip (every browser) gets its stream compressed as one gzip
+    body, each event flushed whole as it is said, each board compressed against the boards
+    before it; the body ends properly with the stream's lifetime, and the connection lives on."""
+    code, host = open_table(short_lived)
+    phone = socket.create_connection(("127.0.0.1", short_lived.port), timeout=10)
+    phone.sendall(
+        f"GET /t/{code}/events?seats=0&boards=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip, br\r\n\r\n".encode()
+    )
+    head = read_until(phone, HEAD_END)
+    stream = GzipChunks(phone)
+    stream.raw = head.split(HEAD_END, 1)[1]
+    try:
+        assert status_of(head) == b"HTTP/1.1 200 OK" and b"Content-Encoding: gzip" in head
+        assert stream.read_until("data: 0\n\n").endswith("event: seq\ndata: 0\n\n")
+        start_round(short_lived, code, host)
+        said = stream.read_until('data-seq="1"')
+        assert 'data-seq="1"' in said and said.endswith("\n\n")  # the whole board event, at once
+        stream.read_until("never said", seconds=LIFETIME + 3)
+        assert stream.ended and stream.inflate.eof  # gzip's trailer, then the chunked end
+        phone.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")  # the same connection
+        assert status_of(read_until(phone, HEAD_END)) == b"HTTP/1.1 200 OK"
+    finally:
+        phone.close()

@@ -101,7 +101,7 @@ def test_the_stream_sends_each_newer_seq_and_ends_after_its_lifetime(changes):
     for seq in changes:
         threading.Timer(0.05, hub.announce, ("ABC", seq)).start()
     stream = event_stream(hub, "ABC", 2, lifetime=0.3, heartbeat=0.1)
-    text = "".join(stream)  # ends by itself
+    text = b"".join(stream).decode()  # ends by itself
     seqs = [line[6:] for line in text.splitlines() if line.startswith("data: ")]
     assert seqs[0] == "2"
     sent = [int(seq) for seq in seqs[1:]]
@@ -273,3 +273,27 @@ def test_the_phone_whose_entry_it_was_is_not_sent_its_answer_again(app):
     own.close()
     other.close()
     assert b"event: seq\ndata: 1\n" in said and b"event: board" not in said
+
+
+def test_a_stream_held_by_a_thread_is_compressed_event_by_event_for_a_phone_that_takes_gzip(app):
+    """Issue 31: as under ``referee serve`` (tests/server/test_stream_pump.py), a stream held by a
+    server thread (gunicorn, the dev server) is one gzip body, each event readable whole as soon
+    as it is sent; a phone that asks for no gzip gets it plain."""
+    import zlib
+
+    host = Phone(app)
+    host.open_table(["Ann", "Ben", "Cy"])
+    host.look()
+    ann = seat_phone(app, host, 0)
+    address = f"/t/{host.code}/events?seats=1&boards=1"
+    plain = ann.client.get(address, buffered=False)
+    assert "Content-Encoding" not in plain.headers and next(iter(plain.response)).startswith(b"retry: ")
+    plain.close()
+    stream = ann.client.get(address, headers={"Accept-Encoding": "gzip"}, buffered=False)
+    assert stream.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in stream.headers["Vary"]
+    inflate, chunks = zlib.decompressobj(16 + zlib.MAX_WBITS), iter(stream.response)
+    assert inflate.decompress(next(chunks)).decode().endswith("event: seq\ndata: 0\n\n")
+    threading.Timer(0.2, lambda: host.enter({"type": "start_round"})).start()
+    board = inflate.decompress(next(chunks)).decode()
+    stream.close()
+    assert board.startswith("id: 1\nevent: board\n") and board.endswith("\n\n") and "You are Ann" in board
