@@ -148,3 +148,29 @@ def test_a_public_entry_corrected_to_itself_is_said_as_it_is(client):
     table = schwimmen_at_showdown(client, {})
     answer = correct(table, {"entry": 5, "action": {"type": "pass", "seat": B}})
     assert answer["entry"]["description"] == "Corrected by the host: “Ben passed” (round 1) → “Ben passed”"
+
+
+def test_a_score_only_hand_corrected_reads_before_and_after_as_a_shown_hand_does(client):
+    """Issue 27: with score-only reveals a shown hand is its value, and its correction read
+    "“Ben revealed 25 in spades” (round 1) corrected to “Ben revealed 26 in spades” by the host",
+    not the "before → after" of a hand of cards; now it is the same form."""
+    table = schwimmen_at_showdown(client, {"reveal_mode": "score_only"})
+    table.enter({"type": "reveal", "value": 21, "suit": "H"}, by=A)
+    table.enter({"type": "reveal", "value": 25, "suit": "S"}, by=B)
+    table.enter({"type": "reveal", "value": 30, "suit": "D"}, by=C)  # shown: Ann's 21 loses a life
+    answer = correct(table, {"entry": 8, "action": {"type": "reveal", "seat": B, "value": 26, "suit": "S"}})
+    line = "Corrected by the host: Ben 25 in spades → 26 in spades"
+    assert answer["entry"]["description"] == line
+    answer = correct(table, {"entry": 7, "action": {"type": "reveal", "seat": A, "value": 30.5, "triple": "K"}})
+    assert answer["entry"]["description"] == "Corrected by the host: Ann 21 in hearts → 30.5 (three of a kind)"
+    for cookie in (host_cookie(table), seat_cookie(table, C), None):
+        history = said(client, f"/t/{table.code}/history", cookie)
+        assert line in history and "(round 1) →" not in history  # not both lines quoted whole
+    in_words = {
+        "de": "Von der Spielleitung korrigiert: Ben 25 in Pik → 26 in Pik",
+        "ja": "ホストが訂正: Ben スペード で 25 → スペード で 26",
+    }
+    for language, line in in_words.items():
+        phone = client.application.test_client()
+        phone.set_cookie("lang", language)
+        assert line in re.sub(r"\s+", " ", html.unescape(visible(phone.get(f"/t/{table.code}/history"))))
