@@ -366,14 +366,20 @@ class _Replay:
         return self.engine.round_info(self.engine.view(state, None))
 
 
+# Every correction line reads the same way, on the board, in History and on the table screen:
+# who did it first, then the entry ("Corrected by the host: “Ben played 3♥” (round 1) → “Ben
+# played 2♥”"). The board shows it as it is, not after a "Corrected:" of its own (issue 27: the
+# word twice). Lines stored before keep their words (their templates stay in the catalogs).
+
+
 def _hidden_sentence(entry: Any, where: Text, name: str | None) -> Text:
     """A secret entry the table has not seen, corrected: named neither before nor after."""
     if name is None:
         return Text(
-            "“{entry}” ({where}) corrected by the host; it stays hidden until it is shown", entry=entry, where=where
+            "Corrected by the host: “{entry}” ({where}); it stays hidden until it is shown", entry=entry, where=where
         )
     return Text(
-        "“{entry}” ({where}) corrected by {name}; it stays hidden until it is shown",
+        "Corrected by {name}: “{entry}” ({where}); it stays hidden until it is shown",
         entry=entry,
         where=where,
         name=name,
@@ -385,13 +391,13 @@ def _plain_sentence(kind: str, entry: Any, where: Text, replacement: Text | None
     if kind == "correct":
         if name is None:
             return Text(
-                "“{entry}” ({where}) corrected to “{replacement}” by the host",
+                "Corrected by the host: “{entry}” ({where}) → “{replacement}”",
                 entry=entry,
                 where=where,
                 replacement=replacement,
             )
         return Text(
-            "“{entry}” ({where}) corrected to “{replacement}” by {name}",
+            "Corrected by {name}: “{entry}” ({where}) → “{replacement}”",
             entry=entry,
             where=where,
             replacement=replacement,
@@ -399,24 +405,24 @@ def _plain_sentence(kind: str, entry: Any, where: Text, replacement: Text | None
         )
     if kind == "remove":
         if name is None:
-            return Text("“{entry}” ({where}) removed by the host", entry=entry, where=where)
-        return Text("“{entry}” ({where}) removed by {name}", entry=entry, where=where, name=name)
+            return Text("Removed by the host: “{entry}” ({where})", entry=entry, where=where)
+        return Text("Removed by {name}: “{entry}” ({where})", entry=entry, where=where, name=name)
     if kind == "insert":
         return Text(
-            "“{entry}” inserted before “{other}” ({where}) by the host", entry=replacement, other=entry, where=where
+            "Inserted by the host: “{entry}” before “{other}” ({where})", entry=replacement, other=entry, where=where
         )
-    return Text("“{entry}” ({where}) accepted as a table ruling by the host", entry=entry, where=where)
+    return Text("Accepted by the host as a table ruling: “{entry}” ({where})", entry=entry, where=where)
 
 
 def _changed_sentence(changed: Text, name: str | None, settled: Text | None) -> Text:
-    """A shown entry corrected: what changed, by whom, and what it settled."""
+    """A shown entry corrected: by whom, what changed (before → after), and what it settled."""
     if name is None:
         if settled is None:
-            return Text("{changed}, corrected by the host", changed=changed)
-        return Text("{changed}, corrected by the host. {settled}", changed=changed, settled=settled)
+            return Text("Corrected by the host: {changed}", changed=changed)
+        return Text("Corrected by the host: {changed}. {settled}", changed=changed, settled=settled)
     if settled is None:
-        return Text("{changed}, corrected by {name}", changed=changed, name=name)
-    return Text("{changed}, corrected by {name}. {settled}", changed=changed, name=name, settled=settled)
+        return Text("Corrected by {name}: {changed}", changed=changed, name=name)
+    return Text("Corrected by {name}: {changed}. {settled}", changed=changed, name=name, settled=settled)
 
 
 def _words(line: Entry) -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 from flask import g, request, url_for
 
 from .. import scoresheet
-from ..table import claims, gate, reads, seats
+from ..table import claims, corrections, gate, reads, seats
 from ..table.errors import Denied, Stale
 from ..db import Entry, GameTable
 from ..games.base import HOST, Text
@@ -147,6 +147,12 @@ class LastLine:
     undone: Entry | None = None  # for an undo: the entry it voided
     can_put_back: bool = False  # this phone may put the undone entry back (one tap)
     tip_said: Any = None  # for an undo: the entry now last in force, which Undo would void next
+
+    @property
+    def labelled(self) -> bool:
+        """Said after "Last:": an entry, not an undo or a correction, whose line says what it
+        did first ("Undone: …", "Corrected by the host: …")."""
+        return self.undone is None and not corrections.is_correction(self.entry)
 
 
 def entry_at(table: GameTable, seq: int) -> Entry | None:

@@ -70,7 +70,7 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     for page in (host, ann):
         pending = page.locator(".pending")
         expect(pending).to_contain_text("Correction pending", timeout=LIVE)
-        expect(pending).to_contain_text("corrected to “Ben played 6♥” by the host")
+        expect(pending).to_contain_text("(round 1) → “Ben played 6♥”")
         expect(pending).to_contain_text("Cem played 5♠")
         expect(pending).to_contain_text("ST-R13")
     expect(ann.locator("form.play")).to_have_count(0)  # no new entries meanwhile
@@ -82,13 +82,13 @@ def test_switch_to_a_card_three_turns_back(live_server, phone, shoot):
     tap(host.get_by_role("button", name="Accept as a table ruling"))
     expect(host.locator(".pending")).to_have_count(0)
     expect(ann.locator(".pending")).to_have_count(0, timeout=LIVE)
-    expect(ann.locator(".note.corrected")).to_contain_text("accepted as a table ruling", timeout=LIVE)
+    expect(ann.locator(".note.corrected")).to_contain_text("Accepted by the host as a table ruling", timeout=LIVE)
     expect(ann.locator(".top")).to_contain_text("7♦")
     expect(host.locator(".status")).to_contain_text("Ben")  # play goes on after Ann's 7♦
 
     tap(host.get_by_role("link", name="History"))
     history = host.locator(".history")
-    expect(history).to_contain_text("“Ben played 3♥” (round 1) corrected to “Ben played 6♥” by the host")
+    expect(history).to_contain_text("Corrected by the host: “Ben played 3♥” (round 1) → “Ben played 6♥”")
     expect(history.locator("li", has_text=re.compile(r"#5\s+Ben played 3♥"))).to_contain_text(
         "corrected: now “Ben played 6♥”"
     )
@@ -143,7 +143,7 @@ def test_swoop_a_card_three_turns_back(live_server, phone, shoot):
     expect(host).to_have_url(table)
     for page in (host, ben):
         pending = page.locator(".pending")
-        expect(pending).to_contain_text("corrected to “Ben played 10 from the hand” by the host", timeout=LIVE)
+        expect(pending).to_contain_text("(hand 1) → “Ben played 10 from the hand”", timeout=LIVE)
         expect(pending.locator("li")).to_have_count(2)  # Cem's 7 and Ann's 6: Ben swooped and acts again
         expect(pending.locator("li").first).to_contain_text("SW-R1")
     assert_accessible(ben, "swoop seat, correction pending")
@@ -161,12 +161,12 @@ def test_swoop_a_card_three_turns_back(live_server, phone, shoot):
     expect(host.locator(".pending")).to_have_count(0)
     expect(ben.locator(".pending")).to_have_count(0, timeout=LIVE)
     expect(ben.locator(".sw-pile")).to_contain_text("6")
-    expect(ben.locator(".note.corrected")).to_contain_text("corrected to “Ben played 6 from the hand”")
+    expect(ben.locator(".note.corrected")).to_contain_text("→ “Ben played 6 from the hand”")
 
     tap(ben.get_by_role("link", name="History"))
     history = ben.locator(".history")
     expect(history).to_contain_text(
-        "“Ben played 8 from the hand” (hand 1) corrected to “Ben played 10 from the hand” by the host"
+        "Corrected by the host: “Ben played 8 from the hand” (hand 1) → “Ben played 10 from the hand”"
     )
     expect(history).to_contain_text("removed by a correction")
     expect(ben.get_by_role("link", name=re.compile("Correct entry"))).to_have_count(0)  # others entered after his

@@ -56,8 +56,7 @@ def test_a_clash_is_fixed_from_the_board_in_three_touches(live_server, browser, 
         settled(page)
         corrected = page.locator(".note.corrected")
         expect(corrected).to_have_text(
-            "Corrected: Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦, corrected by the host. "
-            "SC-C2: J♣ was entered in both Ann's and Ben's hands."
+            "Corrected by the host: Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦. SC-C2: J♣ was entered in both Ann's and Ben's hands."
         )
         expect(page.locator("#board")).not_to_contain_text("Last:")  # said once
         expect(page.locator(".status .clash")).to_have_count(0)

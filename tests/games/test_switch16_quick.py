@@ -9,7 +9,7 @@ import pytest
 
 from referee.games.switch16 import GAME
 from referee.games.switch16.state import OVER
-from referee.games.base import HOST
+from referee.games.base import HOST, Refusal
 from tests.helpers import refused_rule
 
 from .test_switch16 import A, B, C, D, discard, roll, stop, table
@@ -83,6 +83,24 @@ def test_the_board_offers_only_the_tables_entries():
     assert {a["type"] for a in quick["actions"]} == {"turn_result", "start_player"}
     assert quick["turn_cards"] == list(range(5, 17)) and quick["entries"] == "turns"
     assert "turn_result" not in {a["type"] for a in GAME.view(table([5, 1]), A)["actions"]}
+
+
+def test_no_risk_roll_follows_a_chip_that_landed_during_the_turn():
+    """S16-E19 read for a whole turn (issue 27): a chip laid on the active deck during the turn
+    landed after its cards and ended the turn without a penalty, as the dice entry refuses a risk
+    roll after it (S16-C4). So a missed risk roll, or a switch after the cards, is refused with the
+    reason; the cards alone, or a block face taken before them, stand."""
+    state = table([5, 1], chip=("hand", B), **QUICK)
+    landed = GAME.apply(state, {"type": "place_block", "target": A}, B)
+    assert landed.active == A and landed.blocked(A)  # no roll entered yet: the turn is A's still
+    with pytest.raises(Refusal, match="The block chip landed on A's deck during the turn") as caught:
+        GAME.apply(landed, {"type": "turn_result", "card": 7, "missed": "yes"}, A)
+    assert caught.value.rule == "S16-Q2" and "no risk roll followed" in str(caught.value.message)
+    assert refusal(landed, {"type": "turn_result", "card": 7, "switch_with": B}) == "S16-Q2"
+    stopped = turn(landed, card=7)  # the cards, then the chip: the turn ended there, no penalty
+    assert stopped.tops == [8, 1] and stopped.blocked(A) and stopped.active == B
+    freed = turn(landed, card=7, took_chip="yes", missed="yes")  # block rolled first: a risk may follow
+    assert freed.tops[A] == 1 and freed.holder() == A
 
 
 def round_result(state, seat, card, by=None):

@@ -4,6 +4,7 @@ and that takes no entry, who may correct, retries and races, History and the exp
 
 from __future__ import annotations
 
+import html
 import re
 import uuid
 from concurrent.futures import ThreadPoolExecutor
@@ -60,7 +61,7 @@ def test_a_card_three_turns_back_is_corrected_and_the_later_entries_checked_agai
     answer = correct(played, {"entry": 5, "action": {"type": "play", "seat": B, "cards": "2H"}})
     assert answer["pending"] is None and answer["replayed"] is False
     assert answer["entry"]["kind"] == "correct" and answer["entry"]["corrects"] == 5
-    assert answer["entry"]["description"] == "“Ben played 3♥” (round 1) corrected to “Ben played 2♥” by the host"
+    assert answer["entry"]["description"] == "Corrected by the host: “Ben played 3♥” (round 1) → “Ben played 2♥”"
     assert answer["state"] == played_that_way(client, [(B, "2H"), (C, "5S"), (A, "7D")])
     lines = history(played)
     assert [(e["seq"], e["replaces"], e["in_force"]) for e in lines[4:]] == [
@@ -83,13 +84,13 @@ def test_a_correction_in_a_game_without_numbered_rounds_points_to_its_line_in_hi
     table.enter({"type": "roll", "seat": A, "dice": [1, 1, 1], "face": "blank"})
     answer = correct(table, {"entry": 2, "action": {"type": "roll", "seat": A, "dice": [1, 1, 2], "face": "blank"}})
     said = answer["entry"]["description"]
-    assert "(line 2 in History) corrected to" in said and "#" not in said
+    assert "(line 2 in History) →" in said and "#" not in said
 
 
 def test_a_later_entry_that_no_longer_passes_leaves_the_table_pending(client, played):
     answer = correct(played, {"entry": 5, "action": {"type": "play", "seat": B, "cards": "6H"}})
     pending = answer["pending"]
-    assert pending["about"] == "“Ben played 3♥” (round 1) corrected to “Ben played 6♥” by the host"
+    assert pending["about"] == "Corrected by the host: “Ben played 3♥” (round 1) → “Ben played 6♥”"
     assert [(e["seq"], e["rule"], e["description"]) for e in pending["entries"]] == [
         (6, "ST-R13", "Cem played 5♠"),
         (7, "ST-R4", "Ann played 7♦"),
@@ -134,7 +135,7 @@ def test_a_correction_back_to_what_it_was_ends_a_pending_one(client, played):
 def test_an_entry_is_inserted_before_another(client, played):
     answer = correct(played, {"entry": 6, "insert": True, "action": {"type": "pass", "seat": C}})
     assert answer["entry"]["kind"] == "insert" and answer["entry"]["corrects"] == 6
-    assert answer["entry"]["description"] == "“Cem passed” inserted before “Cem played 5♠” (round 1) by the host"
+    assert answer["entry"]["description"] == "Inserted by the host: “Cem passed” before “Cem played 5♠” (round 1)"
     # C's 5♠ is out of turn now; A's 7♦ after it would pass without it
     assert [(e["seq"], e["rule"]) for e in answer["pending"]["entries"]] == [(6, "ST-R4")]
 
@@ -145,7 +146,7 @@ def test_a_seat_corrects_its_own_last_entry_until_someone_enters_after_it(client
     table.enter({"type": "predict", "value": 3}, by=A, seat=A)  # on Ann's own phone
     answer = correct(table, {"entry": 2, "action": {"type": "predict", "seat": A, "value": 2}}, by=A)
     assert answer["entry"]["description"] == (
-        "“Ann entered a prediction” (round 1) corrected by Ann; it stays hidden until it is shown"
+        "Corrected by Ann: “Ann entered a prediction” (round 1); it stays hidden until it is shown"
     )  # issue 27: not "… to “Ann entered …”"
     assert answer["state"]["players"][A]["prediction"] == 2  # on Ann's phone
     assert table.state()["players"][A]["prediction"] is None  # hidden from the others until all are in
@@ -357,8 +358,8 @@ def test_the_correction_page_shows_the_board_before_the_entry_and_posts_there(ho
     answer = host_phone.post("/correct/5", {"type": "play", "seat": B, "cards": "2H"})
     assert answer.status_code == 200 and answer.headers["HX-Redirect"] == f"/t/{played.code}"
     board = words(host_phone.page())
-    assert "Corrected: “Ben played 3♥” (round 1) corrected to “Ben played 2♥” by the host" in board
-    assert board.count("corrected to “Ben played 2♥”") == 1  # said once, not as the last line too (issue 27)
+    assert "Corrected by the host: “Ben played 3♥” (round 1) → “Ben played 2♥”" in board
+    assert board.count("→ “Ben played 2♥”") == 1  # said once, not as the last line too (issue 27)
     plain = host_phone.post(f"/correct/{8}", {"type": "play", "seat": B, "cards": "3H"}, htmx=False)
     assert plain.status_code == 303 and plain.headers["Location"].endswith(f"/t/{played.code}")
 
@@ -396,10 +397,34 @@ def test_every_phone_sees_the_pending_correction_and_only_the_host_settles_it(ap
     assert "Correction pending" not in host_phone.page()
 
 
+LINE = {
+    "en": "Corrected by the host: “Ben played 3♥” (round 1) → “Ben played 2♥”",
+    "de": "Von der Spielleitung korrigiert: „Ben hat 3♥ gespielt“ (Runde 1) → „Ben hat 2♥ gespielt“",
+    "ja": "ホストが訂正: 「Ben が 3♥ を出した」(ラウンド1) → 「Ben が 2♥ を出した」",
+}
+
+
+@pytest.mark.parametrize("language", LINE)
+def test_a_correction_reads_once_and_alike_on_the_board_in_history_and_on_the_table_screen(host_phone, language):
+    """Issue 27: the board said "Corrected: “…” corrected to “…” by the host", the word twice.
+    The line says who corrected it, then the entry before → after, the same in every place."""
+    host_phone.client.set_cookie("lang", language)
+    host_phone.post("/correct/5", {"type": "play", "seat": B, "cards": "2H"})
+    line = LINE[language]
+    for path in ("", "/history", "/tv"):
+        page = html.unescape(words(host_phone.page(path)))
+        assert page.count(line) == 1, (path, page)
+    board = html.unescape(words(host_phone.page()))
+    said = board.split(line)[0][-40:] + line  # nothing before it names the correction again
+    assert said.lower().count("corrected") <= 1 and said.count("korrigiert") <= 1 and said.count("訂正") <= 1
+    screen = html.unescape(words(host_phone.page("/tv")))
+    assert ": " + line not in screen  # a line of its own, as an undo is, not "Last: Corrected …"
+
+
 def test_history_shows_the_original_and_the_correction(host_phone, played):
     host_phone.post("/correct/5", {"type": "play", "seat": B, "cards": "2H"})
     page = words(host_phone.page("/history"))
-    assert "#11 “Ben played 3♥” (round 1) corrected to “Ben played 2♥” by the host" in page
+    assert "#11 Corrected by the host: “Ben played 3♥” (round 1) → “Ben played 2♥”" in page
     assert "#8 Ben played 2♥ in place of “Ben played 3♥”" in page
     assert "#5 Ben played 3♥ corrected: now “Ben played 2♥”" in page
     assert "#6 Cem played 5♠ checked again after a correction: now “Cem played 5♠”" in page

@@ -46,31 +46,31 @@ def clash_of_ann_and_ben(client) -> TableDriver:
 def test_a_shown_hand_corrected_names_both_hands_and_the_clash_it_settled(client):
     table = clash_of_ann_and_ben(client)
     answer = correct(table, {"entry": 8, "action": {"type": "reveal", "seat": B, "cards": "9D 10D 7D"}})
-    line = "Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦, corrected by the host. SC-C2: J♣ was entered in both Ann's and Ben's hands."
+    line = "Corrected by the host: Ben J♣ 10♦ 7♦ → 9♦ 10♦ 7♦. SC-C2: J♣ was entered in both Ann's and Ben's hands."
     assert answer["entry"]["description"] == line
     code = table.code
     for cookie in (host_cookie(table), seat_cookie(table, A), None):  # every phone: the hands are public now
         board = said(client, f"/t/{code}", cookie)
-        assert board.count(line) == 1 and "Corrected: " + line in board  # said once, on the board
+        assert board.count(line) == 1 and board.count("orrected") == 1  # said once, on the board
         history = said(client, f"/t/{code}/history", cookie)
         assert line in history
         assert "Ben revealed J♣ 10♦ 7♦ corrected: now “Ben revealed 9♦ 10♦ 7♦”" in history  # the line taken off
-        assert "?" not in board.split("Corrected:")[1][:80]
+        assert "?" not in board.split("Corrected by the host:")[1][:80]
 
 
 def test_a_hidden_reveal_corrected_names_no_card_and_is_not_said_twice_alike(client):
     """Ben corrects his own reveal while Cem has not revealed: the other phones read that it
-    was corrected, never "“Ben revealed” corrected to “Ben revealed”", and no card of it."""
+    was corrected, never "“Ben revealed” → “Ben revealed”", and no card of it."""
     table = schwimmen_at_showdown(client, {})
     table.enter({"type": "reveal", "cards": "JC QC KC"}, by=A)
     table.enter({"type": "reveal", "cards": "JC 10D 7D"}, by=B)
     answer = correct(table, {"entry": 8, "action": {"type": "reveal", "cards": "9D 10D 7D"}}, by=B)
-    line = "“Ben revealed” (round 1) corrected by Ben; it stays hidden until it is shown"
+    line = "Corrected by Ben: “Ben revealed” (round 1); it stays hidden until it is shown"
     assert answer["entry"]["description"] == line
     for cookie in (seat_cookie(table, A), seat_cookie(table, C), None):
         for path in (f"/t/{table.code}", f"/t/{table.code}/history"):
             page = said(client, path, cookie)
-            assert line in page and "corrected to" not in page
+            assert line in page and "→" not in page
             assert not {"9♦", "10♦", "7♦"} & set(page.split()), path
     table.enter({"type": "reveal", "cards": "AH KH 7S"}, by=C)  # the showdown: Ben's hand as corrected
     history = said(client, f"/t/{table.code}/history", seat_cookie(table, A))
@@ -147,4 +147,30 @@ def test_a_public_entry_corrected_to_itself_is_said_as_it_is(client):
     """Only a secret unseen on both sides is said without its words: a pass is a pass."""
     table = schwimmen_at_showdown(client, {})
     answer = correct(table, {"entry": 5, "action": {"type": "pass", "seat": B}})
-    assert answer["entry"]["description"] == "“Ben passed” (round 1) corrected to “Ben passed” by the host"
+    assert answer["entry"]["description"] == "Corrected by the host: “Ben passed” (round 1) → “Ben passed”"
+
+
+def test_a_score_only_hand_corrected_reads_before_and_after_as_a_shown_hand_does(client):
+    """Issue 27: with score-only reveals a shown hand is its value, and its correction read
+    "“Ben revealed 25 in spades” (round 1) corrected to “Ben revealed 26 in spades” by the host",
+    not the "before → after" of a hand of cards; now it is the same form."""
+    table = schwimmen_at_showdown(client, {"reveal_mode": "score_only"})
+    table.enter({"type": "reveal", "value": 21, "suit": "H"}, by=A)
+    table.enter({"type": "reveal", "value": 25, "suit": "S"}, by=B)
+    table.enter({"type": "reveal", "value": 30, "suit": "D"}, by=C)  # shown: Ann's 21 loses a life
+    answer = correct(table, {"entry": 8, "action": {"type": "reveal", "seat": B, "value": 26, "suit": "S"}})
+    line = "Corrected by the host: Ben 25 in spades → 26 in spades"
+    assert answer["entry"]["description"] == line
+    answer = correct(table, {"entry": 7, "action": {"type": "reveal", "seat": A, "value": 30.5, "triple": "K"}})
+    assert answer["entry"]["description"] == "Corrected by the host: Ann 21 in hearts → 30.5 (three of a kind)"
+    for cookie in (host_cookie(table), seat_cookie(table, C), None):
+        history = said(client, f"/t/{table.code}/history", cookie)
+        assert line in history and "(round 1) →" not in history  # not both lines quoted whole
+    in_words = {
+        "de": "Von der Spielleitung korrigiert: Ben 25 in Pik → 26 in Pik",
+        "ja": "ホストが訂正: Ben スペード で 25 → スペード で 26",
+    }
+    for language, line in in_words.items():
+        phone = client.application.test_client()
+        phone.set_cookie("lang", language)
+        assert line in re.sub(r"\s+", " ", html.unescape(visible(phone.get(f"/t/{table.code}/history"))))

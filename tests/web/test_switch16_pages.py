@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from tests.helpers import Phone, text
+from tests.helpers import Phone, seq_of, text, visible
 
 
 def test_a_turn_through_the_forms(app):
@@ -140,3 +140,27 @@ def test_a_quick_turn_reads_once_in_history(app):
     host.enter({"type": "turn_result", "seat": "0", "card": "7"})
     history = html.unescape(text(host.client.get(f"/t/{host.code}/history")))
     assert "Ann stopped at card 7." in history and "Ann's turn: to card 7" not in history
+
+
+def test_a_quick_turn_with_a_risk_roll_after_the_chip_landed_is_refused_and_not_recorded(app):
+    """Issue 27: the chip Ben laid on Ann's deck during her turn ended it after her cards (S16-Q2,
+    as the dice entry's S16-C4): a missed risk roll ticked with her last card is refused on the
+    board in plain words, and the table records nothing."""
+    host = Phone(app)
+    host.open_table(["Ann", "Ben"], game="switch-16", entry_mode="quick")
+    host.look()
+    host.enter({"type": "start_player", "seat": "1"})
+    host.enter({"type": "turn_result", "seat": "1", "card": "3", "took_chip": "yes"})  # Ben rolled block
+    host.enter({"type": "place_block", "seat": "1", "target": "0"})  # during Ann's turn
+    before = seq_of(host.client, host.code)
+    response = host.enter({"type": "turn_result", "seat": "0", "card": "6", "missed": "yes"})
+    page = html.unescape(visible(response))
+    assert response.status_code == 422 and "S16-Q2" in page
+    assert "The block chip landed on Ann's deck during the turn, after its cards, and ended it" in page
+    assert "no risk roll followed" in page
+    assert seq_of(host.client, host.code) == before
+    history = html.unescape(text(host.client.get(f"/t/{host.code}/history")))
+    assert "risk roll missed" not in history
+    host.look()
+    host.enter({"type": "turn_result", "seat": "0", "card": "6"})  # her cards alone stand
+    assert seq_of(host.client, host.code) == before + 1

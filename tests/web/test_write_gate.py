@@ -99,7 +99,7 @@ def test_a_seat_cannot_reopen_its_shown_choice_by_a_correction(client, game):
 def test_the_hosts_correction_of_a_shown_prediction_keeps_both_values_for_every_phone(client):
     table = predictions_shown(client)
     answer = correct(table, {"entry": 4, "action": {"type": "predict", "seat": C, "value": 0}})
-    said = "“Cem predicted 3” (round 1) corrected to “Cem predicted 0” by the host"
+    said = "Corrected by the host: “Cem predicted 3” (round 1) → “Cem predicted 0”"
     assert answer["entry"]["description"] == said
     for phone in (A, B, C, "host"):
         assert said in history_words(table, phone)

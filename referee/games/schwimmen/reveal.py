@@ -182,11 +182,15 @@ class Reveal(SchwimmenMove):
         )
 
     def changed(self, state: State, old: Mapping[str, Any], new: Mapping[str, Any], who: str) -> Text | None:
-        """A shown hand corrected: the cards before and after ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣")."""
-        if not (old.get("cards") and new.get("cards")):
+        """A shown hand corrected: the cards before and after ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣"), or,
+        score-only, the values ("Ann 21 in hearts → 30.5 (three of a kind)"); None when one
+        names cards and the other a value (the correction then quotes both lines)."""
+        if old.get("cards") and new.get("cards"):
+            before, after = read_cards(state, old["cards"]), read_cards(state, new["cards"])
+            return Text("{who} {old} → {new}", who=who, old=labels(before), new=labels(in_places_of(before, after)))
+        if old.get("cards") or new.get("cards"):
             return None
-        before, after = read_cards(state, old["cards"]), read_cards(state, new["cards"])
-        return Text("{who} {old} → {new}", who=who, old=labels(before), new=labels(in_places_of(before, after)))
+        return Text("{who} {old} → {new}", who=who, old=score_words(old), new=score_words(new))
 
     def candidates(self, state: State) -> list[dict[str, Any]]:
         """Each hand the unseen cards were shared out to (section 3)."""
@@ -209,6 +213,14 @@ class Reveal(SchwimmenMove):
             else:
                 entries += [{"type": self.type, "seat": seat, "cards": cards} for cards in hands[seat]]
         return entries
+
+
+def score_words(action: Mapping[str, Any]) -> Text:
+    """A score-only reveal's value as the table says it: "25 in spades", "30.5 (three of a kind)"."""
+    value = points(known(declared_value(action.get("value"))))
+    if action.get("triple") not in (None, ""):
+        return Text("{value} (three of a kind)", value=value)
+    return Text("{value} in {suit}", value=value, suit=suit_name(normalise(str(action.get("suit") or ""))))
 
 
 def in_places_of(before: list[str], after: list[str]) -> list[str]:

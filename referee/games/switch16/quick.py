@@ -85,6 +85,17 @@ class TurnResult(TurnMove):
                 )
         if partner == seat:
             raise Refusal("S16-R6", "Choose another player, or none.")
+        if card is not None and chip_ended_the_turn(state, seat, action):
+            if read_flag(action, "missed") or partner is not None:
+                # S16-R15's effect (example S16-E19), read for a whole turn: a chip laid on this
+                # deck during the turn, with no block face rolled, landed after the cards and ended
+                # the turn without a penalty. The dice entry refuses a roll after it (S16-C4).
+                raise Refusal(
+                    "S16-Q2",
+                    "The block chip landed on {name}'s deck during the turn, after its cards, and ended "
+                    "it without a penalty: no risk roll followed. Enter only the last card discarded.",
+                    name=state.players[seat],
+                )
         if read_flag(action, "missed"):
             if card is None:
                 raise Refusal("S16-R3", "You can roll again only after discarding from your last roll.")
@@ -140,6 +151,13 @@ class TurnResult(TurnMove):
             entries += [{"card": card}, {"card": card, "missed": "yes"}, {"card": card, "took_chip": "yes"}]
         entries += [{"switch_with": other} for other in range(state.seat_count) if other != seat]
         return [{"type": self.type, "seat": seat, **entry} for entry in entries]
+
+
+def chip_ended_the_turn(state: State, seat: int, action: Action) -> bool:
+    """The chip was laid on ``seat``'s deck since the turn began and the turn rolled no block
+    face: it landed after the turn's cards (a blocked deck discards nothing before a block face)
+    and ended the turn there."""
+    return state.blocked(seat) and not state.blocked_at_start and not read_flag(action, "took_chip")
 
 
 def last_card(action: Action) -> int | None:
