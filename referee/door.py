@@ -17,7 +17,8 @@ connection in it whether it is readable and writable on each turn: two thousand 
 would cost every request's turns milliseconds. When the stream's lifetime ends, the pump writes
 the chunked terminator and the connection comes back to the loop, kept alive (HTTP/1.0, or
 ``Connection: close`` asked for: the pump closes it, as waitress would have); a phone that went
-away is closed by the pump.
+away is closed by the pump. For the same reason a kept-alive connection idle for a while rests
+out of the map until its phone sends the next request (resting.py).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ from waitress.task import WSGITask
 
 from .push import PARK_STREAM, HeldStream
 from .pump import StreamPump
+from .resting import REST_AFTER_SECONDS, RestingConnections
 
 CONNECTIONS = 1000  # in all, within the process's file limit (held streams not counted)
 STREAMS = 4000  # event streams one process holds (each a socket, no thread)
+RESTING = 4000  # idle kept-alive connections held out of the loop (resting.py; each a socket)
 # A held stream costs no thread, so it lives longer than a thread-held one (app.py's 60 s): each
 # end costs the phone a reconnect, and an entry made in its second of reconnecting reaches that
 # phone a second late (issue 31: 3.5-6.5 % of entries met such a gap with 60 s).
@@ -175,6 +178,16 @@ class GuardedChannel(HTTPChannel):
         self.last_activity = time.time()
         self.add_channel()
 
+    def back_from_rest(self, close: bool) -> None:
+        """Back from rest (resting.py), on the loop's thread: in its map again, where the loop
+        reads what woke it (a request, or the phone's hanging up); or closed, idle too long."""
+        if self.socket is None or self.socket.fileno() < 0:
+            return
+        self._fileno = self.socket.fileno()
+        self.add_channel()
+        if close:
+            self.handle_close()
+
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map)
         if server.per_address and server.connections_from(self) > server.per_address:
@@ -198,18 +211,26 @@ class GuardedServer(TcpWSGIServer):
     request_seconds = REQUEST_SECONDS
     pump: StreamPump | None = None
 
+    resting: RestingConnections | None = None
+
     def connections_from(self, channel: GuardedChannel) -> int:
         host = _host(channel.addr)
-        return sum(1 for other in self.active_channels.values() if _host(other.addr) == host)
+        in_loop = sum(1 for other in self.active_channels.values() if _host(other.addr) == host)
+        return in_loop + (self.resting.from_host(host) if self.resting is not None else 0)
 
     def maintenance(self, now):
-        """Waitress closes idle connections; close those receiving one request for too long too."""
+        """Waitress closes idle connections; close those receiving one request for too long too,
+        and take those idle for a while out of the loop (resting.py)."""
         super().maintenance(now)
         cutoff = time.monotonic() - self.request_seconds
+        idle_since = now - REST_AFTER_SECONDS
         for channel in list(self.active_channels.values()):
             began = getattr(channel, "request_began", None)
             if began is not None and began < cutoff:
                 channel.will_close = True
+            elif self.resting is not None and _restful(channel, idle_since):
+                if not self.resting.rest(channel, _host(channel.addr)):
+                    break  # the room is full
 
 
 def _host(addr) -> str:
@@ -241,8 +262,9 @@ def serve(app, *, trusted_proxies: int = 0, drain_seconds: float = DRAIN_SECONDS
 def drain(server, seconds: float) -> None:
     """Stop gracefully: listen no more (the proxy sends new requests to another process), end
     every event stream as its lifetime would (the browser reconnects within a second, through
-    the proxy to another process), let every request already received finish and its answer go
-    out (a write is committed and answered, never cut), close connections as they fall idle;
+    the proxy to another process), close the connections at rest, let every request already
+    received finish and its answer go out (a write is committed and answered, never cut), close
+    connections as they fall idle;
     then stop, after ``seconds`` at most."""
     loop_map, adj = server_map(server), server.adj
     for listener in listeners_of(server):
@@ -251,6 +273,9 @@ def drain(server, seconds: float) -> None:
         listener.socket.close()
     pump = listeners_of(server)[0].pump
     pump.end_all()
+    resting = listeners_of(server)[0].resting
+    if resting is not None:
+        resting.close_all()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         busy = [channel for channel in list(loop_map.values()) if isinstance(channel, HTTPChannel)]
@@ -262,6 +287,18 @@ def drain(server, seconds: float) -> None:
         wasyncore.loop(timeout=0.05, map=loop_map, use_poll=adj.asyncore_use_poll, count=1)
     server.task_dispatcher.shutdown(timeout=max(0.0, deadline - time.monotonic()))
     wasyncore.close_all(loop_map)
+
+
+def _restful(channel: HTTPChannel, idle_since: float) -> bool:
+    """Idle since before ``idle_since`` and open, with nothing to read, answer or send."""
+    return (
+        isinstance(channel, GuardedChannel)
+        and channel.connected
+        and not channel.will_close
+        and not channel.close_when_flushed
+        and channel.last_activity < idle_since
+        and _idle(channel)
+    )
 
 
 def _idle(channel: HTTPChannel) -> bool:
@@ -307,9 +344,15 @@ def guarded_server(app, *, trusted_proxies: int = 0, **settings):
         **settings,
     )
     pump = StreamPump()
+    resting = (
+        RestingConnections(_resting_room(app.config["PUSH_STREAMS"]), IDLE_SECONDS, server_trigger(server).pull_trigger)
+        if RestingConnections.possible()
+        else None
+    )
     for listener in listeners_of(server):
         listener.__class__ = GuardedServer
         listener.pump = pump
+        listener.resting = resting
         listener.per_address = 0 if trusted_proxies else per_address
         listener.request_seconds = float(os.environ.get("REFEREE_REQUEST_SECONDS", REQUEST_SECONDS))
     return server
@@ -317,16 +360,22 @@ def guarded_server(app, *, trusted_proxies: int = 0, **settings):
 
 def streams_within_file_limit() -> int:
     """STREAMS, or fewer if the open-file limit (raised towards its hard limit first) leaves
-    room for fewer beside CONNECTIONS and FILES_KEPT."""
-    room = _raise_file_limit(CONNECTIONS + STREAMS + FILES_KEPT)
+    room for fewer beside CONNECTIONS and FILES_KEPT (connections at rest get what is left)."""
+    room = _raise_file_limit(CONNECTIONS + STREAMS + RESTING + FILES_KEPT)
     return max(1, min(STREAMS, room - CONNECTIONS - FILES_KEPT))
 
 
 def _connection_limit(streams: int) -> int:
     """CONNECTIONS, leaving room under the open-file limit for the held streams, the database
     and the threads."""
-    room = _raise_file_limit(CONNECTIONS + streams + FILES_KEPT)
+    room = _raise_file_limit(CONNECTIONS + streams + RESTING + FILES_KEPT)
     return max(100, min(CONNECTIONS, room - streams - FILES_KEPT))
+
+
+def _resting_room(streams: int) -> int:
+    """RESTING, or what the open-file limit leaves beside the connections, streams and the rest."""
+    room = _raise_file_limit(CONNECTIONS + streams + RESTING + FILES_KEPT)
+    return max(0, min(RESTING, room - CONNECTIONS - streams - FILES_KEPT))
 
 
 def _raise_file_limit(wanted: int) -> int:

@@ -112,7 +112,7 @@ def test_a_channel_still_has_what_the_door_reads_and_sets(live_channel):
     with channel.outbuf_lock:  # a lock (a Condition): the door's hand-over holds it as close does
         pass
     assert channel.connected is True and channel.requests == [] and channel.request is None
-    assert channel.total_outbufs_len == 0 and channel.will_close is False
+    assert channel.total_outbufs_len == 0 and channel.will_close is False and channel.close_when_flushed is False
     assert isinstance(channel.last_activity, float) and channel.addr[0] == "127.0.0.1"
     assert channel._fileno == channel.socket.fileno()
 

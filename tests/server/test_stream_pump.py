@@ -282,7 +282,7 @@ def test_a_stream_compressed_for_a_phone_that_takes_gzip_says_each_event_whole_a
     stream.raw = head.split(HEAD_END, 1)[1]
     try:
         assert status_of(head) == b"HTTP/1.1 200 OK" and b"Content-Encoding: gzip" in head
-        assert stream.read_until("data: 0\n\n").endswith("event: seq\ndata: 0\n\n")
+        assert stream.read_until("data: 0\n\n").startswith("retry: 1000\nid: 0\nevent: seq\ndata: 0\n\n")
         start_round(short_lived, code, host)
         said = stream.read_until('data-seq="1"')
         assert 'data-seq="1"' in said and said.endswith("\n\n")  # the whole board event, at once
