@@ -61,7 +61,7 @@ def client(app):
 TESTS = Path(__file__).resolve().parent
 SLOW_FOLDERS = {"server", "browser"}  # real server processes; real Chromium
 SLOW_FILES = {
-    "test_bench.py",  # the benchmark, ~1.5 minutes
+    "test_bench.py",  # the benchmark (bench/run.py --smoke), under a minute
     "test_api_schema.py",  # Schemathesis: hundreds of generated requests
     "test_server.py",
 }  # `referee serve` started as a real process
