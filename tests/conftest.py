@@ -120,6 +120,17 @@ def xdist_group(nodeid: str) -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session):
+    """On a worker, before it sends the controller its tests: the ``slow`` ones first, each part
+    in collection order. The controller hands out the groups, largest first, then single tests in
+    this order, so a long test starts while there is still short work left for the other worker
+    and ends no run alone at the tail (tests/test_bench.py came after all of tests/games/, and
+    the web tests' property tests last of all). ``-n 0`` keeps the collection order."""
+    if WORKER != "main":
+        session.items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_xdist_make_scheduler(config, log):
     """``--dist loadgroup`` with the groups above. pytest-xdist's own reads ``xdist_group``
     marks by renaming each test's node ID, which pytest 9 no longer lets it do: each group is
