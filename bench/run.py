@@ -96,6 +96,7 @@ PLAN = {
     "sync_taps": (4, 30, 150),
     "scripts": (6, 12, 40),
     "most_streams": (64, 4096, 4096),
+    "stream_windows": (2, 5, 5),
 }
 MODES = ("smoke", "quick", "full")
 
@@ -129,13 +130,17 @@ def _arguments(argv):
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--worker-class", default="gthread")
-    parser.add_argument("--clients", type=int, default=16, help="concurrent load-generator connections")
+    parser.add_argument(
+        "--clients", type=int, help="concurrent load-generator connections (16; 4 with --smoke: fewer tables to open)"
+    )
     parser.add_argument("--tables-per-client", type=int, default=4)
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium sync measurement")
     parser.add_argument(
         "--live-tables", action="store_true", help="only the live-table figures (issue 31): bench/live_tables.py"
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.clients = args.clients or (4 if args.smoke else 16)
+    return args
 
 
 def _mode(args) -> str:
@@ -192,7 +197,9 @@ def _measure(args, plan: dict, settings: ServerSettings) -> dict:
             fresh_database(Path(workdir), args.postgres, "streams") as streams_db,
             referee_serve(streams_db, serve_log) as serve,
         ):
-            figures["streams"] = measure_streams(serve.port, most=plan["most_streams"], pid=serve.process.pid)
+            figures["streams"] = measure_streams(
+                serve.port, most=plan["most_streams"], pid=serve.process.pid, windows=plan["stream_windows"]
+            )
         figures["streams_per_process"] = figures["streams"]["streams_per_process"]
         figures["server_errors"] = _errors_logged(log_path) + _errors_logged(serve_log)
         if figures["server_errors"]:
