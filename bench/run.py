@@ -95,7 +95,7 @@ PLAN = {
     "cheap_taps": (3, 12, 40),
     "sync_taps": (4, 30, 150),
     "scripts": (6, 12, 40),
-    "most_streams": (64, 4096, 4096),
+    "most_streams": (256, 4096, 4096),
     "stream_windows": (2, 5, 5),
 }
 MODES = ("smoke", "quick", "full")
