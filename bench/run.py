@@ -1,6 +1,7 @@
 """The Table Referee benchmark: the app on its production server against the floor of its stack.
 
-    .venv/bin/python bench/run.py --quick        # about a minute and a half (CI runs this)
+    .venv/bin/python bench/run.py --quick        # about a minute and a half
+    .venv/bin/python bench/run.py --smoke        # every part, briefly: what tests/test_bench.py runs
     .venv/bin/python bench/run.py                # longer windows, more taps
     .venv/bin/python bench/run.py --postgres postgresql://postgres@127.0.0.1:5432/postgres
     .venv/bin/python bench/run.py --live-tables --quick [--postgres URL]   # live tables (issue 31)
@@ -79,28 +80,32 @@ GOALS = {
     "streams_per_process": (">=", 1000),
 }
 
-# How long each part runs: (quick, full).
+# How long each part runs: (smoke, quick, full).
 # The referee and the baseline take turns, ``rounds`` windows each, so that whatever else the
-# machine is doing weighs on both alike.
+# machine is doing weighs on both alike. ``--smoke`` (the test suite's, tests/test_bench.py) runs
+# every part with the least that still gives each figure: that the bench runs, not what it finds.
 PLAN = {
-    "ceiling_seconds": (1.5, 5),
-    "rounds": (2, 3),
-    "submit_seconds": (3, 8),
-    "page_submit_seconds": (2, 4),
-    "poll_seconds": (1.5, 4),
-    "growth_samples": (30, 100),
-    "game_growth_samples": (20, 40),
-    "cheap_taps": (12, 40),
-    "sync_taps": (30, 150),
-    "scripts": (12, 40),
+    "ceiling_seconds": (0.5, 1.5, 5),
+    "rounds": (1, 2, 3),
+    "submit_seconds": (1, 3, 8),
+    "page_submit_seconds": (1, 2, 4),
+    "poll_seconds": (0.5, 1.5, 4),
+    "growth_samples": (6, 30, 100),
+    "game_growth_samples": (4, 20, 40),
+    "cheap_taps": (3, 12, 40),
+    "sync_taps": (4, 30, 150),
+    "scripts": (6, 12, 40),
+    "most_streams": (256, 4096, 4096),
+    "stream_windows": (2, 5, 5),
 }
+MODES = ("smoke", "quick", "full")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     if args.live_tables:
         return _live_tables(args)
-    plan = {name: values[0 if args.quick else 1] for name, values in PLAN.items()}
+    plan = {name: values[MODES.index(_mode(args))] for name, values in PLAN.items()}
     settings = ServerSettings(args.workers, args.worker_class, args.threads)
     started = time.monotonic()
     figures = _measure(args, plan, settings)
@@ -112,7 +117,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="short windows (CI)")
+    parser.add_argument("--quick", action="store_true", help="short windows (about a minute and a half)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="the shortest windows: that every part runs (the test suite's)"
+    )
     parser.add_argument(
         "--postgres",
         metavar="URL",
@@ -122,20 +130,28 @@ def _arguments(argv):
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--worker-class", default="gthread")
-    parser.add_argument("--clients", type=int, default=16, help="concurrent load-generator connections")
+    parser.add_argument(
+        "--clients", type=int, help="concurrent load-generator connections (16; 4 with --smoke: fewer tables to open)"
+    )
     parser.add_argument("--tables-per-client", type=int, default=4)
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium sync measurement")
     parser.add_argument(
         "--live-tables", action="store_true", help="only the live-table figures (issue 31): bench/live_tables.py"
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.clients = args.clients or (4 if args.smoke else 16)
+    return args
+
+
+def _mode(args) -> str:
+    return "smoke" if args.smoke else "quick" if args.quick else "full"
 
 
 def _live_tables(args) -> int:
     from bench.live_tables import measure_live_tables, print_live_tables
 
     started = time.monotonic()
-    figures = measure_live_tables(args.quick, args.postgres, say=_say)
+    figures = measure_live_tables(args.quick or args.smoke, args.postgres, say=_say)
     figures["seconds"] = round(time.monotonic() - started, 1)
     print_live_tables(figures)
     print(json.dumps(figures, separators=(",", ":")))
@@ -144,7 +160,7 @@ def _live_tables(args) -> int:
 
 def _measure(args, plan: dict, settings: ServerSettings) -> dict:
     figures: dict = {
-        "mode": "quick" if args.quick else "full",
+        "mode": _mode(args),
         "server": settings.describe(),
         "database": "postgresql" if args.postgres else "sqlite",
         "clients": args.clients,
@@ -181,7 +197,9 @@ def _measure(args, plan: dict, settings: ServerSettings) -> dict:
             fresh_database(Path(workdir), args.postgres, "streams") as streams_db,
             referee_serve(streams_db, serve_log) as serve,
         ):
-            figures["streams"] = measure_streams(serve.port, pid=serve.process.pid)
+            figures["streams"] = measure_streams(
+                serve.port, most=plan["most_streams"], pid=serve.process.pid, windows=plan["stream_windows"]
+            )
         figures["streams_per_process"] = figures["streams"]["streams_per_process"]
         figures["server_errors"] = _errors_logged(log_path) + _errors_logged(serve_log)
         if figures["server_errors"]:

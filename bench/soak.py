@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Soak: tables of simulated phones play legal games against gunicorn while it is killed.
 
-    .venv/bin/python bench/soak.py --quick                 # about 90 s: what CI runs
+    .venv/bin/python bench/soak.py --quick                 # about a minute (tests/server/test_soak.py: shorter)
     .venv/bin/python bench/soak.py                         # longer, more tables
     .venv/bin/python bench/soak.py --database postgresql://postgres@127.0.0.1:5432/soak
 
@@ -95,16 +95,22 @@ class Seat(threading.Thread):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="the short run CI makes (about 90 s)")
+    parser.add_argument("--quick", action="store_true", help="the short run (about a minute)")
     parser.add_argument("--database", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--seconds", type=float, help="how long the phones play")
     parser.add_argument("--tables-per-game", type=int, help="tables played at once per game")
+    parser.add_argument(
+        "--kill-every", type=float, nargs=2, metavar=("LEAST", "MOST"), help="seconds between kills, drawn between"
+    )
+    parser.add_argument("--min-kills", type=int, help="the phones play on until the server was killed this often")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args(argv)
     profile = dict(PROFILES["quick" if args.quick else "full"])
     profile["seconds"] = args.seconds or profile["seconds"]
     profile["tables_per_game"] = args.tables_per_game or profile["tables_per_game"]
+    profile["kill_every"] = tuple(args.kill_every) if args.kill_every else profile["kill_every"]
+    profile["min_kills"] = profile["min_kills"] if args.min_kills is None else args.min_kills
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
 
     workdir = Path(tempfile.mkdtemp(prefix="referee-soak-"))

@@ -25,23 +25,25 @@ ENTRIES_TIMED, WINDOWS, WINDOW_PAUSE = 11, 5, 0.1
 ANSWER_SECONDS, ANSWER_SECONDS_PER_STREAM = 2, 0.005  # for a step's new streams to be answered
 
 
-def measure_streams(port: int, processes: int = 1, most: int = 4096, pid: int | None = None) -> dict:
+def measure_streams(
+    port: int, processes: int = 1, most: int = 4096, pid: int | None = None, windows: int = WINDOWS
+) -> dict:
     """The climb; with the server's ``pid`` (one process, on Linux) each step also gives the
     server's CPU time per entry, which another process's burst does not inflate as it does the
-    entries' wall-clock time."""
+    entries' wall-clock time. ``windows``: the entries' windows timed at each step."""
     _room_for_sockets(most + 64)
     client = Client("127.0.0.1", port, timeout=10)
     watched, played = open_table(client), open_table(client)
     _expect(post_play(client, played, {"type": "start_round"}))
     played.position = 1
-    alone_before, cpu_before = _entries(client, played, pid)
+    alone_before, cpu_before = _entries(client, played, pid, windows)
     steps, held_sockets = [], []
     target = 4
     while target <= most:
         held_sockets += _open_streams(port, watched.code, target - len(held_sockets))
         held = sum(1 for _, answered in held_sockets if answered)
         try:
-            median, cpu = _entries(client, played, pid)
+            median, cpu = _entries(client, played, pid, windows)
         except (OSError, RuntimeError):
             median = cpu = None
         steps.append({"asked": target, "held": held, "entry_p50_ms": _ms(median), "entry_cpu_ms": _ms(cpu)})
@@ -51,7 +53,7 @@ def measure_streams(port: int, processes: int = 1, most: int = 4096, pid: int | 
     for sock, _ in held_sockets:
         sock.close()
     time.sleep(0.5)  # the server sees the phones gone
-    alone_after, cpu_after = _entries(client, played, pid)
+    alone_after, cpu_after = _entries(client, played, pid, windows)
     alone = (alone_before + alone_after) / 2  # no streams: before the climb and after it
     client.close()
     best = 0
@@ -93,12 +95,12 @@ def _open_streams(port: int, code: str, count: int) -> list[tuple[socket.socket,
     return answered
 
 
-def _entries(client: Client, table, pid: int | None) -> tuple[float, float | None]:
+def _entries(client: Client, table, pid: int | None, windows: int = WINDOWS) -> tuple[float, float | None]:
     """The entries' median in the quietest of WINDOWS windows (on a shared machine another
     process's burst doubles a millisecond's entry; what the streams cost shows in every window),
     and the server's CPU seconds per entry over them all (None without ``pid``)."""
     medians, entries, cpu_then = [], 0, _cpu_seconds(pid)
-    for _ in range(WINDOWS):
+    for _ in range(windows):
         times = _entry_times(client, table)
         medians.append(statistics.median(times))
         entries += len(times)

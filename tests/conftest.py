@@ -61,7 +61,7 @@ def client(app):
 TESTS = Path(__file__).resolve().parent
 SLOW_FOLDERS = {"server", "browser"}  # real server processes; real Chromium
 SLOW_FILES = {
-    "test_bench.py",  # the benchmark, ~1.5 minutes
+    "test_bench.py",  # the benchmark (bench/run.py --smoke), under a minute
     "test_api_schema.py",  # Schemathesis: hundreds of generated requests
     "test_server.py",
 }  # `referee serve` started as a real process
@@ -118,6 +118,17 @@ def xdist_group(nodeid: str) -> str | None:
     if module in WHOLE_MODULES:
         return module
     return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_finish(session):
+    """On a worker, before it sends the controller its tests: the ``slow`` ones first, each part
+    in collection order. The controller hands out the groups, largest first, then single tests in
+    this order, so a long test starts while there is still short work left for the other worker
+    and ends no run alone at the tail (tests/test_bench.py came after all of tests/games/, and
+    the web tests' property tests last of all). ``-n 0`` keeps the collection order."""
+    if WORKER != "main":
+        session.items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_xdist_make_scheduler(config, log):

@@ -25,12 +25,17 @@ INSTALL_SECONDS = 600  # the dependencies come from the package index (or pip's 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
-    """A fresh virtual environment with the wheel installed: its ``bin`` folder."""
+    """A fresh virtual environment with the wheel installed: its ``bin`` folder.
+
+    The environment gets no pip of its own (``--without-pip``: ``ensurepip`` took seconds): this
+    environment's pip installs into it (``--python``), the wheel and its dependencies from the
+    package index as for a deployer."""
     where = tmp_path_factory.mktemp("wheel")
     run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(where / "dist"), str(PROJECT)])
     wheel = next((where / "dist").glob("referee-*.whl"))
-    run([sys.executable, "-m", "venv", str(where / "venv")])
-    run([str(where / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)])
+    run([sys.executable, "-m", "venv", "--without-pip", str(where / "venv")])
+    python = where / "venv" / "bin" / "python"
+    run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", str(wheel)])
     return where / "venv" / "bin"
 
 
