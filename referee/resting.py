@@ -40,7 +40,7 @@ class RestingConnections:
         self.most, self.idle_seconds, self._on_loop = most, idle_seconds, back_on_loop
         self._epoll = select.epoll()
         self._lock = threading.Lock()
-        self._resting: dict[int, Any] = {}  # by file number: the channels at rest
+        self._resting: dict[int, tuple[Any, str]] = {}  # by file number: a channel at rest, its host
         self._hosts: Counter[str] = Counter()
         self._thread: threading.Thread | None = None
 
@@ -63,14 +63,17 @@ class RestingConnections:
         with self._lock:
             if len(self._resting) >= self.most:
                 return False
-            self._resting[fd] = channel
+            self._resting[fd] = (channel, host)
             self._hosts[host] += 1
             if self._thread is None:
                 self._thread = threading.Thread(target=self._forever, name="referee-resting", daemon=True)
                 self._thread.start()
         channel.del_channel()
-        channel.resting_host = host
-        self._epoll.register(fd, select.EPOLLIN | select.EPOLLRDHUP | select.EPOLLONESHOT)
+        try:
+            self._epoll.register(fd, select.EPOLLIN | select.EPOLLRDHUP | select.EPOLLONESHOT)
+        except OSError:  # never seen; the loop must not fall over: the channel stays in it
+            self._wake(fd, close=False)
+            return False
         return True
 
     def close_all(self) -> None:
@@ -78,7 +81,7 @@ class RestingConnections:
         with self._lock:
             resting, self._resting = self._resting, {}
             self._hosts.clear()
-        for fd, channel in resting.items():
+        for fd, (channel, _host) in resting.items():
             self._forget(fd)
             channel.back_from_rest(close=True)
 
@@ -97,18 +100,19 @@ class RestingConnections:
     def _close_the_long_idle(self) -> None:
         cutoff = time.time() - self.idle_seconds  # waitress's last_activity is wall-clock time
         with self._lock:
-            idle = [fd for fd, channel in self._resting.items() if channel.last_activity < cutoff]
+            idle = [fd for fd, (channel, _host) in self._resting.items() if channel.last_activity < cutoff]
         for fd in idle:
             self._wake(fd, close=True)
 
     def _wake(self, fd: int, close: bool) -> None:
         with self._lock:
-            channel = self._resting.pop(fd, None)
-            if channel is None:
+            resting = self._resting.pop(fd, None)
+            if resting is None:
                 return
-            self._hosts[channel.resting_host] -= 1
-            if not self._hosts[channel.resting_host]:
-                del self._hosts[channel.resting_host]
+            channel, host = resting
+            self._hosts[host] -= 1
+            if not self._hosts[host]:
+                del self._hosts[host]
         self._forget(fd)
         self._on_loop(lambda: channel.back_from_rest(close))
 
