@@ -171,15 +171,10 @@ class Reveal(SchwimmenMove):
     def shown(self, state: State, action: Mapping[str, Any], who: str) -> Text:
         if action.get("cards"):
             return Text("{who} revealed {cards}", who=who, cards=labels(read_cards(state, action["cards"])))
-        value = points(known(declared_value(action.get("value"))))
-        if action.get("triple") not in (None, ""):
+        value, suit = value_and_suit(action)
+        if suit is None:
             return Text("{who} revealed {value} (three of a kind)", who=who, value=value)
-        return Text(
-            "{who} revealed {value} in {suit}",
-            who=who,
-            value=value,
-            suit=suit_name(normalise(str(action.get("suit") or ""))),
-        )
+        return Text("{who} revealed {value} in {suit}", who=who, value=value, suit=suit)
 
     def changed(self, state: State, old: Mapping[str, Any], new: Mapping[str, Any], who: str) -> Text | None:
         """A shown hand corrected: the cards before and after ("Ann 10♥ J♥ 7♦ → Q♦ J♦ 7♣"), or,
@@ -215,12 +210,20 @@ class Reveal(SchwimmenMove):
         return entries
 
 
-def score_words(action: Mapping[str, Any]) -> Text:
-    """A score-only reveal's value as the table says it: "25 in spades", "30.5 (three of a kind)"."""
+def value_and_suit(action: Mapping[str, Any]) -> tuple[Any, Any]:
+    """A score-only reveal's value and its suit's name (None: three of a kind, which has none)."""
     value = points(known(declared_value(action.get("value"))))
     if action.get("triple") not in (None, ""):
+        return value, None
+    return value, suit_name(normalise(str(action.get("suit") or "")))
+
+
+def score_words(action: Mapping[str, Any]) -> Text:
+    """A score-only reveal's value as the table says it: "25 in spades", "30.5 (three of a kind)"."""
+    value, suit = value_and_suit(action)
+    if suit is None:
         return Text("{value} (three of a kind)", value=value)
-    return Text("{value} in {suit}", value=value, suit=suit_name(normalise(str(action.get("suit") or ""))))
+    return Text("{value} in {suit}", value=value, suit=suit)
 
 
 def in_places_of(before: list[str], after: list[str]) -> list[str]:
